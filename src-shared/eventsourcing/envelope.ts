@@ -1,0 +1,26 @@
+import type { ActorRole } from './decider';
+
+/** What the store keeps beside each event's data. */
+export interface EventMetadata {
+  actorId: string;
+  actorRole: ActorRole;
+  commandId: string;
+  /** Server time of the command, epoch milliseconds. */
+  serverTime: number;
+  /** Version of the game rules the stream was played under. */
+  rulesVersion: number;
+}
+
+/** An event as read back from the store. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  globalPosition: bigint;
+  streamId: string;
+  streamVersion: number;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+export const gameStreamId = (gameId: string) => `game-${gameId}`;
+export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;

@@ -1,0 +1,3 @@
+export * from './decider';
+export * from './envelope';
+export * from './random';
