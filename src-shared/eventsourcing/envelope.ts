@@ -13,7 +13,7 @@ export interface EventMetadata {
 
 /** An event as read back from the store. */
 export interface RecordedEvent<Type extends string = string, Data = unknown> {
-  globalPosition: bigint;
+  globalPosition: number;
   streamId: string;
   streamVersion: number;
   type: Type;

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { betterAuth } from 'better-auth';
+import { fromNodeHeaders } from 'better-auth/node';
+import { anonymous } from 'better-auth/plugins/anonymous';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The signed-in user as every procedure sees it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  /** Null for anonymous players: they have no e-mail of their own. */
+  email: string | null;
+  isAnonymous: boolean;
+}
+
+/**
+ * The auth secret signs session cookies, so it must survive restarts and be the same in every
+ * process: taken from the environment, else generated once and kept in the database.
+ */
+export async function loadAuthSecret(
+  db: Kysely<Database>,
+  fromEnvironment: string | undefined,
+): Promise<string> {
+  if (fromEnvironment) return fromEnvironment;
+  await db
+    .insertInto('server_settings')
+    .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_settings')
+    .select('value')
+    .where('key', '=', 'auth_secret')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export function createAuth(options: { db: Kysely<Database>; secret: string; publicUrl: string }) {
+  return betterAuth({
+    database: { db: options.db, type: 'postgres' },
+    baseURL: options.publicUrl,
+    secret: options.secret,
+    trustedOrigins: [new URL(options.publicUrl).origin],
+    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    plugins: [anonymous({ generateName: () => 'Anonymous' })],
+    advanced: {
+      // HttpOnly and SameSite=Lax are better-auth's defaults; Secure whenever we are served over HTTPS.
+      useSecureCookies: options.publicUrl.startsWith('https://'),
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+/** Reads the session cookie of an HTTP request or WebSocket handshake. */
+export async function sessionUserFromHeaders(
+  auth: Auth,
+  headers: IncomingHttpHeaders,
+): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { isAnonymous?: boolean | null };
+  const isAnonymous = user.isAnonymous === true;
+  return { id: user.id, name: user.name, email: isAnonymous ? null : user.email, isAnonymous };
+}

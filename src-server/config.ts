@@ -1,0 +1,30 @@
+import path from 'node:path';
+
+/** Every setting of the server, read from the environment (the README lists them). */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  authSecret?: string;
+  logLevel: string;
+  /** Milliseconds between catch-up reads of a live subscription when no wake-up arrives. */
+  pollMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? path.resolve('data', 'pglite'),
+    authSecret: env.BETTER_AUTH_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    pollMs: Number(env.LIVE_POLL_MS ?? 10_000),
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+const INT8 = 20;
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  /** Present on PostgreSQL: the connection string, for the live feed's LISTEN connection. */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL when a connection string is given, otherwise embedded PGlite persisted in `dataDir`
+ * (in memory when `dataDir` is `memory://`). 64-bit integers come back as numbers on both.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', connectionString: options.databaseUrl, close: () => db.destroy() };
+  }
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir, { parsers: { [INT8]: Number } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,42 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The database as Kysely sees it. better-auth's tables are its own business and not typed here. */
+export interface Database {
+  events: EventsTable;
+  games: GamesTable;
+  server_settings: ServerSettingsTable;
+}
+
+export interface EventsTable {
+  global_position: Generated<number>;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: ColumnType<unknown, string, never>;
+  metadata: ColumnType<unknown, string, never>;
+  transaction_id: Generated<string>;
+  recorded_at: Generated<Date>;
+}
+
+/** Read model of the dashboard: one row per game, kept current by the append transaction. */
+export interface GamesTable {
+  id: string;
+  type: string;
+  name: string;
+  creator_id: string;
+  week: number;
+  weeks: number;
+  finished: boolean;
+  archived: Generated<boolean>;
+  deleted: Generated<boolean>;
+  draft: Generated<boolean>;
+  player_ids: ColumnType<string[], string[], string[]>;
+  version: number;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,145 @@
+import type { Transaction } from 'kysely';
+import {
+  type CommandContext,
+  type Decider,
+  type DomainEvent,
+  fold,
+  type RecordedEvent,
+} from '../../src-shared/eventsourcing';
+import type { Database } from '../db/schema';
+import { DuplicateCommandError, type EventStore, VersionConflictError } from './event-store';
+
+/** A kind of stream: its decider, its rules version, and the read models its appends keep current. */
+export interface StreamType<Command, Event extends DomainEvent, State> {
+  decider: Decider<Command, Event, State>;
+  rulesVersion: number;
+  project?: (trx: Transaction<Database>, state: State, appended: RecordedEvent[]) => Promise<void>;
+}
+
+export interface CommandResult<State> {
+  /** The stream version after the command (unchanged when it produced no events). */
+  version: number;
+  state: State;
+  events: RecordedEvent[];
+  /** True when this command id had already been applied: the answer is the original one. */
+  duplicate: boolean;
+}
+
+const MAX_ATTEMPTS = 20;
+
+/**
+ * Runs commands against streams: fold, decide, append with the expected version, re-decide on a
+ * conflict. Within a process, commands on one stream take turns (no self-inflicted conflicts);
+ * between processes, optimistic concurrency and retries with a random back-off decide. Folded
+ * states are cached per stream and caught up from the store before each decision.
+ */
+export class CommandHandler {
+  private readonly cache = new Map<string, { version: number; state: unknown }>();
+  private readonly turns = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly maxCachedStreams = 5000,
+  ) {}
+
+  /** The current state and version of a stream, folded from the cache and the store. */
+  async load<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+  ): Promise<{ version: number; state: S }> {
+    const cached = this.cache.get(streamId) as { version: number; state: S } | undefined;
+    let version = cached?.version ?? 0;
+    let state = cached?.state ?? type.decider.initialState;
+    const newer = await this.store.readStream(streamId, version);
+    if (newer.length > 0) {
+      state = fold(type.decider, newer as unknown as E[], state);
+      version = newer[newer.length - 1]!.streamVersion;
+      this.remember(streamId, version, state);
+    }
+    return { version, state };
+  }
+
+  execute<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+    command: C,
+    context: CommandContext & { commandId: string },
+  ): Promise<CommandResult<S>> {
+    const previous = this.turns.get(streamId) ?? Promise.resolve();
+    const result = previous
+      .catch(() => undefined)
+      .then(() => this.executeNow(type, streamId, command, context));
+    const turn = result.catch(() => undefined);
+    this.turns.set(streamId, turn);
+    void turn.then(() => {
+      if (this.turns.get(streamId) === turn) this.turns.delete(streamId);
+    });
+    return result;
+  }
+
+  private async executeNow<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+    command: C,
+    context: CommandContext & { commandId: string },
+  ): Promise<CommandResult<S>> {
+    const original = await this.store.readCommand(streamId, context.commandId);
+    if (original.length > 0) return this.duplicateAnswer(type, streamId, original);
+
+    for (let attempt = 1; ; attempt++) {
+      const { version, state } = await this.load(type, streamId);
+      const decided = type.decider.decide(command, state, context);
+      if (decided.length === 0) return { version, state, events: [], duplicate: false };
+      const next = fold(type.decider, decided, state);
+      try {
+        const events = await this.store.append({
+          streamId,
+          expectedVersion: version,
+          events: decided,
+          metadata: {
+            actorId: context.actor.userId,
+            actorRole: context.actor.role,
+            commandId: context.commandId,
+            serverTime: context.now,
+            rulesVersion: type.rulesVersion,
+          },
+          inTransaction: type.project ? (trx, appended) => type.project!(trx, next, appended) : undefined,
+        });
+        const newVersion = events[events.length - 1]!.streamVersion;
+        this.remember(streamId, newVersion, next);
+        return { version: newVersion, state: next, events, duplicate: false };
+      } catch (error) {
+        if (error instanceof DuplicateCommandError) {
+          return this.duplicateAnswer(
+            type,
+            streamId,
+            await this.store.readCommand(streamId, context.commandId),
+          );
+        }
+        if (!(error instanceof VersionConflictError) || attempt >= MAX_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
+      }
+    }
+  }
+
+  private async duplicateAnswer<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+    original: RecordedEvent[],
+  ): Promise<CommandResult<S>> {
+    const { state } = await this.load(type, streamId);
+    return {
+      version: original[original.length - 1]!.streamVersion,
+      state,
+      events: original,
+      duplicate: true,
+    };
+  }
+
+  private remember(streamId: string, version: number, state: unknown) {
+    // Map keeps insertion order: re-inserting marks the stream as recently used.
+    this.cache.delete(streamId);
+    this.cache.set(streamId, { version, state });
+    if (this.cache.size > this.maxCachedStreams) this.cache.delete(this.cache.keys().next().value!);
+  }
+}

@@ -1,0 +1,206 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DomainEvent, EventMetadata, RecordedEvent } from '../../src-shared/eventsourcing';
+import type { Database } from '../db/schema';
+import { ALL_STREAMS, CHANNEL, type LiveFeed } from './live-feed';
+
+/** Another writer appended to the stream first: re-read and decide again. */
+export class VersionConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
+    super(`Stream ${streamId} is no longer at version ${expectedVersion}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/** The command id was already applied to this stream: answer with what it recorded then. */
+export class DuplicateCommandError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly commandId: string,
+  ) {
+    super(`Command ${commandId} was already applied to ${streamId}`);
+    this.name = 'DuplicateCommandError';
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export interface AppendInput {
+  streamId: string;
+  /** The version the events were decided against (0 for a new stream). */
+  expectedVersion: number;
+  events: readonly DomainEvent[];
+  metadata: EventMetadata;
+  /** Runs in the append's transaction after the insert: inline read models. */
+  inTransaction?: (trx: Transaction<Database>, appended: RecordedEvent[]) => Promise<void>;
+}
+
+type EventRow = {
+  global_position: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date;
+};
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  globalPosition: row.global_position,
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata as EventMetadata,
+  recordedAt: row.recorded_at,
+});
+
+/**
+ * Append-only event streams with optimistic concurrency. An append is one statement that inserts
+ * only if the stream is still at the expected version; the unique (stream, version) index makes
+ * exactly one of two concurrent writers win, and the unique (stream, command id, index) index
+ * applies a retried command once. The promise resolves after COMMIT.
+ */
+export class EventStore {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly feed: LiveFeed,
+  ) {}
+
+  async readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'])
+      .where('stream_id', '=', streamId)
+      .where('stream_version', '>', afterVersion)
+      .orderBy('stream_version')
+      .execute();
+    return rows.map(toRecorded);
+  }
+
+  /** The events a command recorded on a stream (empty if it never was applied). */
+  async readCommand(streamId: string, commandId: string): Promise<RecordedEvent[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'])
+      .where('stream_id', '=', streamId)
+      .where(sql`metadata->>'commandId'`, '=', commandId)
+      .orderBy('stream_version')
+      .execute();
+    return rows.map(toRecorded);
+  }
+
+  async streamIds(prefix: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select('stream_id')
+      .distinct()
+      .where('stream_id', 'like', `${prefix}%`)
+      .orderBy('stream_id')
+      .execute();
+    return rows.map((row) => row.stream_id);
+  }
+
+  async append(input: AppendInput): Promise<RecordedEvent[]> {
+    if (input.events.length === 0) return [];
+    try {
+      const appended = input.inTransaction
+        ? await this.db.transaction().execute(async (trx) => {
+            const rows = await this.insert(trx, input);
+            await input.inTransaction?.(trx, rows);
+            return rows;
+          })
+        : await this.insert(this.db, input);
+      this.feed.committed(input.streamId);
+      return appended;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
+        if (constraint.includes('events_command_once')) {
+          throw new DuplicateCommandError(input.streamId, input.metadata.commandId);
+        }
+        throw new VersionConflictError(input.streamId, input.expectedVersion);
+      }
+      throw error;
+    }
+  }
+
+  private async insert(db: Kysely<Database>, input: AppendInput): Promise<RecordedEvent[]> {
+    const { streamId, expectedVersion, events, metadata } = input;
+    const values = events.map((event, index) => ({
+      version: expectedVersion + index + 1,
+      type: event.type,
+      data: JSON.stringify(event.data ?? null),
+      metadata: JSON.stringify({ ...metadata, commandIndex: index }),
+    }));
+    // One statement: insert only while the stream is at the expected version; wake-up at COMMIT.
+    const rows = values.map(
+      (v) => sql`(${v.version}::integer, ${v.type}::text, ${v.data}::jsonb, ${v.metadata}::jsonb)`,
+    );
+    const notify = this.feed.notifiesInTransaction ? sql`, pg_notify(${CHANNEL}, ${streamId})` : sql``;
+    const result = await sql<EventRow>`
+      with inserted as (
+        insert into events (stream_id, stream_version, type, data, metadata)
+        select ${streamId}, v.version, v.type, v.data, v.metadata
+        from (values ${sql.join(rows)}) as v (version, type, data, metadata)
+        where (select coalesce(max(stream_version), 0) from events where stream_id = ${streamId}) = ${expectedVersion}
+        returning global_position, stream_id, stream_version, type, data, metadata, recorded_at
+      )
+      select inserted.*${notify} from inserted order by stream_version`.execute(db);
+    if (result.rows.length !== events.length) throw new VersionConflictError(streamId, expectedVersion);
+    return result.rows.map(toRecorded);
+  }
+
+  /**
+   * Yields batches of new events of one stream after `afterVersion`, forever, until `signal`
+   * aborts. Listens before reading the backlog; a wake-up only triggers a re-read, and a poll every
+   * `pollMs` catches up even when a wake-up was lost.
+   */
+  async *watch(
+    streamId: string,
+    afterVersion: number,
+    options: { signal?: AbortSignal; pollMs?: number } = {},
+  ): AsyncGenerator<RecordedEvent[]> {
+    const pollMs = options.pollMs ?? 10_000;
+    let woken = true;
+    let wake: (() => void) | null = null;
+    const unsubscribe = this.feed.subscribe((id) => {
+      if (id !== streamId && id !== ALL_STREAMS) return;
+      woken = true;
+      wake?.();
+    });
+    const onAbort = () => wake?.();
+    options.signal?.addEventListener('abort', onAbort);
+    try {
+      let version = afterVersion;
+      while (!options.signal?.aborted) {
+        if (woken) {
+          woken = false;
+          const events = await this.readStream(streamId, version);
+          if (events.length > 0) {
+            version = events[events.length - 1]!.streamVersion;
+            yield events;
+            continue;
+          }
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            woken = true;
+            resolve();
+          }, pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          if (woken || options.signal?.aborted) wake();
+        });
+        wake = null;
+      }
+    } finally {
+      unsubscribe();
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,6 @@
+import { publicProcedure, router } from '../trpc';
+
+export const accountRouter = router({
+  /** The signed-in user, or null: what the navigation bar shows. */
+  me: publicProcedure.query(({ ctx }) => ctx.user),
+});

@@ -1,0 +1,145 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import {
+  closeWeekInput,
+  createGameInput,
+  joinRoleInput,
+  placeOrderInput,
+  watchGameInput,
+} from '../../../src-shared/api/game';
+import { type BeerCommand, type BeerEvent, beergameSummary, viewGame } from '../../../src-shared/beergame';
+import { type Actor, fold, gameStreamId } from '../../../src-shared/eventsourcing';
+import { gamePageRefusal } from '../../../src-shared/rules/permissions';
+import { beergameStream } from '../../projections/games';
+import type { Context } from '../context';
+import { appError, instructorProcedure, publicProcedure, router, signedInProcedure } from '../trpc';
+
+const actorOf = (ctx: Context): Actor =>
+  ctx.user
+    ? { userId: ctx.user.id, role: ctx.user.email === null ? 'player' : 'instructor' }
+    : { userId: 'anonymous', role: 'player' };
+
+/** Loads a game and refuses it (with the spec's message) to a viewer who may not open it. */
+async function openGame(ctx: Context, gameId: string) {
+  const { version, state } = await ctx.services.commands.load(beergameStream, gameStreamId(gameId));
+  const summary = version === 0 ? null : beergameSummary(state);
+  const row = summary
+    ? await ctx.services.database.db
+        .selectFrom('games')
+        .select(['deleted', 'archived', 'draft'])
+        .where('id', '=', gameId)
+        .executeTakeFirst()
+    : undefined;
+  const refusal = gamePageRefusal(
+    {
+      exists: summary !== null,
+      deleted: row?.deleted ?? false,
+      draft: row?.draft ?? false,
+      archived: row?.archived ?? false,
+      hasFacilities: summary !== null && Object.keys(state.facilities).length > 0,
+      creatorId: summary?.creatorId ?? '',
+    },
+    ctx.user?.id ?? null,
+  );
+  if (refusal) throw appError(refusal === 'dashboard.messGameUnknown' ? 'NOT_FOUND' : 'FORBIDDEN', refusal);
+  return { version, state };
+}
+
+async function execute(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
+  const { services } = ctx;
+  const result = await services.commands.execute(beergameStream, gameStreamId(gameId), command, {
+    now: services.now(),
+    actor: actorOf(ctx),
+    commandId,
+  });
+  return { version: result.version };
+}
+
+/** Procedures on one game; the game's creator and members are checked by the decider's rules too. */
+const gameProcedure = publicProcedure
+  .input(z.object({ gameId: z.string() }))
+  .use(async ({ ctx, input, next }) => {
+    const game = await openGame(ctx, input.gameId);
+    return next({ ctx: { ...ctx, game } });
+  });
+
+const gameCreatorProcedure = gameProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || ctx.user.id !== ctx.game.state.creatorId)
+    throw appError('FORBIDDEN', 'errors.creatorOnly');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+const gameMemberProcedure = gameProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !beergameSummary(ctx.game.state).playerIds.includes(ctx.user.id)) {
+    throw appError('FORBIDDEN', 'errors.membersOnly');
+  }
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const gameRouter = router({
+  create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
+    const gameId = randomBytes(9).toString('base64url');
+    await execute(
+      ctx,
+      gameId,
+      {
+        type: 'CreateGame',
+        gameId,
+        name: input.name,
+        creatorId: ctx.user.id,
+        seed: randomInt(2 ** 31),
+        template: input.template,
+      },
+      `create-${gameId}`,
+    );
+    return { gameId };
+  }),
+
+  join: signedInProcedure.input(joinRoleInput).mutation(async ({ ctx, input }) => {
+    await openGame(ctx, input.gameId);
+    return execute(
+      ctx,
+      input.gameId,
+      { type: 'JoinRole', facilityId: input.facilityId, playerName: ctx.user.name },
+      input.commandId,
+    );
+  }),
+
+  placeOrder: gameMemberProcedure
+    .input(placeOrderInput)
+    .mutation(({ ctx, input }) =>
+      execute(
+        ctx,
+        input.gameId,
+        { type: 'PlaceOrder', facilityId: input.facilityId, quantity: input.quantity },
+        input.commandId,
+      ),
+    ),
+
+  closeWeek: gameCreatorProcedure
+    .input(closeWeekInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'CloseWeek', reason: 'instructor' }, input.commandId),
+    ),
+
+  /**
+   * The viewer's redacted view of a game, live. Yields `tracked(version, view)`; a reconnecting
+   * client passes the last version it saw and gets a view only when something changed since.
+   */
+  watch: gameProcedure.input(watchGameInput).subscription(async function* ({ ctx, input, signal }) {
+    const { services } = ctx;
+    const viewer = { userId: ctx.user?.id ?? null };
+    const seen = Number(input.lastEventId ?? 0);
+    let { version, state } = ctx.game;
+    if (version > seen) yield tracked(String(version), viewGame(state, viewer));
+    for await (const batch of services.store.watch(gameStreamId(input.gameId), version, {
+      signal,
+      pollMs: services.pollMs,
+    })) {
+      state = fold(beergameStream.decider, batch as unknown as BeerEvent[], state);
+      version = batch[batch.length - 1]!.streamVersion;
+      yield tracked(String(version), viewGame(state, viewer));
+    }
+  }),
+});
