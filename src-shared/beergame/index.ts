@@ -1,0 +1,16 @@
+/** The beer game engine: params, commands and events, decider, view, policies, KPIs. */
+export * from './commands';
+export {
+  beergameDecider,
+  beergameSummary,
+  checkOrder,
+  decideBeerGame,
+  evolveBeerGame,
+  isGameAdmin,
+} from './decider';
+export { allocateProportionally, consumerDemandAt } from './engine';
+export * from './params';
+export * from './policies';
+export type * from './state';
+export { initialBeerState } from './state';
+export * from './view';

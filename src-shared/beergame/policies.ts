@@ -1,0 +1,169 @@
+/**
+ * Computer players (rules "Computer players"): pure functions of a facility's own numbers.
+ * A policy string is `passthrough`, `fixed:N`, `basestock:f1,f2,...` (one target per facility in
+ * network order, or one for all) or `sterman:theta,alpha,beta,S'`.
+ */
+import { CONSUMER } from './params';
+import type { BeerState } from './state';
+
+export type Policy =
+  | { kind: 'passthrough' }
+  | { kind: 'fixed'; quantity: number }
+  | { kind: 'basestock'; targets: number[] }
+  | { kind: 'sterman'; theta: number; alpha: number; beta: number; target: number };
+
+/** The default for seats without a player: order what was ordered from you. */
+export const DEFAULT_POLICY = 'passthrough';
+
+/** Sterman's (1989) mean fitted parameters. */
+export const STERMAN_MEAN = { theta: 0.36, alpha: 0.26, beta: 0.34, target: 17 } as const;
+
+/** Parses a policy string; null when it is not valid. */
+export function parsePolicy(text: string): Policy | null {
+  const trimmed = text.trim();
+  const [name, argText] = trimmed.includes(':')
+    ? [trimmed.slice(0, trimmed.indexOf(':')), trimmed.slice(trimmed.indexOf(':') + 1)]
+    : [trimmed, null];
+  const numbers =
+    argText === null ? [] : argText.split(',').map((x) => (x.trim() === '' ? Number.NaN : Number(x)));
+  if (numbers.some((n) => !Number.isFinite(n))) return null;
+  switch (name) {
+    case 'passthrough':
+      return argText === null ? { kind: 'passthrough' } : null;
+    case 'fixed':
+      if (numbers.length !== 1 || !Number.isInteger(numbers[0]) || numbers[0]! < 0) return null;
+      return { kind: 'fixed', quantity: numbers[0]! };
+    case 'basestock':
+      if (numbers.length < 1 || numbers.some((n) => n < 0)) return null;
+      return { kind: 'basestock', targets: numbers };
+    case 'sterman': {
+      if (numbers.length !== 4) return null;
+      const [theta, alpha, beta, target] = numbers as [number, number, number, number];
+      if (theta < 0 || theta > 1 || alpha < 0 || beta < 0 || target < 0) return null;
+      return { kind: 'sterman', theta, alpha, beta, target };
+    }
+    default:
+      return null;
+  }
+}
+
+export function isValidPolicy(text: string): boolean {
+  return parsePolicy(text) !== null;
+}
+
+/** What a policy sees of one product at one facility when it decides. */
+export interface PolicyInput {
+  /** Position of the facility in network order (basestock targets). */
+  facilityIndex: number;
+  /** Orders that reached the facility this week for the product (plus components needed by production). */
+  demand: number;
+  /** The same, week by week from week 1 up to this week. */
+  demandHistory: number[];
+  netInventory: number;
+  /** Units ordered and not yet received. */
+  supplyLine: number;
+}
+
+/** Round half up. */
+const roundHalfUp = (x: number) => Math.floor(x + 0.5);
+
+/** The total quantity a policy orders for one product. */
+export function policyOrder(policy: Policy, input: PolicyInput): number {
+  switch (policy.kind) {
+    case 'passthrough':
+      return Math.max(0, input.demand);
+    case 'fixed':
+      return policy.quantity;
+    case 'basestock': {
+      const t = policy.targets;
+      const target = t.length === 1 ? t[0]! : (t[input.facilityIndex] ?? t[t.length - 1]!);
+      return Math.max(0, Math.round(target - (input.netInventory + input.supplyLine)));
+    }
+    case 'sterman': {
+      const h = input.demandHistory;
+      let expected = h.length > 0 ? h[0]! : input.demand;
+      for (const l of h) expected = policy.theta * l + (1 - policy.theta) * expected;
+      const order =
+        expected + policy.alpha * (policy.target - input.netInventory - policy.beta * input.supplyLine);
+      return Math.max(0, roundHalfUp(order));
+    }
+  }
+}
+
+/** Units ordered by facility `fid` for `pid` and not yet received, after this week's receipt. */
+export function supplyLine(s: BeerState, fid: string, pid: string): number {
+  let total = 0;
+  for (const o of s.mail) if (o.fid === fid && o.pid === pid) total += o.qty;
+  for (const t of s.transit) if (t.to === fid && t.pid === pid) total += t.qty;
+  for (const j of s.waiting) if (j.fid === fid && j.pid === pid) total += j.qty;
+  for (const j of s.production) if (j.fid === fid && j.pid === pid) total += j.qty;
+  const f = s.live[s.index[fid]!]!;
+  const suppliers: string[] = [];
+  for (const cap of Object.values(f.capabilities)) {
+    if (cap.type === 'purchase' && cap.pid === pid && !suppliers.includes(cap.from as string))
+      suppliers.push(cap.from as string);
+  }
+  for (const sid of suppliers) {
+    const p = s.facilities[s.index[sid]!]!.products[pid];
+    if (!p) continue;
+    total += (p.backlogBy[fid] ?? 0) + (p.shippedBy[fid] ?? 0);
+  }
+  return total;
+}
+
+/** Makes a quantity respect a capability's constraints (moq, maximum, batch size; zero = none). */
+export function fitConstraints(
+  q: number,
+  cap: { moq: number; maxOrderQty: number; batchSize: number },
+): number {
+  let x = Math.max(0, Math.round(q));
+  if (x === 0) return 0;
+  if (cap.moq > 0 && x < cap.moq) x = cap.moq;
+  if (cap.batchSize > 0) x = Math.ceil(x / cap.batchSize) * cap.batchSize;
+  if (cap.maxOrderQty > 0 && x > cap.maxOrderQty) {
+    x = cap.maxOrderQty;
+    if (cap.batchSize > 0) x = Math.floor(x / cap.batchSize) * cap.batchSize;
+  }
+  return x;
+}
+
+/**
+ * The orders of facility `fid` by capability under `policyText`. A component's demand counts the
+ * components needed by the production requests that arrived this week; several capabilities for
+ * one product share its order evenly (the remainder to the first); constraints are then applied.
+ */
+export function computerOrders(s: BeerState, fid: string, policyText: string): Record<string, number> {
+  const policy = parsePolicy(policyText) ?? { kind: 'passthrough' };
+  const i = s.index[fid]!;
+  const f = s.facilities[i]!;
+  const fc = s.live[i]!;
+  const byPid = new Map<string, string[]>();
+  for (const [capId, cap] of Object.entries(fc.capabilities)) {
+    const list = byPid.get(cap.pid) ?? [];
+    list.push(capId);
+    byPid.set(cap.pid, list);
+  }
+  const result: Record<string, number> = {};
+  for (const [pid, capIds] of byPid) {
+    const p = f.products[pid]!;
+    const demandHistory: number[] = [];
+    for (const row of f.history) demandHistory.push(row.products[pid]?.demand ?? 0);
+    const demand = p.incoming + p.internal;
+    const total = policyOrder(policy, {
+      facilityIndex: i,
+      demand,
+      demandHistory,
+      netInventory: p.stock - p.backlog,
+      supplyLine: supplyLine(s, fid, pid),
+    });
+    const share = Math.floor(total / capIds.length);
+    capIds.forEach((capId, k) => {
+      const q = k === 0 ? total - share * (capIds.length - 1) : share;
+      result[capId] = fitConstraints(q, fc.capabilities[capId]!);
+    });
+  }
+  return result;
+}
+
+/** Consumer client id, re-exported for policies written outside. */
+export { CONSUMER };

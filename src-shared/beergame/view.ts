@@ -1,0 +1,301 @@
+/**
+ * The redacted view of a game (DESIGN "Views"): what one viewer may see. The creator sees all; a
+ * player sees their own facility's numbers, or everyone's when the game is transparent; an
+ * observer sees numbers only in a transparent game; once the game is finished everyone sees all
+ * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
+ */
+import { CONSUMER } from './params';
+import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
+
+export interface BeerViewer {
+  userId: string | null;
+}
+
+export interface BeerHistoryRow {
+  week: number;
+  received: number;
+  incomingOrder: number;
+  shipped: number;
+  stock: number;
+  backlog: number;
+  netInventory: number;
+  /** Null for the current week until it closes. */
+  order: number | null;
+  cost: number;
+  cumulativeCost: number;
+  revenue: number;
+  cumulativeRevenue: number;
+  missed: number;
+  orderBy: 'player' | 'computer' | null;
+}
+
+export interface BeerFacilityNumbers {
+  stock: number;
+  backlog: number;
+  netInventory: number;
+  incomingOrder: number;
+  shipped: number;
+  received: number;
+  /** The order of the last closed week (null in week 1). */
+  lastOrder: number | null;
+  weekCost: number;
+  cumulativeCost: number;
+  weekRevenue: number;
+  cumulativeRevenue: number;
+  missed: number;
+  /** Units arriving in each of the next `visibleWeeks` weeks (shipments and production). */
+  arriving: number[];
+  /** Per product, when the facility handles several. */
+  products: Array<{
+    pid: string;
+    stock: number;
+    backlog: number;
+    incomingOrder: number;
+    shipped: number;
+    received: number;
+    arriving: number[];
+  }>;
+  history: BeerHistoryRow[];
+}
+
+export interface BeerFacilityView {
+  id: string;
+  name: string;
+  type: string;
+  icon: string | null;
+  visual: string | null;
+  position: { row: number; column: number } | null;
+  clients: string[];
+  supplierIds: string[];
+  playerName: string | null;
+  taken: boolean;
+  computer: boolean;
+  validated: boolean;
+  isMine: boolean;
+  capabilities: Array<{
+    id: string;
+    pid: string;
+    type: 'purchase' | 'production';
+    from: string | Record<string, number> | null;
+    leadtime: number;
+    ordertime: number;
+    visibleWeeks: number;
+    moq: number;
+    maxOrderQty: number;
+    batchSize: number;
+  }>;
+  numbers: BeerFacilityNumbers | null;
+}
+
+export interface BeerView {
+  gameId: string;
+  name: string;
+  week: number;
+  weeks: number;
+  finished: boolean;
+  transparent: boolean;
+  isCreator: boolean;
+  myFacilityId: string | null;
+  rulesVersion: number;
+  timer: { running: boolean; seconds: number; deadline: number | null };
+  manualAllocation: boolean;
+  map: { rows: number; columns: number; invertedFlows: boolean; bckCells: unknown[] } | null;
+  products: Array<{ id: string; name: string; productEmoji: string }>;
+  facilities: BeerFacilityView[];
+  /** The viewer's own orders this week by capability (they may change them until the week closes). */
+  myOrders: Record<string, number> | null;
+  proposals: Proposal[];
+  allocations: Allocation[];
+  messages: BeerMessage[];
+  /** The creator only: the event editor's scheduled changes. */
+  scheduledChanges: BeerState['config']['scheduledChanges'] | null;
+  results: null | {
+    teamCost: number;
+    byFacility: Array<{ id: string; name: string; cost: number; revenue: number }>;
+  };
+}
+
+function historyRow(r: WeekRow): BeerHistoryRow {
+  return {
+    week: r.week,
+    received: r.received,
+    incomingOrder: r.incomingOrder,
+    shipped: r.shipped,
+    stock: r.stock,
+    backlog: r.backlog,
+    netInventory: r.netInventory,
+    order: r.order,
+    cost: r.cost,
+    cumulativeCost: r.cumulativeCost,
+    revenue: r.revenue,
+    cumulativeRevenue: r.cumulativeRevenue,
+    missed: r.missed,
+    orderBy: r.orderBy,
+  };
+}
+
+/** Units of `pid` arriving at `fid` in weeks week+1 .. week+n (this week's shipments at their planned lead time). */
+function arriving(s: BeerState, fid: string, pid: string | null, n: number): number[] {
+  const out = new Array<number>(n).fill(0);
+  if (n <= 0) return out;
+  const w = s.week;
+  const add = (due: number, qty: number) => {
+    const k = due - w - 1;
+    if (k >= 0 && k < n) out[k]! += qty;
+  };
+  for (const t of s.transit) if (t.to === fid && (pid === null || t.pid === pid)) add(t.due, t.qty);
+  for (const j of s.production) if (j.fid === fid && (pid === null || j.pid === pid)) add(j.due ?? 0, j.qty);
+  if (!s.finished) {
+    const fc = s.live[s.index[fid]!]!;
+    for (const cap of Object.values(fc.capabilities)) {
+      if (cap.type !== 'purchase' || (pid !== null && cap.pid !== pid)) continue;
+      const supplier = s.facilities[s.index[cap.from as string]!]!;
+      const q = supplier.products[cap.pid]?.shippedBy[fid];
+      if (q) add(w + cap.leadtime, q);
+    }
+  }
+  return out;
+}
+
+export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
+  const isCreator = viewer.userId !== null && viewer.userId === s.creatorId;
+  const mine = viewer.userId === null ? undefined : s.facilities.find((f) => f.userId === viewer.userId);
+  const myFacilityId = mine?.id ?? null;
+  const seeAll = isCreator || s.transparent || s.finished;
+  const facilities: BeerFacilityView[] = s.facilities.map((f, i) => {
+    const fc = s.live[i]!;
+    const visible = seeAll || f.id === myFacilityId;
+    let numbers: BeerFacilityNumbers | null = null;
+    if (visible) {
+      let visibleWeeks = 0;
+      for (const cap of Object.values(fc.capabilities))
+        visibleWeeks = Math.max(visibleWeeks, cap.visibleWeeks);
+      let stock = 0;
+      let backlog = 0;
+      let incoming = 0;
+      let shipped = 0;
+      let received = 0;
+      let missed = 0;
+      const products: BeerFacilityNumbers['products'] = [];
+      for (const [pid, p] of Object.entries(f.products)) {
+        stock += p.stock;
+        backlog += p.backlog;
+        incoming += p.incoming;
+        shipped += p.shipped;
+        received += p.received;
+        missed += p.missed;
+        let vw = 0;
+        for (const cap of Object.values(fc.capabilities))
+          if (cap.pid === pid) vw = Math.max(vw, cap.visibleWeeks);
+        products.push({
+          pid,
+          stock: p.stock,
+          backlog: p.backlog,
+          incomingOrder: p.incoming,
+          shipped: p.shipped,
+          received: p.received,
+          arriving: arriving(s, f.id, pid, vw),
+        });
+      }
+      let lastOrder: number | null = null;
+      for (let k = f.history.length - 1; k >= 0; k--) {
+        const order = f.history[k]!.order;
+        if (order !== null) {
+          lastOrder = order;
+          break;
+        }
+      }
+      numbers = {
+        stock,
+        backlog,
+        netInventory: stock - backlog,
+        incomingOrder: incoming,
+        shipped,
+        received,
+        lastOrder,
+        weekCost: f.weekCost,
+        cumulativeCost: f.cost,
+        weekRevenue: f.weekRevenue,
+        cumulativeRevenue: f.revenue,
+        missed,
+        arriving: arriving(s, f.id, null, visibleWeeks),
+        products,
+        history: f.history.map(historyRow),
+      };
+    }
+    return {
+      id: f.id,
+      name: fc.name,
+      type: fc.type,
+      icon: fc.icon,
+      visual: fc.visual,
+      position: fc.position,
+      clients: fc.clients,
+      supplierIds: [
+        ...new Set(
+          Object.values(fc.capabilities)
+            .filter((c) => c.type === 'purchase')
+            .map((c) => c.from as string),
+        ),
+      ],
+      playerName: f.playerName,
+      taken: f.userId !== null,
+      computer: f.computer,
+      validated: f.validated,
+      isMine: f.id === myFacilityId,
+      capabilities: Object.entries(fc.capabilities).map(([id, c]) => ({
+        id,
+        pid: c.pid,
+        type: c.type,
+        from: c.from,
+        leadtime: c.leadtime,
+        ordertime: c.ordertime,
+        visibleWeeks: c.visibleWeeks,
+        moq: c.moq,
+        maxOrderQty: c.maxOrderQty,
+        batchSize: c.batchSize,
+      })),
+      numbers,
+    };
+  });
+  const messages = s.messages.filter(
+    (m) => isCreator || m.to === 'all' || (myFacilityId !== null && m.to.includes(myFacilityId)),
+  );
+  const config = s.config;
+  return {
+    gameId: s.gameId,
+    name: s.name,
+    week: s.week,
+    weeks: config.weeks,
+    finished: s.finished,
+    transparent: s.transparent,
+    isCreator,
+    myFacilityId,
+    rulesVersion: s.rulesVersion,
+    timer: { running: s.deadline !== null, seconds: s.timerSeconds, deadline: s.deadline },
+    manualAllocation: config.manualAllocation,
+    map: config.mapSize
+      ? { ...config.mapSize, invertedFlows: config.invertedFlows, bckCells: config.bckCells }
+      : null,
+    products: config.productsTemplates.map((p) => ({ id: p.id, name: p.name, productEmoji: p.productEmoji })),
+    facilities,
+    myOrders: mine ? { ...mine.orders } : null,
+    proposals: s.proposals.filter((p) => isCreator || p.facilityId === myFacilityId),
+    allocations: s.allocations.filter((a) => isCreator || a.fid === myFacilityId),
+    messages,
+    scheduledChanges: isCreator ? config.scheduledChanges : null,
+    results: s.finished
+      ? {
+          teamCost: s.facilities.reduce((sum, f) => sum + f.cost, 0),
+          byFacility: s.facilities.map((f, i) => ({
+            id: f.id,
+            name: s.live[i]!.name,
+            cost: f.cost,
+            revenue: f.revenue,
+          })),
+        }
+      : null,
+  };
+}
+
+export { CONSUMER };

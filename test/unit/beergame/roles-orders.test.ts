@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import {
+  as,
+  CLASSIC,
+  CREATOR,
+  classicWithPlayers,
+  created,
+  createdWith,
+  expectDomainError,
+  Game,
+  system,
+} from './helpers';
+
+describe('JoinRole', () => {
+  it('given a free facility, when a user joins, then they hold it under their name', () => {
+    const game = new Game(created());
+    const events = game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: '  Ann ' }, as('ann'));
+    expect(events).toEqual([
+      { type: 'RoleJoined', data: { facilityId: 'retailer', userId: 'ann', playerName: 'Ann' } },
+    ]);
+    expect(game.facility('retailer')).toMatchObject({ userId: 'ann', playerName: 'Ann', computer: false });
+  });
+
+  it('given another user holds it, then errRoleTaken', () => {
+    const game = new Game(created());
+    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    expectDomainError(
+      () => game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Bob' }, as('bob')),
+      'beergame.errRoleTaken',
+    );
+  });
+
+  it('given the actor holds another facility, then errAlreadyPlaying', () => {
+    const game = new Game(created());
+    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    expectDomainError(
+      () => game.decide({ type: 'JoinRole', facilityId: 'factory', playerName: 'Ann' }, as('ann')),
+      'beergame.errAlreadyPlaying',
+    );
+  });
+
+  it('given the actor holds this facility, then a rejoin records nothing', () => {
+    const game = new Game(created());
+    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    expect(game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses an unknown facility, a blank name, a finished game and an unknown game', () => {
+    const game = new Game(created());
+    expectDomainError(
+      () => game.decide({ type: 'JoinRole', facilityId: 'nope', playerName: 'Ann' }, as('ann')),
+      'beergame.errFacilityUnknown',
+    );
+    expectDomainError(
+      () => game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: '   ' }, as('ann')),
+      'beergame.errPlayerNameRequired',
+    );
+    expectDomainError(
+      () => new Game().decide({ type: 'JoinRole', facilityId: 'x', playerName: 'A' }),
+      'beergame.errGameUnknown',
+    );
+    game.run({ type: 'EndGame' }, as(CREATOR));
+    expectDomainError(
+      () => game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann')),
+      'beergame.errGameFinished',
+    );
+  });
+
+  it('a user may take a seat handed to the computer', () => {
+    const game = new Game(created());
+    game.run({ type: 'HandToComputer', facilityId: 'retailer' }, as(CREATOR));
+    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    expect(game.facility('retailer')).toMatchObject({ userId: 'ann', computer: false });
+  });
+});
+
+describe('LeaveRole and HandToComputer', () => {
+  it('given a player, when they leave, then the seat is free and waits', () => {
+    const game = classicWithPlayers();
+    game.run({ type: 'LeaveRole', facilityId: 'retailer' }, as('u-retailer'));
+    expect(game.facility('retailer')).toMatchObject({ userId: null, playerName: null, computer: false });
+  });
+
+  it('another player may not remove someone; the creator may', () => {
+    const game = classicWithPlayers();
+    expectDomainError(
+      () => game.decide({ type: 'LeaveRole', facilityId: 'retailer' }, as('u-factory')),
+      'beergame.errNotYourFacility',
+    );
+    expect(game.run({ type: 'LeaveRole', facilityId: 'retailer' }, as(CREATOR))).toHaveLength(1);
+  });
+
+  it('only the creator (or the system, or the seat holder) hands a seat to the computer, with a valid policy', () => {
+    const game = classicWithPlayers();
+    expectDomainError(
+      () => game.decide({ type: 'HandToComputer', facilityId: 'retailer' }, as('u-factory')),
+      'beergame.errNotAllowed',
+    );
+    expectDomainError(
+      () => game.decide({ type: 'HandToComputer', facilityId: 'retailer', policy: 'magic' }, as(CREATOR)),
+      'beergame.errPolicyInvalid',
+    );
+    game.run({ type: 'HandToComputer', facilityId: 'retailer', policy: 'fixed:6' }, as(CREATOR));
+    expect(game.facility('retailer')).toMatchObject({ computer: true, policy: 'fixed:6', userId: null });
+  });
+
+  it('handing the last unvalidated seat to the computer closes the week', () => {
+    const game = classicWithPlayers();
+    for (const id of ['retailer', 'wholesaler', 'distributor'])
+      game.run({ type: 'PlaceOrder', facilityId: id, quantity: 4 }, as(`u-${id}`));
+    const events = game.run(
+      { type: 'HandToComputer', facilityId: 'factory', policy: 'fixed:7' },
+      as(CREATOR),
+    );
+    expect(events.map((e) => e.type)).toEqual(['RoleHandedToComputer', 'WeekClosed']);
+    expect(game.state.week).toBe(2);
+    expect(game.facility('factory').history[0]!.order).toBe(7);
+  });
+});
+
+describe('PlaceOrder', () => {
+  it('given a player, when they order, then the facility is validated with the quantity', () => {
+    const game = classicWithPlayers();
+    const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-retailer'));
+    expect(events).toEqual([
+      {
+        type: 'OrderPlaced',
+        data: { facilityId: 'retailer', capabilityId: 'A1', quantity: 5, week: 1, userId: 'u-retailer' },
+      },
+    ]);
+    expect(game.facility('retailer')).toMatchObject({ validated: true, orders: { A1: 5 } });
+  });
+
+  it('a player may change their order until the week closes', () => {
+    const game = classicWithPlayers();
+    game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-retailer'));
+    game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 9 }, as('u-retailer'));
+    game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
+    expect(game.facility('retailer').history[0]!.order).toBe(9);
+  });
+
+  it('only the facility player may order', () => {
+    const game = classicWithPlayers();
+    expectDomainError(
+      () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-factory')),
+      'beergame.errNotYourFacility',
+    );
+    expectDomainError(
+      () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as(CREATOR)),
+      'beergame.errNotYourFacility',
+    );
+  });
+
+  it('an order must be a whole number of at least 0', () => {
+    const game = classicWithPlayers();
+    for (const quantity of [-1, 2.5, Number.NaN])
+      expectDomainError(
+        () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity }, as('u-retailer')),
+        'beergame.errOrderNotWhole',
+      );
+    expect(
+      game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 0 }, as('u-retailer')),
+    ).toHaveLength(1);
+  });
+
+  it('an unknown capability is refused', () => {
+    const game = classicWithPlayers();
+    expectDomainError(
+      () =>
+        game.decide(
+          { type: 'PlaceOrder', facilityId: 'retailer', capabilityId: 'A9', quantity: 1 },
+          as('u-retailer'),
+        ),
+      'beergame.errCapabilityUnknown',
+    );
+  });
+
+  it('the order that validates the last human seat also closes the week; computer seats get their policy', () => {
+    const game = new Game(created());
+    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    for (const id of ['wholesaler', 'distributor', 'factory'])
+      game.run({ type: 'HandToComputer', facilityId: id, policy: 'fixed:3' }, as(CREATOR));
+    const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 6 }, as('ann'));
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'WeekClosed']);
+    const closed = events[1]!;
+    expect(closed.data).toMatchObject({ week: 1, reason: 'validated' });
+    expect(game.state.week).toBe(2);
+    expect(game.state.facilities.map((f) => f.history[0]!.order)).toEqual([6, 3, 3, 3]);
+    expect(game.facility('retailer').validated).toBe(false);
+  });
+
+  it('an empty seat holds the week; the instructor may close it and the seat gets the default policy', () => {
+    const game = new Game(created());
+    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 6 }, as('ann'));
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced']);
+    const closed = game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR))[0]!;
+    expect(closed.type).toBe('WeekClosed');
+    if (closed.type !== 'WeekClosed') return;
+    expect(closed.data.computerOrders).toEqual(
+      ['wholesaler', 'distributor', 'factory'].map((facilityId) => ({
+        facilityId,
+        capabilityId: 'A1',
+        quantity: 4,
+        policy: 'passthrough',
+        latecomer: true,
+      })),
+    );
+  });
+
+  it('only the creator or the system closes a week; a stale week number is refused', () => {
+    const game = classicWithPlayers();
+    expectDomainError(
+      () => game.decide({ type: 'CloseWeek', reason: 'instructor' }, as('u-retailer')),
+      'beergame.errNotAllowed',
+    );
+    expectDomainError(
+      () => game.decide({ type: 'CloseWeek', reason: 'instructor', week: 3 }, system),
+      'beergame.errWeekMismatch',
+    );
+    expect(game.run({ type: 'CloseWeek', reason: 'instructor', week: 1 }, system)).toHaveLength(1);
+  });
+});
+
+describe('order constraints', () => {
+  const constrained = () => {
+    const game = new Game(
+      createdWith({
+        facilities: [
+          {
+            id: 'shop',
+            name: 'Shop',
+            capabilities: { A1: { from: 'plant', moq: 5, maxOrderQty: 40, batchSize: 5 } },
+          },
+          {
+            id: 'plant',
+            name: 'Plant',
+            type: 'factory',
+            capabilities: { A1: { type: 'production', from: {} } },
+          },
+        ],
+      }),
+    );
+    game.run({ type: 'JoinRole', facilityId: 'shop', playerName: 'Ann' }, as('ann'));
+    return game;
+  };
+
+  it('below the minimum order quantity: errOrderBelowMoq with {moq}', () => {
+    expectDomainError(
+      () => constrained().decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 3 }, as('ann')),
+      'beergame.errOrderBelowMoq',
+      { moq: 5 },
+    );
+  });
+  it('above the maximum: errOrderAboveMax with {max}', () => {
+    expectDomainError(
+      () => constrained().decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 45 }, as('ann')),
+      'beergame.errOrderAboveMax',
+      { max: 40 },
+    );
+  });
+  it('not a multiple of the batch size: errOrderNotMultiple with {batchSize}', () => {
+    expectDomainError(
+      () => constrained().decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 12 }, as('ann')),
+      'beergame.errOrderNotMultiple',
+      { batchSize: 5 },
+    );
+  });
+  it('zero is always allowed, and zero constraints mean none', () => {
+    const game = constrained();
+    expect(game.decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 0 }, as('ann'))).toHaveLength(1);
+    expect(game.decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 35 }, as('ann'))).toHaveLength(1);
+    const classic = classicWithPlayers();
+    expect(
+      classic.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 997 }, as('u-retailer')),
+    ).toHaveLength(1);
+  });
+  it('a refused order records nothing', () => {
+    const game = constrained();
+    const before = game.state;
+    expect(() => game.run({ type: 'PlaceOrder', facilityId: 'shop', quantity: 3 }, as('ann'))).toThrow();
+    expect(game.state).toBe(before);
+  });
+});
+
+describe('all players', () => {
+  it('four players ordering close each week in turn', () => {
+    const game = classicWithPlayers();
+    for (let w = 1; w <= 36; w++)
+      for (const id of CLASSIC) game.run({ type: 'PlaceOrder', facilityId: id, quantity: 4 }, as(`u-${id}`));
+    expect(game.state.finished).toBe(true);
+    expect(game.facility('factory').history).toHaveLength(36);
+  });
+});
