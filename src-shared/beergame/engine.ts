@@ -461,6 +461,9 @@ function beginWeek(d: BeerState, w: number): void {
         shipped: p.shipped,
         stock: p.stock,
         backlog: p.backlog,
+        consumerDemand: p.incomingBy[CONSUMER] ?? 0,
+        consumerShipped: p.shippedBy[CONSUMER] ?? 0,
+        consumerBacklog: p.backlogBy[CONSUMER] ?? 0,
       };
     }
     f.weekCost = weekCost;

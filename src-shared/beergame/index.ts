@@ -1,5 +1,6 @@
 /** The beer game engine: params, commands and events, decider, view, policies, KPIs. */
 export * from './commands';
+export * from './copy';
 export {
   beergameDecider,
   beergameSummary,
@@ -9,8 +10,10 @@ export {
   isGameAdmin,
 } from './decider';
 export { allocateProportionally, consumerDemandAt } from './engine';
+export * from './kpis';
 export * from './params';
 export * from './policies';
+export * from './simulate';
 export type * from './state';
 export { initialBeerState } from './state';
 export * from './view';

@@ -59,7 +59,17 @@ export interface WeekRow {
   /** Per product when the facility handles several. */
   products: Record<
     string,
-    { received: number; incoming: number; demand: number; shipped: number; stock: number; backlog: number }
+    {
+      received: number;
+      incoming: number;
+      demand: number;
+      shipped: number;
+      stock: number;
+      backlog: number;
+      consumerDemand: number;
+      consumerShipped: number;
+      consumerBacklog: number;
+    }
   >;
   /** Shipments sent at the close of the week, with their drawn transit time. */
   shipments: Shipment[];

@@ -1,0 +1,209 @@
+/**
+ * KPIs as pure functions of the state (issue 3 point 6), over the weeks played so far (rows whose
+ * steps 1–4 ran; order statistics over closed weeks). Per week series serve charts and replay.
+ */
+import { CONSUMER } from './params';
+import type { BeerState, FacilityState, WeekRow } from './state';
+
+const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+/** Population variance. */
+export const variance = (xs: number[]) => {
+  if (xs.length === 0) return 0;
+  const m = mean(xs);
+  return xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length;
+};
+
+/**
+ * Units of a week's new orders shipped in that same week: shipments serve the backlog first, so
+ * on time = min(new orders, max(0, shipped − backlog carried in)).
+ */
+function onTime(rows: WeekRow[]): { onTime: number; asked: number } {
+  let prevBacklog = 0;
+  let ok = 0;
+  let asked = 0;
+  for (const r of rows) {
+    ok += Math.min(r.incomingOrder, Math.max(0, r.shipped - prevBacklog));
+    asked += r.incomingOrder;
+    prevBacklog = r.backlog;
+  }
+  return { onTime: ok, asked };
+}
+
+export interface FacilityKpis {
+  id: string;
+  name: string;
+  cost: number;
+  revenue: number;
+  /** Share of new orders shipped in the week they arrived (1 when nothing was ordered). */
+  onTimeRate: number;
+  averageStock: number;
+  averageBacklog: number;
+  averageOrder: number;
+  orderVariance: number;
+  /** Order variance over consumer demand variance (null when demand did not vary). */
+  amplification: number | null;
+  weeksWithBacklog: number;
+}
+
+export interface BeerKpis {
+  weeks: number;
+  teamCost: number;
+  teamRevenue: number;
+  /** Consumer demand served in the week it arose, over consumer demand. */
+  fillRate: number;
+  /** Mean over weeks of the total stock of the chain. */
+  averageStock: number;
+  /** Weeks in which some facility had a backlog. */
+  weeksWithBackorder: number;
+  consumerDemand: number[];
+  demandVariance: number;
+  byFacility: FacilityKpis[];
+  /** Per week, for charts and replay. */
+  perWeek: Array<{
+    week: number;
+    consumerDemand: number;
+    teamCost: number;
+    cumulativeTeamCost: number;
+    facilities: Array<{
+      id: string;
+      stock: number;
+      backlog: number;
+      netInventory: number;
+      order: number | null;
+      incomingOrder: number;
+      received: number;
+      shipped: number;
+      cost: number;
+      cumulativeCost: number;
+    }>;
+  }>;
+  /** Every shipment's planned and drawn transit time (debrief "leadTimes"). */
+  leadTimes: Array<{
+    week: number;
+    from: string;
+    to: string;
+    pid: string;
+    qty: number;
+    planned: number;
+    drawn: number;
+  }>;
+}
+
+/** End-consumer service at one facility: demand served in the week it arose (backlog served first). */
+function consumerFill(f: FacilityState): { onTime: number; asked: number } {
+  let ok = 0;
+  let asked = 0;
+  let prev: Record<string, number> = {};
+  for (const r of f.history) {
+    const next: Record<string, number> = {};
+    for (const [pid, p] of Object.entries(r.products)) {
+      ok += Math.min(p.consumerDemand, Math.max(0, p.consumerShipped - (prev[pid] ?? 0)));
+      asked += p.consumerDemand;
+      next[pid] = p.consumerBacklog;
+    }
+    prev = next;
+  }
+  return { onTime: ok, asked };
+}
+
+export function beergameKpis(s: BeerState): BeerKpis {
+  const weeks = s.facilities[0]?.history.length ?? 0;
+  const consumerDemand = s.demandLog.slice(0, weeks).map((d) => d.total);
+  const closedWeeks = s.facilities[0]?.history.filter((r) => r.order !== null).length ?? 0;
+  const demandVariance = variance(consumerDemand.slice(0, closedWeeks));
+  const consumerFacing = new Set(s.config.demand.map((d) => d.fid));
+  for (const ch of s.config.scheduledChanges)
+    if (ch.field === 'consumerDemand') for (const fid of ch.facilityIds) consumerFacing.add(fid);
+  let served = 0;
+  let asked = 0;
+  const byFacility: FacilityKpis[] = s.facilities.map((f, i) => {
+    const rows = f.history;
+    const orders = rows.filter((r) => r.order !== null).map((r) => r.order as number);
+    const orderVariance = variance(orders);
+    if (consumerFacing.has(f.id)) {
+      const c = consumerFill(f);
+      served += c.onTime;
+      asked += c.asked;
+    }
+    const t = onTime(rows);
+    return {
+      id: f.id,
+      name: s.live[i]!.name,
+      cost: f.cost,
+      revenue: f.revenue,
+      onTimeRate: t.asked === 0 ? 1 : t.onTime / t.asked,
+      averageStock: mean(rows.map((r) => r.stock)),
+      averageBacklog: mean(rows.map((r) => r.backlog)),
+      averageOrder: mean(orders),
+      orderVariance,
+      amplification: demandVariance > 0 ? orderVariance / demandVariance : null,
+      weeksWithBacklog: rows.filter((r) => r.backlog > 0).length,
+    };
+  });
+  const perWeek: BeerKpis['perWeek'] = [];
+  let cumulative = 0;
+  let stockSum = 0;
+  let weeksWithBackorder = 0;
+  for (let k = 0; k < weeks; k++) {
+    let teamCost = 0;
+    let stock = 0;
+    let anyBacklog = false;
+    const facilities = s.facilities.map((f) => {
+      const r = f.history[k]!;
+      teamCost += r.cost;
+      stock += r.stock;
+      if (r.backlog > 0) anyBacklog = true;
+      return {
+        id: f.id,
+        stock: r.stock,
+        backlog: r.backlog,
+        netInventory: r.netInventory,
+        order: r.order,
+        incomingOrder: r.incomingOrder,
+        received: r.received,
+        shipped: r.shipped,
+        cost: r.cost,
+        cumulativeCost: r.cumulativeCost,
+      };
+    });
+    cumulative += teamCost;
+    stockSum += stock;
+    if (anyBacklog) weeksWithBackorder++;
+    perWeek.push({
+      week: k + 1,
+      consumerDemand: consumerDemand[k] ?? 0,
+      teamCost,
+      cumulativeTeamCost: cumulative,
+      facilities,
+    });
+  }
+  const leadTimes: BeerKpis['leadTimes'] = [];
+  for (const f of s.facilities)
+    for (const r of f.history)
+      for (const sh of r.shipments)
+        leadTimes.push({
+          week: r.week,
+          from: sh.from,
+          to: sh.to,
+          pid: sh.pid,
+          qty: sh.qty,
+          planned: sh.leadtime,
+          drawn: sh.drawn,
+        });
+  leadTimes.sort((a, b) => a.week - b.week);
+  return {
+    weeks,
+    teamCost: s.facilities.reduce((a, f) => a + f.cost, 0),
+    teamRevenue: s.facilities.reduce((a, f) => a + f.revenue, 0),
+    fillRate: asked === 0 ? 1 : served / asked,
+    averageStock: weeks === 0 ? 0 : stockSum / weeks,
+    weeksWithBackorder,
+    consumerDemand,
+    demandVariance,
+    byFacility,
+    perWeek,
+    leadTimes,
+  };
+}
+
+export { CONSUMER };
