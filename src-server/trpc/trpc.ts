@@ -39,11 +39,10 @@ export const createCallerFactory = t.createCallerFactory;
 /** A refused command (`DomainError` from a decider) is a client error, not a server failure. */
 const domainErrorsAreBadRequests = t.middleware(async ({ next, ctx }) => {
   const result = await next();
-  if (!result.ok) {
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     const cause = result.error.cause;
     if (cause instanceof DomainError) throw appError('BAD_REQUEST', cause.messageId, cause.values);
-    if (result.error.code === 'INTERNAL_SERVER_ERROR')
-      ctx.services.log.error({ err: result.error }, 'procedure failed');
+    ctx.services.log.error({ err: result.error }, 'procedure failed');
   }
   return result;
 });

@@ -1,0 +1,113 @@
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormattedMessage, FormattedNumber } from 'react-intl';
+import type { BeerView } from '../../../src-shared/beergame';
+
+type Numbers = NonNullable<BeerView['facilities'][number]['numbers']>;
+
+function Figure({
+  id,
+  value,
+  tone,
+  testId,
+}: {
+  id: string;
+  value: ReactNode;
+  tone?: string;
+  testId?: string;
+}) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        <FormattedMessage id={id} />
+      </Text>
+      <Text size="xl" fw={700} c={tone} data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+const money = (value: number) => (
+  <FormattedNumber value={value} minimumFractionDigits={2} maximumFractionDigits={2} />
+);
+
+/** A facility's figures this week and what arrives in the coming weeks. */
+export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: number }) {
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Figure id="beer.stock" value={numbers.stock} testId="stock" />
+        <Figure
+          id="beer.backlog"
+          value={numbers.backlog}
+          tone={numbers.backlog > 0 ? 'red' : undefined}
+          testId="backlog"
+        />
+        <Figure id="beer.incomingOrder" value={numbers.incomingOrder} testId="incoming-order" />
+        <Figure id="beer.shipped" value={numbers.shipped} />
+        <Figure id="beer.received" value={numbers.received} />
+        <Figure id="beer.lastOrder" value={numbers.lastOrder} />
+        <Figure id="beer.weekCost" value={money(numbers.weekCost)} />
+        <Figure id="beer.cumulativeCost" value={money(numbers.cumulativeCost)} testId="cumulative-cost" />
+      </SimpleGrid>
+      {numbers.arriving.length > 0 && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="beer.arriving" />
+          </Text>
+          {numbers.arriving.map((quantity, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one slot per coming week
+            <Text key={index} size="sm" fw={600}>
+              <FormattedMessage id="beer.arrivingWeek" values={{ week: week + index + 1, quantity }} />
+            </Text>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Week-by-week history of one facility, newest first. */
+export function HistoryTable({ history }: { history: Numbers['history'] }) {
+  if (history.length === 0) return null;
+  const columns = [
+    'week',
+    'received',
+    'incomingOrder',
+    'shipped',
+    'stock',
+    'backlog',
+    'order',
+    'cost',
+  ] as const;
+  return (
+    <Stack gap="xs">
+      <Title order={4}>
+        <FormattedMessage id="beer.history" />
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column}>
+                  <FormattedMessage id={`beer.col.${column}`} />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...history].reverse().map((row) => (
+              <Table.Tr key={row.week}>
+                {columns.map((column) => (
+                  <Table.Td key={column}>{column === 'cost' ? money(row.cost) : row[column]}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Badge, Breadcrumbs, Group, Tabs, Text, Tooltip } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { BeerView } from '../../../src-shared/beergame';
+import { useFacilityName } from './facility-name';
+
+type Stage = 'intro' | 'play' | 'results';
+
+/**
+ * Breadcrumbs and the Intro / Play / Results tabs of a game without a session (spec, navigation
+ * bar): Play is open to its players, once finished, or on the play page itself; Results once
+ * finished. Disabled tabs say why.
+ */
+export function GameNav({ view, stage, connected }: { view: BeerView; stage: Stage; connected: boolean }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const facilityName = useFacilityName();
+  const mine = view.facilities.find((f) => f.id === view.myFacilityId);
+  const playOpen = mine !== undefined || view.isCreator || view.finished || stage === 'play';
+  const tab = (value: Stage, enabled: boolean, reasonId: string) => {
+    const control = (
+      <Tabs.Tab value={value} disabled={!enabled} data-testid={`tab-${value}`}>
+        <FormattedMessage id={`game.tab.${value}`} />
+      </Tabs.Tab>
+    );
+    return enabled ? (
+      control
+    ) : (
+      <Tooltip label={intl.formatMessage({ id: reasonId })}>{<span>{control}</span>}</Tooltip>
+    );
+  };
+  return (
+    <Group justify="space-between" wrap="wrap" mb="md" gap="xs">
+      <Group gap="xs">
+        <Breadcrumbs separator="›">
+          <Text c="dimmed" size="sm">
+            <FormattedMessage id="nav.allGames" />
+          </Text>
+          <Text size="sm" fw={600}>
+            {view.name}
+          </Text>
+          {stage === 'play' && (
+            <Text size="sm" data-testid="playing-as">
+              {mine ? (
+                <FormattedMessage id="nav.playingAs" values={{ role: facilityName(mine) }} />
+              ) : (
+                <FormattedMessage id="nav.observer" />
+              )}
+            </Text>
+          )}
+          {stage === 'results' && (
+            <Text size="sm">
+              <FormattedMessage id="game.tab.results" />
+            </Text>
+          )}
+        </Breadcrumbs>
+        {!connected && (
+          <Badge color="orange" variant="light" data-testid="reconnecting">
+            <FormattedMessage id="game.reconnecting" />
+          </Badge>
+        )}
+      </Group>
+      <Tabs value={stage} onChange={(value) => value && navigate(`/game/${view.gameId}/${value}`)}>
+        <Tabs.List>
+          {tab('intro', true, '')}
+          {tab('play', playOpen, 'game.tab.playDisabled')}
+          {tab('results', view.finished, 'game.tab.resultsDisabled')}
+        </Tabs.List>
+      </Tabs>
+    </Group>
+  );
+}

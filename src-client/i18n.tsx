@@ -1,0 +1,53 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import english from '../locales/en.json';
+import { chooseLocale, type Locale } from '../src-shared/rules/locale';
+
+const STORAGE_KEY = 'locale';
+const loaders = import.meta.glob<{ default: Record<string, string> }>([
+  '../locales/*.json',
+  '!../locales/en.json',
+]);
+
+const LocaleContext = createContext<{ locale: Locale; setLocale: (locale: Locale) => void }>({
+  locale: 'en',
+  setLocale: () => undefined,
+});
+
+export const useLocale = () => useContext(LocaleContext);
+
+/** Chooses the language, loads its messages (English ones fill any gap) and provides react-intl. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocaleState] = useState<Locale>(() =>
+    chooseLocale({ profile: localStorage.getItem(STORAGE_KEY), browser: navigator.languages }),
+  );
+  const [messages, setMessages] = useState<Record<string, string>>(english);
+
+  useEffect(() => {
+    let current = true;
+    document.documentElement.lang = locale;
+    if (locale === 'en') {
+      setMessages(english);
+      return;
+    }
+    void loaders[`../locales/${locale}.json`]?.().then((module) => {
+      if (current) setMessages({ ...english, ...module.default });
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  const setLocale = useCallback((next: Locale) => {
+    localStorage.setItem(STORAGE_KEY, next);
+    setLocaleState(next);
+  }, []);
+
+  return (
+    <LocaleContext.Provider value={{ locale, setLocale }}>
+      <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

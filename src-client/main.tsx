@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { authClient } from './auth';
+import { I18nProvider } from './i18n';
+import { router } from './router';
+import { createTrpcClient, trpc } from './trpc';
+
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, sans-serif' });
+
+/** One tRPC client per signed-in identity: the WebSocket handshake carries the session cookie. */
+function ApiProvider({ children }: { children: ReactNode }) {
+  const session = authClient.useSession();
+  const identity = session.data?.user.id ?? 'signed-out';
+  const [api, setApi] = useState(() => ({ identity, queryClient: new QueryClient(), ...createTrpcClient() }));
+  useEffect(() => {
+    if (api.identity === identity) return;
+    api.close();
+    setApi({ identity, queryClient: new QueryClient(), ...createTrpcClient() });
+  }, [identity, api]);
+  return (
+    <trpc.Provider client={api.client} queryClient={api.queryClient}>
+      <QueryClientProvider client={api.queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+// A failed dynamic module load (a new version was deployed) reloads the page (spec, router behaviour).
+window.addEventListener('vite:preloadError', () => window.location.reload());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-center" />
+      <I18nProvider>
+        <ApiProvider>
+          <RouterProvider router={router} />
+        </ApiProvider>
+      </I18nProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <Stack align="center" mt="xl" gap="sm">
+      <Title order={2}>
+        <FormattedMessage id="notFound.title" />
+      </Title>
+      <Text c="dimmed">
+        <FormattedMessage id="notFound.text" />
+      </Text>
+      <Button component={Link} to="/">
+        <FormattedMessage id="notFound.home" />
+      </Button>
+    </Stack>
+  );
+}

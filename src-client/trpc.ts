@@ -1,0 +1,31 @@
+import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../src-server/trpc/router';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/**
+ * Queries and mutations go over HTTP batches; subscriptions over one WebSocket, which reconnects
+ * by itself and resumes each subscription from the last version it received.
+ */
+export function createTrpcClient() {
+  const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
+  const wsClient = createWSClient({
+    url: wsUrl,
+    retryDelayMs: (attempt) => Math.min(250 * 2 ** attempt, 5000),
+  });
+  const client = trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient, transformer: superjson }),
+        false: httpBatchLink({ url: '/api/trpc', transformer: superjson }),
+      }),
+    ],
+  });
+  return { client, close: () => wsClient.close() };
+}
+
+/** A fresh id per user action: a retried request carries the same one and is applied once. */
+export const newCommandId = () => crypto.randomUUID();

@@ -1,0 +1,187 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { beergameDecider, viewGame } from '../../src-shared/beergame';
+import { type CommandContext, handle } from '../../src-shared/eventsourcing';
+import { freshDatabase } from '../support/database';
+import { startTestServer } from '../support/server';
+
+/**
+ * The vertical slice in real Chromium: an instructor signs up and creates a classic game; four
+ * anonymous players join from their own browsers and play all 36 weeks; one reloads mid-game and
+ * one loses the network while ordering; a fifth browser is refused a taken role; everyone ends on
+ * the results, whose numbers are those of the shared reducer.
+ */
+const ROLES = ['retailer', 'wholesaler', 'distributor', 'factory'] as const;
+const NAMES = { retailer: 'Riley', wholesaler: 'Wes', distributor: 'Dana', factory: 'Fran' } as const;
+const WEEKS = 36;
+/** A varied but deterministic order for each role and week. */
+const orderFor = (role: number, week: number) => 4 + ((week * (role + 2)) % 5);
+
+const shots = 'test-results/e2e';
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  database = await freshDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1200, height: 860 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+const weekHeading = (page: Page) => page.getByTestId('week');
+
+async function placeOrder(page: Page, quantity: number) {
+  await page.getByTestId('order-quantity').fill(String(quantity));
+  await page.getByTestId('place-order').click();
+}
+
+it('plays the classic beer game end to end in five browsers', async () => {
+  const origin = server.url.replace('localhost', '127.0.0.1');
+
+  // The instructor signs up, creates a game from the classic template and gets the join link.
+  const instructor = await newPage();
+  await instructor.page.goto(`${origin}/signup`);
+  await instructor.page.getByLabel('Your name').fill('Ada Lovelace');
+  await instructor.page.getByLabel('E-mail').fill('ada@example.org');
+  await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
+  await instructor.page.getByRole('button', { name: 'Create my account' }).click();
+  await instructor.page.waitForURL('**/dashboard/intro');
+  await instructor.page.getByLabel('Game name').fill('Supply chain 101');
+  await instructor.page.getByRole('button', { name: 'Create the game' }).click();
+  await instructor.page.waitForURL(/\/game\/[\w-]+\/intro$/);
+  const joinLink = (await instructor.page.getByTestId('join-link').textContent())!.trim();
+  expect(joinLink).toMatch(/\/game\/[\w-]+\/intro$/);
+  const gameId = joinLink.split('/').at(-2)!;
+  await instructor.page.screenshot({ path: `${shots}/1-instructor-intro.png` });
+
+  // Four players, each in their own browser, pick a free role and a name.
+  const players: Record<(typeof ROLES)[number], { context: BrowserContext; page: Page }> = {} as never;
+  for (const role of ROLES) {
+    const player = await newPage();
+    players[role] = player;
+    await player.page.goto(joinLink);
+    await player.page.getByTestId('player-name').fill(NAMES[role]);
+    await player.page.getByTestId(`role-${role}`).getByRole('button').click();
+    await player.page.waitForURL('**/play');
+    await expect
+      .poll(() => player.page.getByTestId('playing-as').textContent())
+      .toContain(role === 'retailer' ? 'Retailer' : '');
+  }
+  await players.retailer.page.screenshot({ path: `${shots}/2-retailer-week-1.png` });
+
+  // A fifth browser is refused a role that is taken, with a clear message.
+  const latecomer = await newPage();
+  await latecomer.page.goto(joinLink);
+  await latecomer.page.getByTestId('player-name').fill('Lee');
+  await expect.poll(() => latecomer.page.getByTestId('role-retailer').textContent()).toContain('Riley');
+  await latecomer.page.getByTestId('role-retailer').getByRole('button').click();
+  await latecomer.page
+    .getByText(/already taken/i)
+    .first()
+    .waitFor();
+  expect(latecomer.page.url()).toMatch(/\/intro$/);
+
+  // The instructor watches the board live.
+  await instructor.page.goto(`${origin}/game/${gameId}/play`);
+
+  for (let week = 1; week <= WEEKS; week++) {
+    for (const [index, role] of ROLES.entries()) {
+      const { page, context } = players[role];
+      await expect.poll(() => weekHeading(page).textContent()).toBe(`Week ${week} of ${WEEKS}`);
+      if (week === 3 && role === 'wholesaler') {
+        // A reload mid-game comes back to the same role and week.
+        await page.reload();
+        await expect.poll(() => page.getByTestId('my-role').textContent()).toBe('Wholesaler');
+        await expect.poll(() => weekHeading(page).textContent()).toBe(`Week ${week} of ${WEEKS}`);
+      }
+      if (week === 5 && role === 'distributor') {
+        // The connection drops while ordering: the order is sent again once back online, and applied once.
+        await context.setOffline(true);
+        await placeOrder(page, orderFor(index, week));
+        await page.waitForTimeout(300);
+        await context.setOffline(false);
+        await page.getByTestId('order-placed').waitFor({ timeout: 20_000 });
+        continue;
+      }
+      await placeOrder(page, orderFor(index, week));
+      if (index < ROLES.length - 1) await page.getByTestId('order-placed').waitFor();
+    }
+    if (week === 2) await instructor.page.screenshot({ path: `${shots}/3-instructor-board.png` });
+    if (week < WEEKS) {
+      // Every screen moves to the next week without a reload, the instructor's too.
+      await expect
+        .poll(() => weekHeading(instructor.page).textContent())
+        .toBe(`Week ${week + 1} of ${WEEKS}`);
+    }
+    if (week === 6)
+      await players.retailer.page.screenshot({ path: `${shots}/4-retailer-week-7.png`, fullPage: true });
+  }
+
+  // The expected results, from the same reducer the server uses.
+  const creatorId = (await server.services.store.readStream(`game-${gameId}`))[0]!.metadata.actorId;
+  const context = (userId: string): CommandContext => ({ now: 0, actor: { userId, role: 'player' } });
+  let state = handle(
+    beergameDecider,
+    beergameDecider.initialState,
+    { type: 'CreateGame', gameId, name: 'x', creatorId, seed: 1, template: 'classic' },
+    context(creatorId),
+  ).state;
+  for (const role of ROLES) {
+    state = handle(
+      beergameDecider,
+      state,
+      { type: 'JoinRole', facilityId: role, playerName: NAMES[role] },
+      context(role),
+    ).state;
+  }
+  for (let week = 1; week <= WEEKS; week++) {
+    for (const [index, role] of ROLES.entries()) {
+      state = handle(
+        beergameDecider,
+        state,
+        { type: 'PlaceOrder', facilityId: role, quantity: orderFor(index, week) },
+        context(role),
+      ).state;
+    }
+  }
+  const expected = viewGame(state, { userId: creatorId }).results!;
+  const money = (value: number) =>
+    value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  // After the last week every participant sees the results: each facility's and the team's cost.
+  for (const { page } of [...Object.values(players), instructor]) {
+    await page.waitForURL('**/results');
+    await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(expected.teamCost));
+    for (const facility of expected.byFacility) {
+      await expect
+        .poll(() => page.getByTestId(`result-${facility.id}`).textContent())
+        .toContain(money(facility.cost));
+    }
+  }
+  await players.factory.page.screenshot({ path: `${shots}/5-results.png`, fullPage: true });
+  expect(expected.teamCost).toBeGreaterThan(0);
+});

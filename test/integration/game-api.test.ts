@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import type { BeerView } from '../../src-shared/beergame';
+import { freshDatabase } from '../support/database';
+import {
+  type ApiUser,
+  signInAnonymous,
+  signUpInstructor,
+  startTestServer,
+  waitForView,
+} from '../support/server';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let instructor: ApiUser;
+let gameId: string;
+const clients: ApiUser[] = [];
+
+const messageIdOf = (error: unknown) => (error as { data?: { messageId?: string } }).data?.messageId;
+const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: number } }).data?.httpStatus;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  // PGlite is one process's database: the test server gets its own in-memory one then.
+  server = await startTestServer({ databaseUrl: database.url });
+  instructor = await signUpInstructor(server.url, 'ada@example.org');
+  clients.push(instructor);
+  ({ gameId } = await instructor.api.game.create.mutate({ name: 'Monday class', template: 'classic' }));
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await server.close();
+  await database.drop();
+});
+
+describe('creating and listing games', () => {
+  it('lists the instructor’s games from the read model, newest first', async () => {
+    const { gameId: second } = await instructor.api.game.create.mutate({
+      name: 'Tuesday class',
+      template: 'classic',
+    });
+    const { games, nextCursor } = await instructor.api.dashboard.games.query({});
+    expect(games.map((g) => g.id)).toEqual([second, gameId]);
+    expect(games[1]).toMatchObject({
+      name: 'Monday class',
+      type: 'beergame',
+      week: 1,
+      weeks: 36,
+      finished: false,
+      players: 0,
+    });
+    expect(nextCursor).toBeNull();
+  });
+
+  it('refuses game creation to anonymous players with a translated message id', async () => {
+    const player = await signInAnonymous(server.url, 'Pat');
+    clients.push(player);
+    const error = await player.api.game.create.mutate({ name: 'Mine', template: 'classic' }).catch((e) => e);
+    expect(messageIdOf(error)).toBe('dashboard.messLoginToAccess');
+    expect(httpStatusOf(error)).toBe(403);
+  });
+
+  it('refuses bad input with a message id and a 400, not a 500', async () => {
+    const error = await instructor.api.game.create
+      .mutate({ name: '   ', template: 'classic' })
+      .catch((e) => e);
+    expect(messageIdOf(error)).toBe('errors.invalidInput');
+    expect(httpStatusOf(error)).toBe(400);
+  });
+});
+
+describe('joining and ordering', () => {
+  it('refuses a taken role with a clear message, and lets its holder come back', async () => {
+    const first = await signInAnonymous(server.url, 'Riley');
+    const second = await signInAnonymous(server.url, 'Sam');
+    clients.push(first, second);
+    await first.api.game.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+    const error = await second.api.game.join
+      .mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() })
+      .catch((e) => e);
+    expect(messageIdOf(error)).toBe('beergame.errRoleTaken');
+    expect(httpStatusOf(error)).toBe(400);
+    // Rejoining one's own role (a reload, a new tab) is harmless.
+    await expect(
+      first.api.game.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('refuses orders from non-members and bad quantities, recording nothing', async () => {
+    const before = await server.services.store.readStream(`game-${gameId}`);
+    const outsider = await signInAnonymous(server.url, 'Eve');
+    clients.push(outsider);
+    const refusal = await outsider.api.game.placeOrder
+      .mutate({ gameId, facilityId: 'retailer', quantity: 4, commandId: randomUUID() })
+      .catch((e) => e);
+    expect(messageIdOf(refusal)).toBe('errors.membersOnly');
+
+    const member = await signInAnonymous(server.url, 'Wes');
+    clients.push(member);
+    await member.api.game.join.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() });
+    const afterJoin = await server.services.store.readStream(`game-${gameId}`);
+    for (const quantity of [-1, 2.5]) {
+      const error = await member.api.game.placeOrder
+        .mutate({ gameId, facilityId: 'wholesaler', quantity, commandId: randomUUID() })
+        .catch((e) => e);
+      expect(messageIdOf(error)).toBe('beergame.errOrderNotWhole');
+    }
+    const notMine = await member.api.game.placeOrder
+      .mutate({ gameId, facilityId: 'retailer', quantity: 4, commandId: randomUUID() })
+      .catch((e) => e);
+    expect(messageIdOf(notMine)).toBe('beergame.errNotYourFacility');
+    expect(await server.services.store.readStream(`game-${gameId}`)).toHaveLength(afterJoin.length);
+    expect(afterJoin.length).toBe(before.length + 1);
+  });
+
+  it('applies a retried order once', async () => {
+    const player = await signInAnonymous(server.url, 'Dana');
+    clients.push(player);
+    await player.api.game.join.mutate({ gameId, facilityId: 'distributor', commandId: randomUUID() });
+    const commandId = randomUUID();
+    const first = await player.api.game.placeOrder.mutate({
+      gameId,
+      facilityId: 'distributor',
+      quantity: 6,
+      commandId,
+    });
+    const retried = await player.api.game.placeOrder.mutate({
+      gameId,
+      facilityId: 'distributor',
+      quantity: 6,
+      commandId,
+    });
+    expect(retried).toEqual(first);
+    const events = await server.services.store.readStream(`game-${gameId}`);
+    expect(events.filter((e) => e.metadata.commandId === commandId)).toHaveLength(1);
+  });
+});
+
+describe('watching a game', () => {
+  it('refuses an unknown game with dashboard.messGameUnknown', async () => {
+    const error = await waitForView<BeerView>(
+      (handlers) => instructor.api.game.watch.subscribe({ gameId: 'no-such-game' }, handlers),
+      () => true,
+    ).catch((e) => e);
+    expect(messageIdOf(error)).toBe('dashboard.messGameUnknown');
+  });
+
+  it('shows a player only their own numbers, and the creator everything', async () => {
+    const player = await signInAnonymous(server.url, 'Fran');
+    clients.push(player);
+    await player.api.game.join.mutate({ gameId, facilityId: 'factory', commandId: randomUUID() });
+    const { data: playerView } = await waitForView<BeerView>(
+      (handlers) => player.api.game.watch.subscribe({ gameId }, handlers),
+      (view) => view.myFacilityId === 'factory',
+    );
+    expect(playerView.facilities.find((f) => f.id === 'factory')?.numbers).not.toBeNull();
+    expect(playerView.facilities.filter((f) => f.id !== 'factory').every((f) => f.numbers === null)).toBe(
+      true,
+    );
+
+    const { data: creatorView } = await waitForView<BeerView>(
+      (handlers) => instructor.api.game.watch.subscribe({ gameId }, handlers),
+      () => true,
+    );
+    expect(creatorView.isCreator).toBe(true);
+    expect(creatorView.facilities.every((f) => f.numbers !== null)).toBe(true);
+  });
+
+  it('resumes from lastEventId without repeating a view it already had', async () => {
+    const first = await waitForView<BeerView>(
+      (handlers) => instructor.api.game.watch.subscribe({ gameId }, handlers),
+      () => true,
+    );
+    let repeated = false;
+    const subscription = instructor.api.game.watch.subscribe(
+      { gameId, lastEventId: first.id },
+      { onData: () => (repeated = true) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    subscription.unsubscribe();
+    expect(repeated).toBe(false);
+  });
+
+  it('refuses a WebSocket handshake from a foreign origin', async () => {
+    const { default: WebSocket } = await import('ws');
+    const status = await new Promise<number | string>((resolve) => {
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/trpc`, {
+        headers: { origin: 'https://evil.example' },
+      });
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve('open'));
+      socket.on('error', () => undefined);
+    });
+    expect(status).toBe(403);
+  });
+});

@@ -1,0 +1,138 @@
+import { createServer } from 'node:net';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import { loadConfig } from '../../src-server/config';
+import { type RunningServer, startServer } from '../../src-server/main';
+import type { AppRouter } from '../../src-server/trpc/router';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real server on a free port of 127.0.0.1, on PostgreSQL (`databaseUrl`) or a PGlite directory. */
+export async function startTestServer(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pollMs?: number;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  return startServer({
+    ...loadConfig({}),
+    port,
+    host: '127.0.0.1',
+    publicUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir ?? 'memory://',
+    authSecret: 'integration-tests-secret-integration-tests',
+    logLevel: 'warn',
+    pollMs: options.pollMs ?? 10_000,
+  });
+}
+
+export interface ApiUser {
+  cookie: string;
+  userId: string;
+  api: ReturnType<typeof createTRPCClient<AppRouter>>;
+  close(): void;
+}
+
+const originOf = (baseUrl: string) => new URL(baseUrl).origin.replace('localhost', '127.0.0.1');
+
+async function authRequest(baseUrl: string, path: string, body: unknown) {
+  const response = await fetch(`${originOf(baseUrl)}/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: originOf(baseUrl) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const json = (await response.json()) as { user: { id: string } };
+  return { cookie, userId: json.user.id };
+}
+
+/** A tRPC client for `baseUrl` that carries `cookie` on HTTP and on the WebSocket handshake. */
+export function apiClient(baseUrl: string, cookie: string) {
+  const origin = originOf(baseUrl);
+  const headers = { cookie, origin };
+  class CookieWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  const wsClient = createWSClient({
+    url: `${origin.replace('http', 'ws')}/api/trpc`,
+    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  const api = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient, transformer: superjson }),
+        false: httpBatchLink({ url: `${origin}/api/trpc`, transformer: superjson, headers }),
+      }),
+    ],
+  });
+  return { api, close: () => wsClient.close() };
+}
+
+export async function signUpInstructor(baseUrl: string, email: string): Promise<ApiUser> {
+  const { cookie, userId } = await authRequest(baseUrl, '/sign-up/email', {
+    email,
+    password: 'correct horse battery',
+    name: 'Ada Instructor',
+  });
+  return { cookie, userId, ...apiClient(baseUrl, cookie) };
+}
+
+export async function signInAnonymous(baseUrl: string, name: string): Promise<ApiUser> {
+  const anonymous = await authRequest(baseUrl, '/sign-in/anonymous', {});
+  const response = await fetch(`${originOf(baseUrl)}/api/auth/update-user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: originOf(baseUrl), cookie: anonymous.cookie },
+    body: JSON.stringify({ name }),
+  });
+  if (!response.ok) throw new Error(`update-user: ${response.status}`);
+  return { ...anonymous, ...apiClient(baseUrl, anonymous.cookie) };
+}
+
+/** Resolves with the first view of a game subscription that satisfies `predicate`. */
+export function waitForView<V>(
+  subscribe: (handlers: {
+    onData: (tracked: { id: string; data: V }) => void;
+    onError: (error: unknown) => void;
+  }) => {
+    unsubscribe(): void;
+  },
+  predicate: (view: V) => boolean,
+  timeoutMs = 15_000,
+): Promise<{ id: string; data: V }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.unsubscribe();
+      reject(new Error('timed out waiting for a view'));
+    }, timeoutMs);
+    const subscription = subscribe({
+      onData: (tracked) => {
+        if (!predicate(tracked.data)) return;
+        clearTimeout(timer);
+        subscription.unsubscribe();
+        resolve(tracked);
+      },
+      onError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    });
+  });
+}
