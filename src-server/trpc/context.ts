@@ -16,6 +16,8 @@ export interface Services {
   now: () => number;
   /** Poll interval of live subscriptions, the safety net behind wake-ups. */
   pollMs: number;
+  /** How often a live subscription checks that its session was not revoked. */
+  sessionCheckMs: number;
 }
 
 export interface Context {

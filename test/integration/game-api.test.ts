@@ -23,7 +23,7 @@ const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: numbe
 beforeAll(async () => {
   database = await freshDatabase();
   // PGlite is one process's database: the test server gets its own in-memory one then.
-  server = await startTestServer({ databaseUrl: database.url });
+  server = await startTestServer({ databaseUrl: database.url, sessionCheckMs: 200 });
   instructor = await signUpInstructor(server.url, 'ada@example.org');
   clients.push(instructor);
   ({ gameId } = await instructor.api.game.create.mutate({ name: 'Monday class', template: 'classic' }));
@@ -180,6 +180,36 @@ describe('watching a game', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     subscription.unsubscribe();
     expect(repeated).toBe(false);
+  });
+
+  it('ends the subscriptions of a session that is revoked', async () => {
+    const player = await signInAnonymous(server.url, 'Leaving Lou');
+    clients.push(player);
+    const completed = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the subscription outlived its session')), 10_000);
+      player.api.game.watch.subscribe(
+        { gameId },
+        {
+          onComplete: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          onError: reject,
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const signOut = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: {
+        cookie: player.cookie,
+        origin: server.url.replace('localhost', '127.0.0.1'),
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(signOut.ok).toBe(true);
+    await expect(completed).resolves.toBeUndefined();
   });
 
   it('refuses a WebSocket handshake from a foreign origin', async () => {

@@ -22,6 +22,7 @@ export async function startTestServer(options: {
   databaseUrl?: string;
   dataDir?: string;
   pollMs?: number;
+  sessionCheckMs?: number;
 }): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
@@ -34,6 +35,7 @@ export async function startTestServer(options: {
     authSecret: 'integration-tests-secret-integration-tests',
     logLevel: 'warn',
     pollMs: options.pollMs ?? 10_000,
+    sessionCheckMs: options.sessionCheckMs ?? 15_000,
   });
 }
 

@@ -11,6 +11,7 @@ import {
 import { type BeerCommand, type BeerEvent, beergameSummary, viewGame } from '../../../src-shared/beergame';
 import { type Actor, fold, gameStreamId } from '../../../src-shared/eventsourcing';
 import { gamePageRefusal } from '../../../src-shared/rules/permissions';
+import { sessionUserFromHeaders } from '../../auth/auth';
 import { beergameStream } from '../../projections/games';
 import type { Context } from '../context';
 import { appError, instructorProcedure, publicProcedure, router, signedInProcedure } from '../trpc';
@@ -130,16 +131,29 @@ export const gameRouter = router({
   watch: gameProcedure.input(watchGameInput).subscription(async function* ({ ctx, input, signal }) {
     const { services } = ctx;
     const viewer = { userId: ctx.user?.id ?? null };
-    const seen = Number(input.lastEventId ?? 0);
-    let { version, state } = ctx.game;
-    if (version > seen) yield tracked(String(version), viewGame(state, viewer));
-    for await (const batch of services.store.watch(gameStreamId(input.gameId), version, {
-      signal,
-      pollMs: services.pollMs,
-    })) {
-      state = fold(beergameStream.decider, batch as unknown as BeerEvent[], state);
-      version = batch[batch.length - 1]!.streamVersion;
-      yield tracked(String(version), viewGame(state, viewer));
+    const ended = new AbortController();
+    const stop = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
+    // A signed-in viewer whose session is revoked (logged out elsewhere, expired) stops receiving.
+    const sessionCheck = ctx.user
+      ? setInterval(async () => {
+          const user = await sessionUserFromHeaders(services.auth, ctx.headers).catch(() => null);
+          if (user?.id !== viewer.userId) ended.abort();
+        }, services.sessionCheckMs)
+      : undefined;
+    try {
+      const seen = Number(input.lastEventId ?? 0);
+      let { version, state } = ctx.game;
+      if (version > seen) yield tracked(String(version), viewGame(state, viewer));
+      for await (const batch of services.store.watch(gameStreamId(input.gameId), version, {
+        signal: stop,
+        pollMs: services.pollMs,
+      })) {
+        state = fold(beergameStream.decider, batch as unknown as BeerEvent[], state);
+        version = batch[batch.length - 1]!.streamVersion;
+        yield tracked(String(version), viewGame(state, viewer));
+      }
+    } finally {
+      clearInterval(sessionCheck);
     }
   }),
 });

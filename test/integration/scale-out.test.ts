@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import type { BeerView } from '../../src-shared/beergame';
+import { freshDatabase, onPostgres } from '../support/database';
+import {
+  type ApiUser,
+  apiClient,
+  signInAnonymous,
+  signUpInstructor,
+  startTestServer,
+  waitForView,
+} from '../support/server';
+
+const ROLES = ['retailer', 'wholesaler', 'distributor', 'factory'];
+const cleanups: Array<() => unknown> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
+  it('shows live, through one server, the orders placed through the other', async () => {
+    const database = await freshDatabase();
+    cleanups.push(() => database.drop());
+    // A long poll: only the NOTIFY wake-up from the other process can deliver in time.
+    const [serverA, serverB] = await Promise.all([
+      startTestServer({ databaseUrl: database.url, pollMs: 60_000 }),
+      startTestServer({ databaseUrl: database.url, pollMs: 60_000 }),
+    ]);
+    cleanups.push(
+      () => serverA.close(),
+      () => serverB.close(),
+    );
+
+    const instructor = await signUpInstructor(serverA.url, 'grace@example.org');
+    const { gameId } = await instructor.api.game.create.mutate({ name: 'Scale-out', template: 'classic' });
+    // The session cookie made by one process is good on the other: same database, same secret.
+    const players: ApiUser[] = [];
+    for (const [index, role] of ROLES.entries()) {
+      const player = await signInAnonymous(
+        index % 2 === 0 ? serverA.url : serverB.url,
+        `Player ${index + 1}`,
+      );
+      players.push(player);
+      await player.api.game.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+    }
+    const creatorOnB = apiClient(serverB.url, instructor.cookie);
+    cleanups.push(() => [instructor, creatorOnB, ...players].forEach((c) => c.close()));
+
+    const seen = waitForView<BeerView>(
+      (handlers) => creatorOnB.api.game.watch.subscribe({ gameId }, handlers),
+      (view) => view.facilities.find((f) => f.id === 'retailer')?.validated === true,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const placedAt = Date.now();
+    await players[0]!.api.game.placeOrder.mutate({
+      gameId,
+      facilityId: 'retailer',
+      quantity: 8,
+      commandId: randomUUID(),
+    });
+    const { data } = await seen;
+    expect(Date.now() - placedAt).toBeLessThan(5_000);
+    expect(data.week).toBe(1);
+
+    // The others order through both servers; the week advances, seen live on server B.
+    const nextWeek = waitForView<BeerView>(
+      (handlers) => creatorOnB.api.game.watch.subscribe({ gameId }, handlers),
+      (view) => view.week === 2,
+    );
+    await Promise.all(
+      players
+        .slice(1)
+        .map((player, index) =>
+          player.api.game.placeOrder.mutate({
+            gameId,
+            facilityId: ROLES[index + 1]!,
+            quantity: 4,
+            commandId: randomUUID(),
+          }),
+        ),
+    );
+    const advanced = await nextWeek;
+    expect(advanced.data.facilities.find((f) => f.id === 'retailer')?.numbers?.history[0]?.order).toBe(8);
+  });
+});
+
+describe('the embedded database', () => {
+  it('keeps every game across a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'simgames-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let server: RunningServer = await startTestServer({ dataDir });
+    const instructor = await signUpInstructor(server.url, 'kept@example.org');
+    const { gameId } = await instructor.api.game.create.mutate({
+      name: 'Survives restarts',
+      template: 'classic',
+    });
+    const player = await signInAnonymous(server.url, 'Persistent Pat');
+    await player.api.game.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+    await player.api.game.placeOrder.mutate({
+      gameId,
+      facilityId: 'retailer',
+      quantity: 7,
+      commandId: randomUUID(),
+    });
+    instructor.close();
+    player.close();
+    await server.close();
+
+    server = await startTestServer({ dataDir });
+    cleanups.push(() => server.close());
+    // The same cookies still work: sessions and the auth secret are in the data directory too.
+    const again = apiClient(server.url, player.cookie);
+    const creator = apiClient(server.url, instructor.cookie);
+    cleanups.push(again.close, creator.close);
+    const { data } = await waitForView<BeerView>(
+      (handlers) => again.api.game.watch.subscribe({ gameId }, handlers),
+      () => true,
+    );
+    expect(data).toMatchObject({ name: 'Survives restarts', myFacilityId: 'retailer', week: 1 });
+    expect(data.facilities.find((f) => f.id === 'retailer')).toMatchObject({
+      validated: true,
+      playerName: 'Persistent Pat',
+    });
+    const { games } = await creator.api.dashboard.games.query({});
+    expect(games.map((g) => g.name)).toEqual(['Survives restarts']);
+  });
+});
