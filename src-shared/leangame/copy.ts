@@ -1,0 +1,61 @@
+/**
+ * Game copy (spec point 4) and the state at an instant. A copy keeps the set-up and clears what
+ * play filled in: next rank, start and end times, the improvements panel owner, every demand
+ * item's fulfilment and defect counters, the players.
+ */
+import { fold } from '../eventsourcing/decider';
+import { leangameDecider } from './decide';
+import type { LeanFacility, LeanParams } from './schemas';
+import type { LeanEvent, LeanState } from './state';
+
+export function copyLeanParams(params: LeanParams): LeanParams {
+  return {
+    ...params,
+    nextRank: 0,
+    game_start_at: null,
+    game_end_at: null,
+    consumerDemand: params.consumerDemand.map((d) => ({
+      ...d,
+      fulfilled_at: null,
+      fulfilled_qty: 0,
+      defectOpes: 0,
+      defectProducts: 0,
+      lateProducts: 0,
+      otifProducts: 0,
+      prod_started_qty: 0,
+    })),
+  };
+}
+
+/** A lean game document as the dashboard copies it. */
+export interface LeanGameDocument {
+  name: string;
+  finished: boolean;
+  archived: boolean;
+  session: string | null;
+  players: string[];
+  improvementsPanelBy: string | null;
+  params: LeanParams;
+  facilities: LeanFacility[];
+}
+
+export function copyLeanGame<T extends LeanGameDocument>(game: T): T {
+  return {
+    ...game,
+    finished: false,
+    archived: false,
+    session: null,
+    players: [],
+    improvementsPanelBy: null,
+    params: copyLeanParams(game.params),
+    facilities: game.facilities.map((f) => ({ ...f, user: null, playerName: null })),
+  };
+}
+
+/** The state at `instant`: the fold of the events stamped up to it. */
+export function leanStateAt(events: readonly LeanEvent[], instant: number): LeanState {
+  return fold(
+    leangameDecider,
+    events.filter((e) => e.data.at <= instant),
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * The lean game's state (the fold of its events) and its events. Times are server epoch
+ * milliseconds; a unit's time by category is kept in milliseconds and shown in minutes.
+ */
+import type { LeanImprovement, LeanTimeCategory } from './constants';
+import type { LeanFacility, LeanOperation, LeanPosition, LeanSetup } from './schemas';
+
+export type TimeMs = Record<LeanTimeCategory, number>;
+export const zeroTime = (): TimeMs => ({
+  workdeskTime: 0,
+  changeoverTime: 0,
+  loadTime: 0,
+  moveTime: 0,
+  waitTime: 0,
+});
+
+export interface LeanOpState {
+  status: 'todo' | 'ok' | 'defect';
+  /** The facility that painted it. */
+  by: string | null;
+  /** A defect that someone has spotted and will remove (computer QC, autoinspect). */
+  spotted: boolean;
+  /** What was actually painted when defective. */
+  painted: LeanOperation | null;
+}
+
+export interface LeanProduct {
+  id: string;
+  templateId: string;
+  /** Release rank (`nextRank` at release); -1 for initial stock. */
+  rank: number;
+  /** The demand item it was released for. */
+  startedFor: string | null;
+  deliveredFor: string | null;
+  ops: LeanOpState[];
+  /** The facility it is at, or travelling to. */
+  at: string;
+  place: 'inbox' | 'hand' | 'delivered';
+  /** When it reaches `at` (in transit before). */
+  arrivesAt: number;
+  /** Passed quality control since its last paint. */
+  inspected: boolean;
+  /** Quality control removed operations: it goes to rework. */
+  reworkNeeded: boolean;
+  inspections: number;
+  /** Whether its first inspection spotted nothing (null before any inspection). */
+  firstInspectionGood: boolean | null;
+  /** A defective operation was ever painted on it (first-pass yield). */
+  everDefective: boolean;
+  initial: boolean;
+  releasedAt: number | null;
+  deliveredAt: number | null;
+  late: boolean;
+  defectiveAtDelivery: boolean;
+  /** Time accounted up to this instant. */
+  mark: number;
+  times: TimeMs;
+  faciGap: Record<string, TimeMs>;
+}
+
+export interface LeanFacilityState extends LeanFacility {
+  index: number;
+  /** Products (indices) arrived or travelling here, in arrival order. */
+  inbox: number[];
+  /** Products picked up (stations) or released and not yet sent (warehouse). */
+  hand: number[];
+  tool: string | null;
+  toolReadyAt: number;
+  /** End of its last action. */
+  freeAt: number;
+  busyMs: number;
+  /** Action counter: the computer's random draws are keyed by it. */
+  actions: number;
+  /** Last time a batch left its inbox (kanban: room appeared). */
+  lastFreedAt: number;
+  lastSentAt: number;
+  /** Warehouse: when the batch in hand began to be released (heijunka pitch). */
+  batchStartedAt: number;
+  lastTemplate: string | null;
+  opsDone: number;
+  defectsMade: number;
+  changeovers: number;
+}
+
+export interface LeanDemandState {
+  id: string;
+  created_min: number;
+  due_min: number;
+  qty: number;
+  template_id: string;
+  fulfilled_at: number | null;
+  fulfilled_qty: number;
+  defectOpes: number;
+  defectProducts: number;
+  lateProducts: number;
+  otifProducts: number;
+  prod_started_qty: number;
+}
+
+export interface LeanState {
+  exists: boolean;
+  gameId: string;
+  name: string;
+  creatorId: string;
+  scenarioId: string | null;
+  seed: number;
+  rulesVersion: number;
+  createdAt: number;
+  /** The set-up as created (params and facilities before any improvement setting). */
+  setup: LeanSetup | null;
+  batchSize: number;
+  kanbanCap: number;
+  facilities: LeanFacilityState[];
+  facilityIndex: Record<string, number>;
+  /** Which facility (index) performs each tool's operations. */
+  toolOwner: Record<string, number>;
+  products: LeanProduct[];
+  demand: LeanDemandState[];
+  nextRank: number;
+  startAt: number | null;
+  endAt: number | null;
+  improvementsPanelBy: string | null;
+  improvements: LeanImprovement[];
+  computer: { facilityIds: string[]; until: number } | null;
+  /** Time of the last event. */
+  lastAt: number;
+}
+
+export const initialLeanState: LeanState = {
+  exists: false,
+  gameId: '',
+  name: '',
+  creatorId: '',
+  scenarioId: null,
+  seed: 0,
+  rulesVersion: 0,
+  createdAt: 0,
+  setup: null,
+  batchSize: 4,
+  kanbanCap: 0,
+  facilities: [],
+  facilityIndex: {},
+  toolOwner: {},
+  products: [],
+  demand: [],
+  nextRank: 0,
+  startAt: null,
+  endAt: null,
+  improvementsPanelBy: null,
+  improvements: [],
+  computer: null,
+  lastAt: 0,
+};
+
+interface Timed {
+  at: number;
+}
+interface Action extends Timed {
+  /** When the action began (its duration is `at - start`). */
+  start: number;
+  facilityId: string;
+}
+
+export type LeanEvent =
+  | {
+      type: 'LeanGameCreated';
+      data: Timed & {
+        gameId: string;
+        name: string;
+        creatorId: string;
+        seed: number;
+        rulesVersion: number;
+        scenarioId: string | null;
+        setup: LeanSetup;
+      };
+    }
+  | { type: 'PlayerJoined'; data: Timed & { facilityId: string; userId: string; playerName: string | null } }
+  | { type: 'PlayerLeft'; data: Timed & { facilityId: string; userId: string } }
+  | { type: 'ImprovementsPanelOpened'; data: Timed & { by: string } }
+  | { type: 'ImprovementsPanelClosed'; data: Timed & { by: string } }
+  | { type: 'ImprovementEnabled'; data: Timed & { improvement: LeanImprovement } }
+  | { type: 'ImprovementDisabled'; data: Timed & { improvement: LeanImprovement } }
+  | { type: 'StationMoved'; data: Timed & { facilityId: string; position: LeanPosition } }
+  | { type: 'OperationReassigned'; data: Timed & { tool: string; facilityId: string } }
+  | { type: 'BatchSizeSet'; data: Timed & { batchSize: number } }
+  | { type: 'KanbanCapSet'; data: Timed & { cap: number } }
+  | { type: 'GameStarted'; data: Timed }
+  | { type: 'ComputerActionsScheduled'; data: Timed & { totalDurationMin: number; facilityIds: string[] } }
+  | {
+      type: 'SheetReleased';
+      data: Action & { productId: string; templateId: string; rank: number; demandId: string | null };
+    }
+  | {
+      type: 'BatchSent';
+      data: Timed & { facilityId: string; to: string; productIds: string[]; arrivesAt: number };
+    }
+  | { type: 'BatchPickedUp'; data: Action & { productIds: string[] } }
+  | { type: 'ToolChanged'; data: Action & { tool: string; readyAt: number } }
+  | {
+      type: 'OperationPerformed';
+      data: Action & {
+        productId: string;
+        opIndex: number;
+        defective: boolean;
+        painted: LeanOperation;
+        spotted: boolean;
+      };
+    }
+  | { type: 'SheetInspected'; data: Action & { productId: string; spotted: number[] } }
+  | { type: 'DefectRemoved'; data: Action & { productId: string; opIndex: number } }
+  | { type: 'ProductDelivered'; data: Action & { productId: string; demandId: string } }
+  | { type: 'GameEnded'; data: Timed };
+
+export type LeanEventType = LeanEvent['type'];
+export const productIndex = (productId: string) => Number(productId.slice(1));
+export const productIdOf = (index: number) => `p${index}`;

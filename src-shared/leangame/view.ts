@@ -1,0 +1,91 @@
+/**
+ * What a viewer may see of a lean game at an instant. Players see the map, the demand shown so
+ * far (spec point 4), their own facility's work in full, and other facilities' work in transparent
+ * mode only; defects are details of a sheet, shown to whoever may see that sheet. The creator and
+ * observers who are not playing see everything; debrief metrics come once the game has ended.
+ */
+import type { Actor } from '../eventsourcing/decider';
+import { LEAN_CLOCK_REFRESH_MS, MINUTE_MS } from './constants';
+import { leanDebrief, leanMetrics } from './metrics';
+import { demandVisibleAt, kanbanCapOf, leanClock } from './rules';
+import type { LeanState } from './state';
+
+export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
+  if (!state.exists) return null;
+  const params = state.setup!.params;
+  const mine = state.facilities.find((f) => f.user === viewer.userId) ?? null;
+  const isCreator = viewer.userId === state.creatorId || viewer.role === 'system';
+  const seesAll = isCreator || mine === null || params.transparent;
+  const clock = leanClock(state, now);
+  const started = state.startAt !== null;
+  const shownDemand = state.demand.filter(
+    (d) => params.consumerDemandParams.visibility || (started && demandVisibleAt(state, d) <= now),
+  );
+  const productsShown = state.products.filter(
+    (p) => p.place !== 'delivered' && (seesAll || p.at === mine?.id),
+  );
+  return {
+    gameId: state.gameId,
+    name: state.name,
+    creatorId: state.creatorId,
+    rulesVersion: state.rulesVersion,
+    clock: { ...clock, refreshMs: LEAN_CLOCK_REFRESH_MS },
+    me: mine?.id ?? null,
+    canOpenImprovementsPanel:
+      (isCreator || mine !== null) &&
+      (state.improvementsPanelBy === null || state.improvementsPanelBy === viewer.userId),
+    improvementsPanelBy: state.improvementsPanelBy,
+    improvements: { enabled: state.improvements, available: params.improvements.available },
+    batchSize: state.batchSize,
+    kanbanCap: kanbanCapOf(state),
+    params: {
+      mapSize: params.mapSize,
+      moveCellTime: params.moveCellTime,
+      productsTemplates: params.productsTemplates,
+      consumerDemandParams: params.consumerDemandParams,
+      consumerDemand: shownDemand,
+      game_start_at: state.startAt,
+      game_end_at: state.endAt,
+      nextRank: state.nextRank,
+      transparent: params.transparent,
+    },
+    facilities: state.facilities.map((f) => {
+      const visible = seesAll || f.id === mine?.id;
+      return {
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        icon: f.icon ?? null,
+        position: f.position,
+        tools: f.tools,
+        user: f.user,
+        playerName: f.playerName,
+        computer: f.user === null,
+        tool: visible ? f.tool : null,
+        toolReadyAt: visible ? f.toolReadyAt : null,
+        inbox: visible ? f.inbox.map((i) => state.products[i]!.id) : [],
+        hand: visible ? f.hand.map((i) => state.products[i]!.id) : [],
+      };
+    }),
+    products: productsShown.map((p) => ({
+      id: p.id,
+      templateId: p.templateId,
+      rank: p.rank,
+      at: p.at,
+      place: p.place,
+      arrivesAt: p.arrivesAt,
+      inspected: p.inspected,
+      ops: p.ops.map((op) => ({
+        status: op.status === 'todo' ? 'todo' : 'done',
+        by: op.by,
+        painted: op.painted,
+      })),
+      releasedMinute:
+        p.releasedAt === null || state.startAt === null ? null : (p.releasedAt - state.startAt) / MINUTE_MS,
+    })),
+    metrics: isCreator || state.endAt !== null ? leanMetrics(state, now) : null,
+    debrief: state.endAt !== null ? leanDebrief(state, now) : null,
+  };
+}
+
+export type LeanGameView = NonNullable<ReturnType<typeof viewLeanGame>>;
