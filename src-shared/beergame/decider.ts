@@ -15,7 +15,7 @@ import {
   resolveConfig,
 } from './params';
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
-import { type BeerState, type FacilityState, initialBeerState } from './state';
+import { type BeerState, cloneState, type FacilityState, initialBeerState, withFacility } from './state';
 
 type Ctx = CommandContext;
 
@@ -111,12 +111,21 @@ function withAutoClose(s: BeerState, events: BeerEvent[], ctx: Ctx): BeerEvent[]
   return events;
 }
 
+/** Resolved template configurations (immutable), by template and overrides. */
+const templateCache = new Map<string, BeerConfig>();
+
 function resolveCreateConfig(command: Extract<BeerCommand, { type: 'CreateGame' }>): BeerConfig {
   try {
     if ('template' in command && command.template !== undefined) {
       const template = BEERGAME_TEMPLATES[command.template];
       if (!template) return fail('errTemplateUnknown');
-      return resolveConfig({ ...template(), ...(command.overrides ?? {}) });
+      const key = `${command.template}|${JSON.stringify(command.overrides ?? {})}`;
+      let config = templateCache.get(key);
+      if (!config) {
+        config = resolveConfig({ ...template(), ...(command.overrides ?? {}) });
+        if (templateCache.size < 100) templateCache.set(key, config);
+      }
+      return config;
     }
     return resolveConfig((command as { config: unknown }).config);
   } catch (error) {
@@ -364,8 +373,10 @@ function setFacility(s: BeerState, facilityId: string, patch: Partial<FacilitySt
   const i = s.index[facilityId];
   if (i === undefined) return s;
   const facilities = s.facilities.slice();
-  facilities[i] = { ...facilities[i]!, ...patch };
-  return { ...s, facilities };
+  facilities[i] = withFacility(facilities[i]!, patch);
+  const next = cloneState(s);
+  next.facilities = facilities;
+  return next;
 }
 
 function evolve(s: BeerState, event: BeerEvent): BeerState {

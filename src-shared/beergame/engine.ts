@@ -16,6 +16,7 @@ import type {
   ProductState,
   WeekRow,
 } from './state';
+import { cloneState, withFacility } from './state';
 
 /** Clients of a facility for a product, end consumer first, then in configuration order, with their capability. */
 export type Routes = Record<string, Record<string, Array<{ client: string; capId: string | null }>>>;
@@ -364,7 +365,7 @@ function beginWeek(d: BeerState, w: number): void {
     p.incoming += q;
     p.incomingBy[CONSUMER] = (p.incomingBy[CONSUMER] ?? 0) + q;
   }
-  d.demandLog = [...d.demandLog, { week: w, total: demandTotal }];
+  d.demandLog.push({ week: w, total: demandTotal });
   // 3. Fill, 4. Account.
   const routes = routesOf(config);
   const bm = config.configMessages.backlogMessage;
@@ -461,6 +462,7 @@ function beginWeek(d: BeerState, w: number): void {
         shipped: p.shipped,
         stock: p.stock,
         backlog: p.backlog,
+        produced: p.produced,
         consumerDemand: p.incomingBy[CONSUMER] ?? 0,
         consumerShipped: p.shippedBy[CONSUMER] ?? 0,
         consumerBacklog: p.backlogBy[CONSUMER] ?? 0,
@@ -470,28 +472,26 @@ function beginWeek(d: BeerState, w: number): void {
     f.weekRevenue = weekRevenue;
     f.cost += weekCost;
     f.revenue += weekRevenue;
-    f.history = [
-      ...f.history,
-      {
-        week: w,
-        received,
-        incomingOrder: incoming,
-        shipped,
-        stock,
-        backlog,
-        netInventory: stock - backlog,
-        missed,
-        order: null,
-        orders: null,
-        orderBy: null,
-        cost: weekCost,
-        cumulativeCost: f.cost,
-        revenue: weekRevenue,
-        cumulativeRevenue: f.revenue,
-        products: rowProducts,
-        shipments: [],
-      },
-    ];
+    // The caller gives fresh history arrays (setupGame, closeWeek): push in place.
+    f.history.push({
+      week: w,
+      received,
+      incomingOrder: incoming,
+      shipped,
+      stock,
+      backlog,
+      netInventory: stock - backlog,
+      missed,
+      order: null,
+      orders: null,
+      orderBy: null,
+      cost: weekCost,
+      cumulativeCost: f.cost,
+      revenue: weekRevenue,
+      cumulativeRevenue: f.revenue,
+      products: rowProducts,
+      shipments: [],
+    });
     // Automatic messages, sent once per facility.
     if (bm && backlog > bm.threshold && !d.sentTo.backlog.includes(f.id)) {
       d.sentTo = { ...d.sentTo, backlog: [...d.sentTo.backlog, f.id] };
@@ -591,33 +591,58 @@ export function closeWeek(
     const history = f.history.slice();
     const row = history[history.length - 1]!;
     history[history.length - 1] = {
-      ...row,
+      week: row.week,
+      received: row.received,
+      incomingOrder: row.incomingOrder,
+      shipped: row.shipped,
+      stock: row.stock,
+      backlog: row.backlog,
+      netInventory: row.netInventory,
+      missed: row.missed,
       order: total,
       orders,
       orderBy: byComputer ? 'computer' : 'player',
-      shipments: shipments.map(({ due: _due, week: _week, ...rest }) => rest),
+      cost: row.cost,
+      cumulativeCost: row.cumulativeCost,
+      revenue: row.revenue,
+      cumulativeRevenue: row.cumulativeRevenue,
+      products: row.products,
+      shipments: shipments.map((t) => ({
+        from: t.from,
+        to: t.to,
+        pid: t.pid,
+        qty: t.qty,
+        leadtime: t.leadtime,
+        drawn: t.drawn,
+      })),
     };
     if (last) {
-      facilities[i] = { ...f, orders: {}, validated: false, history };
+      facilities[i] = withFacility(f, { orders: {}, validated: false, history });
     } else {
       const products: Record<string, ProductState> = {};
       for (const pid in f.products) {
         const p = f.products[pid]!;
         products[pid] = freshProduct(p.stock, p.backlog, p.backlogBy);
       }
-      facilities[i] = { ...f, orders: {}, validated: false, products, weekCost: 0, weekRevenue: 0, history };
+      facilities[i] = withFacility(f, {
+        orders: {},
+        validated: false,
+        products,
+        weekCost: 0,
+        weekRevenue: 0,
+        history,
+      });
     }
   }
-  const next: BeerState = {
-    ...s,
-    rng: draw.rng,
-    facilities,
-    transit,
-    mail,
-    proposals: [],
-    allocations: [],
-    deadline,
-  };
+  const next = cloneState(s);
+  next.rng = draw.rng;
+  next.facilities = facilities;
+  next.transit = transit;
+  next.mail = mail;
+  next.proposals = [];
+  next.allocations = [];
+  next.deadline = deadline;
+  next.demandLog = last ? s.demandLog : s.demandLog.slice();
   if (last) {
     next.finished = true;
     next.deadline = null;

@@ -18,8 +18,19 @@ export const DEFAULT_POLICY = 'passthrough';
 /** Sterman's (1989) mean fitted parameters. */
 export const STERMAN_MEAN = { theta: 0.36, alpha: 0.26, beta: 0.34, target: 17 } as const;
 
+const parsed = new Map<string, Policy | null>();
+
 /** Parses a policy string; null when it is not valid. */
 export function parsePolicy(text: string): Policy | null {
+  let policy = parsed.get(text);
+  if (policy === undefined) {
+    policy = parsePolicyText(text);
+    if (parsed.size < 10_000) parsed.set(text, policy);
+  }
+  return policy;
+}
+
+function parsePolicyText(text: string): Policy | null {
   const trimmed = text.trim();
   const [name, argText] = trimmed.includes(':')
     ? [trimmed.slice(0, trimmed.indexOf(':')), trimmed.slice(trimmed.indexOf(':') + 1)]
@@ -62,6 +73,8 @@ export interface PolicyInput {
   netInventory: number;
   /** Units ordered and not yet received. */
   supplyLine: number;
+  /** Sterman: a precomputed smoothing of `demandHistory` with the policy's theta (same result, faster). */
+  expected?: number;
 }
 
 /** Round half up. */
@@ -80,9 +93,12 @@ export function policyOrder(policy: Policy, input: PolicyInput): number {
       return Math.max(0, Math.round(target - (input.netInventory + input.supplyLine)));
     }
     case 'sterman': {
-      const h = input.demandHistory;
-      let expected = h.length > 0 ? h[0]! : input.demand;
-      for (const l of h) expected = policy.theta * l + (1 - policy.theta) * expected;
+      let expected = input.expected;
+      if (expected === undefined) {
+        const h = input.demandHistory;
+        expected = h.length > 0 ? h[0]! : input.demand;
+        for (const l of h) expected = policy.theta * l + (1 - policy.theta) * expected;
+      }
       const order =
         expected + policy.alpha * (policy.target - input.netInventory - policy.beta * input.supplyLine);
       return Math.max(0, roundHalfUp(order));
@@ -137,17 +153,20 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   const i = s.index[fid]!;
   const f = s.facilities[i]!;
   const fc = s.live[i]!;
-  const byPid = new Map<string, string[]>();
-  for (const [capId, cap] of Object.entries(fc.capabilities)) {
-    const list = byPid.get(cap.pid) ?? [];
-    list.push(capId);
-    byPid.set(cap.pid, list);
+  const byPid: Record<string, string[]> = {};
+  for (const capId in fc.capabilities) {
+    const pid = fc.capabilities[capId]!.pid;
+    const list = byPid[pid];
+    if (list) list.push(capId);
+    else byPid[pid] = [capId];
   }
   const result: Record<string, number> = {};
-  for (const [pid, capIds] of byPid) {
+  for (const pid in byPid) {
+    const capIds = byPid[pid]!;
     const p = f.products[pid]!;
     const demandHistory: number[] = [];
-    for (const row of f.history) demandHistory.push(row.products[pid]?.demand ?? 0);
+    if (policy.kind === 'sterman')
+      for (const row of f.history) demandHistory.push(row.products[pid]?.demand ?? 0);
     const demand = p.incoming + p.internal;
     const total = policyOrder(policy, {
       facilityIndex: i,

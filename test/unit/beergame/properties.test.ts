@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type BeerEvent, type BeerState, beergameDecider, CONSUMER } from '../../../src-shared/beergame';
+import { DomainError, fold } from '../../../src-shared/eventsourcing';
+import { as, CREATOR, created, createdWith } from './helpers';
+
+/** A network with two shops, a hub making from components, and variable lead times. */
+const network = (seed: number): BeerEvent =>
+  createdWith(
+    {
+      weeks: 20,
+      productsTemplates: [
+        { id: 'p1', name: 'Beer', productEmoji: '🍺' },
+        { id: 'malt', name: 'Malt', productEmoji: '🌾' },
+      ],
+      consumerDemand: [3, 6, 9],
+      facilities: [
+        {
+          id: 'a',
+          name: 'A',
+          capabilities: { A1: { from: 'hub', leadtimeVariability: 2, ordertime: 1, leadtime: 2 } },
+        },
+        {
+          id: 'b',
+          name: 'B',
+          pdata: { p1: { allowBacklog: false, missedSaleCost: 1 } },
+          capabilities: { A1: { from: 'hub' } },
+        },
+        {
+          id: 'hub',
+          name: 'Hub',
+          pdata: { p1: { maxShipQty: 9 }, malt: { stock: 20 } },
+          capabilities: {
+            A1: { type: 'production', from: { malt: 2 }, leadtime: 2 },
+            A2: { pid: 'malt', from: 'farm', startOrders: 6 },
+          },
+        },
+        {
+          id: 'farm',
+          name: 'Farm',
+          pdata: { malt: { stock: 30 } },
+          capabilities: { A1: { pid: 'malt', type: 'production', from: {} } },
+        },
+      ],
+    },
+    seed,
+  );
+
+type Action =
+  | { kind: 'order'; who: number; cap: number; qty: number }
+  | { kind: 'close' }
+  | { kind: 'hand'; who: number; policy: string }
+  | { kind: 'demand'; week: number; value: number };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('order' as const),
+      who: fc.nat(3),
+      cap: fc.nat(1),
+      qty: fc.nat(30),
+    }),
+  },
+  { weight: 3, arbitrary: fc.constant({ kind: 'close' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('hand' as const),
+      who: fc.nat(3),
+      policy: fc.constantFrom('passthrough', 'fixed:5', 'basestock:30', 'sterman:0.36,0.26,0.34,17'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('demand' as const),
+      week: fc.integer({ min: 1, max: 40 }),
+      value: fc.nat(20),
+    }),
+  },
+);
+
+/** Plays the actions on the game; refused commands are skipped, as the server would. */
+function play(start: BeerEvent, actions: Action[]): BeerEvent[] {
+  const events: BeerEvent[] = [start];
+  let state = beergameDecider.evolve(beergameDecider.initialState, start);
+  const ids = state.facilities.map((f) => f.id);
+  ids.forEach((id) => {
+    for (const e of beergameDecider.decide(
+      { type: 'JoinRole', facilityId: id, playerName: id },
+      state,
+      as(`u-${id}`),
+    )) {
+      events.push(e);
+      state = beergameDecider.evolve(state, e);
+    }
+  });
+  for (const a of actions) {
+    const id = ids[('who' in a ? a.who : 0) % ids.length]!;
+    const i = state.index[id]!;
+    const caps = Object.keys(state.live[i]!.capabilities);
+    try {
+      const produced =
+        a.kind === 'order'
+          ? beergameDecider.decide(
+              {
+                type: 'PlaceOrder',
+                facilityId: id,
+                capabilityId: caps[a.cap % caps.length]!,
+                quantity: a.qty,
+              },
+              state,
+              as(`u-${id}`),
+            )
+          : a.kind === 'close'
+            ? beergameDecider.decide({ type: 'CloseWeek', reason: 'instructor' }, state, as(CREATOR))
+            : a.kind === 'hand'
+              ? beergameDecider.decide(
+                  { type: 'HandToComputer', facilityId: id, policy: a.policy },
+                  state,
+                  as(CREATOR),
+                )
+              : beergameDecider.decide(
+                  {
+                    type: 'ScheduleChange',
+                    week: a.week,
+                    facilityIds: [ids[0]!],
+                    field: 'consumerDemand',
+                    value: a.value,
+                  },
+                  state,
+                  as(CREATOR),
+                );
+      for (const e of produced) {
+        events.push(e);
+        state = beergameDecider.evolve(state, e);
+      }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  return events;
+}
+
+const start = fc.oneof(
+  fc.integer().map((seed) => created({}, seed)),
+  fc.integer().map((seed) => network(seed)),
+);
+
+/** Units of `pid` in the system: stocks, transit, production, this week's shipments not yet sent, sold to the consumer. */
+function units(s: BeerState, pid: string): { present: number; produced: number } {
+  let present = 0;
+  let produced = 0;
+  for (const f of s.facilities) {
+    const p = f.products[pid];
+    if (!p) continue;
+    present += p.stock;
+    const last = f.history[f.history.length - 1];
+    if (last && last.order === null)
+      for (const [client, q] of Object.entries(p.shippedBy)) if (client !== CONSUMER) present += q;
+    for (const r of f.history) {
+      const rp = r.products[pid];
+      if (!rp) continue;
+      present += rp.consumerShipped;
+      produced += rp.produced;
+    }
+  }
+  for (const t of s.transit) if (t.pid === pid) present += t.qty;
+  for (const j of s.production) if (j.pid === pid) present += j.qty;
+  return { present, produced };
+}
+
+/** Units of `pid` present before week 1: stocks and the start slots of shipments and production. */
+function initialUnits(s: BeerState, pid: string): number {
+  let total = 0;
+  for (const f of s.config.facilities) {
+    total += f.pdata[pid]?.stock ?? 0;
+    for (const cap of Object.values(f.capabilities))
+      if (cap.pid === pid) total += cap.leadtime * cap.startOrders;
+  }
+  return total;
+}
+
+/** Components consumed by production, from the bill of materials and the production started. */
+function componentsUsed(s: BeerState, pid: string): number {
+  let used = 0;
+  for (const f of s.facilities) {
+    const fc = s.config.facilities.find((x) => x.id === f.id)!;
+    for (const cap of Object.values(fc.capabilities)) {
+      if (cap.type !== 'production' || !cap.from || typeof cap.from !== 'object') continue;
+      const n = cap.from[pid];
+      if (!n) continue;
+      for (const r of f.history) used += (r.products[cap.pid]?.produced ?? 0) * n;
+    }
+  }
+  return used;
+}
+
+describe('properties', () => {
+  it('the same events always fold to the same state', () => {
+    fc.assert(
+      fc.property(start, fc.array(action, { maxLength: 80 }), (s0, actions) => {
+        const events = play(s0, actions);
+        const a = fold(beergameDecider, events);
+        const b = fold(beergameDecider, JSON.parse(JSON.stringify(events)) as BeerEvent[]);
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('folding any prefix then the rest equals folding all', () => {
+    fc.assert(
+      fc.property(start, fc.array(action, { maxLength: 80 }), fc.nat(), (s0, actions, cut) => {
+        const events = play(s0, actions);
+        const k = cut % (events.length + 1);
+        const prefix = fold(beergameDecider, events.slice(0, k));
+        const all = fold(beergameDecider, events);
+        expect(fold(beergameDecider, events.slice(k), prefix)).toEqual(all);
+        // The prefix state was not changed by folding further (no shared mutation).
+        expect(fold(beergameDecider, events.slice(0, k))).toEqual(prefix);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('stock and backlog are never negative; units are conserved per product', () => {
+    fc.assert(
+      fc.property(start, fc.array(action, { maxLength: 100 }), (s0, actions) => {
+        const events = play(s0, actions);
+        let s = beergameDecider.initialState;
+        for (const e of events) {
+          s = beergameDecider.evolve(s, e);
+          for (const f of s.facilities)
+            for (const p of Object.values(f.products)) {
+              expect(p.stock).toBeGreaterThanOrEqual(0);
+              expect(p.backlog).toBeGreaterThanOrEqual(0);
+              expect(p.backlog).toBe(Object.values(p.backlogBy).reduce((a, b) => a + b, 0));
+            }
+        }
+        for (const pid of s.config.productsTemplates.map((p) => p.id)) {
+          const u = units(s, pid);
+          expect(u.present + componentsUsed(s, pid)).toBe(initialUnits(s, pid) + u.produced);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
