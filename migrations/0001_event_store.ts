@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The event store (DESIGN.md, "Event sourcing"): one append-only table. The database itself
- * refuses UPDATE and DELETE, keeps per-stream versions unique, and applies a retried command once
- * (unique command id and event index per stream).
+ * refuses UPDATE and DELETE, keeps per-stream versions unique and gapless, and applies a retried
+ * command once (unique command id and event index per stream).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -21,6 +21,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create unique index events_command_once
       on events (stream_id, (metadata->>'commandId'), ((metadata->>'commandIndex')::integer))`.execute(db);
+  // Version n of a stream needs version n - 1: a writer that read a stale or future version fails.
+  // (A row-level BEFORE trigger sees the rows its own statement inserted before, so a multi-event
+  // append checks each event against the one before it.)
+  await sql`
+    create function events_version_follows() returns trigger language plpgsql as $$
+    begin
+      if new.stream_version > 1 and not exists (
+        select 1 from events where stream_id = new.stream_id and stream_version = new.stream_version - 1
+      ) then
+        raise exception 'events: version % of stream % does not follow its last version', new.stream_version, new.stream_id
+          using errcode = 'P0002';
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger events_gapless before insert on events
+      for each row execute function events_version_follows()`.execute(db);
   await sql`
     create function events_are_append_only() returns trigger language plpgsql as $$
     begin

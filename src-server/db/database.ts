@@ -32,6 +32,9 @@ export async function openDatabase(options: {
           oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // A pooled connection that dies while idle (server restart, dropped database) is discarded by
+    // the pool and replaced on the next query; without this listener it would crash the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', connectionString: options.databaseUrl, close: () => db.destroy() };
   }

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DomainEvent, EventMetadata, RecordedEvent } from '../../src-shared/eventsourcing';
 import type { Database } from '../db/schema';
-import { ALL_STREAMS, CHANNEL, type LiveFeed } from './live-feed';
+import { ALL_STREAMS, type LiveFeed } from './live-feed';
 
 /** Another writer appended to the stream first: re-read and decide again. */
 export class VersionConflictError extends Error {
@@ -26,6 +26,8 @@ export class DuplicateCommandError extends Error {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** Raised by the events_gapless trigger: the expected version is ahead of the stream. */
+const VERSION_GAP = 'P0002';
 
 export interface AppendInput {
   streamId: string;
@@ -58,10 +60,10 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 });
 
 /**
- * Append-only event streams with optimistic concurrency. An append is one statement that inserts
- * only if the stream is still at the expected version; the unique (stream, version) index makes
- * exactly one of two concurrent writers win, and the unique (stream, command id, index) index
- * applies a retried command once. The promise resolves after COMMIT.
+ * Append-only event streams with optimistic concurrency. An append is one INSERT at the versions
+ * after the expected one: the unique (stream, version) key makes exactly one of two concurrent
+ * writers win, the gapless trigger refuses a version ahead of the stream, and the unique
+ * (stream, command id, index) index applies a retried command once. Resolves after COMMIT.
  */
 export class EventStore {
   constructor(
@@ -116,6 +118,9 @@ export class EventStore {
       this.feed.committed(input.streamId);
       return appended;
     } catch (error) {
+      if ((error as { code?: string }).code === VERSION_GAP) {
+        throw new VersionConflictError(input.streamId, input.expectedVersion);
+      }
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
         if (constraint.includes('events_command_once')) {
@@ -129,28 +134,27 @@ export class EventStore {
 
   private async insert(db: Kysely<Database>, input: AppendInput): Promise<RecordedEvent[]> {
     const { streamId, expectedVersion, events, metadata } = input;
-    const values = events.map((event, index) => ({
-      version: expectedVersion + index + 1,
-      type: event.type,
-      data: JSON.stringify(event.data ?? null),
-      metadata: JSON.stringify({ ...metadata, commandIndex: index }),
-    }));
-    // One statement: insert only while the stream is at the expected version; wake-up at COMMIT.
-    const rows = values.map(
-      (v) => sql`(${v.version}::integer, ${v.type}::text, ${v.data}::jsonb, ${v.metadata}::jsonb)`,
+    const rows = events.map(
+      (event, index) =>
+        sql`(${streamId}, ${expectedVersion + index + 1}::integer, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb, ${JSON.stringify({ ...metadata, commandIndex: index })}::jsonb)`,
     );
-    const notify = this.feed.notifiesInTransaction ? sql`, pg_notify(${CHANNEL}, ${streamId})` : sql``;
-    const result = await sql<EventRow>`
-      with inserted as (
-        insert into events (stream_id, stream_version, type, data, metadata)
-        select ${streamId}, v.version, v.type, v.data, v.metadata
-        from (values ${sql.join(rows)}) as v (version, type, data, metadata)
-        where (select coalesce(max(stream_version), 0) from events where stream_id = ${streamId}) = ${expectedVersion}
-        returning global_position, stream_id, stream_version, type, data, metadata, recorded_at
-      )
-      select inserted.*${notify} from inserted order by stream_version`.execute(db);
+    // One plain INSERT: the unique (stream, version) key refuses a stale expected version and the
+    // gapless trigger a future one, so there is nothing to check beforehand.
+    const result = await sql<{ global_position: number; stream_version: number; recorded_at: Date }>`
+      insert into events (stream_id, stream_version, type, data, metadata)
+      values ${sql.join(rows)}
+      returning global_position, stream_version, recorded_at`.execute(db);
     if (result.rows.length !== events.length) throw new VersionConflictError(streamId, expectedVersion);
-    return result.rows.map(toRecorded);
+    const inserted = [...result.rows].sort((a, b) => a.stream_version - b.stream_version);
+    return inserted.map((row, index) => ({
+      globalPosition: row.global_position,
+      streamId,
+      streamVersion: row.stream_version,
+      type: events[index]!.type,
+      data: events[index]!.data ?? null,
+      metadata: { ...metadata },
+      recordedAt: row.recorded_at,
+    }));
   }
 
   /**

@@ -10,9 +10,7 @@ export const CHANNEL = 'events';
  * hint to re-read, never the data, so a missed one loses nothing (subscribers also poll).
  */
 export interface LiveFeed {
-  /** True when the append statement itself must NOTIFY `CHANNEL`, so the wake-up leaves at COMMIT. */
-  readonly notifiesInTransaction: boolean;
-  /** Called after COMMIT by this process. */
+  /** Called by this process after each COMMIT that appended to `streamId`. */
   committed(streamId: string): void;
   subscribe(listener: (streamId: string) => void): () => void;
   close(): Promise<void>;
@@ -20,7 +18,6 @@ export interface LiveFeed {
 
 /** Embedded database: one process, so an in-process emitter is the whole feed. */
 export class InProcessFeed implements LiveFeed {
-  readonly notifiesInTransaction = false;
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
   committed(streamId: string) {
@@ -38,15 +35,19 @@ export class InProcessFeed implements LiveFeed {
 }
 
 /**
- * PostgreSQL: NOTIFY inside the append transaction, LISTEN on one dedicated connection per
- * process, so every server process on the database hears every append. After the connection is
- * lost and re-established, everyone is woken, since notifications may have been missed meanwhile.
+ * PostgreSQL: one dedicated connection per process LISTENs, so every server process on the
+ * database hears every append. Wake-ups are sent right after COMMIT, coalesced: while one NOTIFY
+ * round trip is under way, the streams appended meanwhile wait and leave together in the next.
+ * (NOTIFY inside the append transaction would serialise every commit on PostgreSQL's notify lock.)
+ * A wake-up lost to a crash between COMMIT and NOTIFY is caught up by the subscribers' poll. After
+ * the LISTEN connection is lost and re-established, everyone is woken.
  */
 export class PostgresFeed implements LiveFeed {
-  readonly notifiesInTransaction = true;
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private client: pg.Client | null = null;
   private closed = false;
+  private readonly pending = new Set<string>();
+  private flushing = false;
 
   constructor(private readonly connectionString: string) {}
 
@@ -75,8 +76,24 @@ export class PostgresFeed implements LiveFeed {
     void retry(100);
   }
 
-  committed() {
-    // The NOTIFY sent in the transaction reaches this process too.
+  committed(streamId: string) {
+    this.pending.add(streamId);
+    if (!this.flushing) void this.flush();
+  }
+
+  private async flush() {
+    this.flushing = true;
+    try {
+      while (this.pending.size > 0 && this.client && !this.closed) {
+        const streams = [...this.pending];
+        this.pending.clear();
+        await this.client
+          .query(`select pg_notify('${CHANNEL}', stream) from unnest($1::text[]) as stream`, [streams])
+          .catch(() => undefined);
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
   subscribe(listener: (streamId: string) => void) {
     this.emitter.on(CHANNEL, listener);

@@ -225,7 +225,6 @@ describe('live feed', () => {
   it('catches up a subscriber that missed a wake-up', async () => {
     // A writer whose wake-ups never reach this subscriber (another feed, never notifying here).
     const silent = new EventStore(database.handle.db, {
-      notifiesInTransaction: false,
       committed: () => undefined,
       subscribe: () => () => undefined,
       close: async () => undefined,
