@@ -247,8 +247,6 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Comm
       if (f.type !== 'station') fail('errNotStation', { facilityId: f.id });
       if (state.toolOwner[command.tool] === undefined) fail('errUnknownTool', { tool: command.tool });
       if (state.toolOwner[command.tool] === f.index) return [];
-      const from = state.facilities[state.toolOwner[command.tool]!]!;
-      if (from.tools.length <= 1) fail('errLastTool', { facilityId: from.id });
       return [{ type: 'OperationReassigned', data: { at, tool: command.tool, facilityId: f.id } }];
     }
     case 'SetBatchSize': {
