@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
+import { rebuildProjections } from '../../src-server/projections/games';
 import type { BeerView } from '../../src-shared/beergame';
 import { freshDatabase } from '../support/database';
 import {
@@ -223,5 +224,57 @@ describe('watching a game', () => {
       socket.on('error', () => undefined);
     });
     expect(status).toBe(403);
+  });
+});
+
+describe('read models', () => {
+  it('rebuilds the dashboard tables from the events alone', async () => {
+    const db = server.services.database.db;
+    const before = await db.selectFrom('games').selectAll().orderBy('id').execute();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    await db.deleteFrom('games').execute();
+    expect(await rebuildProjections(server.services.store)).toBe(before.length);
+    expect(await db.selectFrom('games').selectAll().orderBy('id').execute()).toEqual(before);
+  });
+});
+
+describe('session cookies', () => {
+  const setCookieOf = async (baseUrl: string, origin: string) => {
+    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({
+        email: `${randomUUID()}@example.org`,
+        password: 'correct horse battery',
+        name: 'C',
+      }),
+    });
+    expect(response.ok).toBe(true);
+    return response.headers.getSetCookie().find((cookie) => cookie.includes('session_token'))!;
+  };
+
+  it('are HttpOnly and SameSite=Lax, and not Secure over plain HTTP', async () => {
+    const origin = server.url.replace('localhost', '127.0.0.1');
+    const cookie = await setCookieOf(origin, origin);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('are Secure when the product is served over HTTPS', async () => {
+    const secure = await startTestServer({
+      databaseUrl: database.url,
+      publicUrl: 'https://games.example.org',
+    });
+    try {
+      const cookie = await setCookieOf(
+        secure.url.replace('localhost', '127.0.0.1'),
+        'https://games.example.org',
+      );
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await secure.close();
+    }
   });
 });

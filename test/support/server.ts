@@ -23,13 +23,15 @@ export async function startTestServer(options: {
   dataDir?: string;
   pollMs?: number;
   sessionCheckMs?: number;
+  /** The address users reach; defaults to the server's own http://127.0.0.1:port. */
+  publicUrl?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     ...loadConfig({}),
     port,
     host: '127.0.0.1',
-    publicUrl: `http://127.0.0.1:${port}`,
+    publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? 'memory://',
     authSecret: 'integration-tests-secret-integration-tests',
