@@ -48,7 +48,9 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
       await player.api.game.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
     }
     const creatorOnB = apiClient(serverB.url, instructor.cookie);
-    cleanups.push(() => [instructor, creatorOnB, ...players].forEach((c) => c.close()));
+    cleanups.push(() => {
+      for (const client of [instructor, creatorOnB, ...players]) client.close();
+    });
 
     const seen = waitForView<BeerView>(
       (handlers) => creatorOnB.api.game.watch.subscribe({ gameId }, handlers),
@@ -72,16 +74,14 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
       (view) => view.week === 2,
     );
     await Promise.all(
-      players
-        .slice(1)
-        .map((player, index) =>
-          player.api.game.placeOrder.mutate({
-            gameId,
-            facilityId: ROLES[index + 1]!,
-            quantity: 4,
-            commandId: randomUUID(),
-          }),
-        ),
+      players.slice(1).map((player, index) =>
+        player.api.game.placeOrder.mutate({
+          gameId,
+          facilityId: ROLES[index + 1]!,
+          quantity: 4,
+          commandId: randomUUID(),
+        }),
+      ),
     );
     const advanced = await nextWeek;
     expect(advanced.data.facilities.find((f) => f.id === 'retailer')?.numbers?.history[0]?.order).toBe(8);
