@@ -465,6 +465,17 @@ describe('playing by hand', () => {
     // Computer events never go past the wake-up instant.
     expect(game.state.lastAt).toBeLessThanOrEqual(T0 + MIN);
     expect(game.state.facilities[2]!.inbox.length).toBeGreaterThan(0);
+    // A player's action recorded before a late wake-up: computer actions are never stamped earlier.
+    const picked = game.run({ type: 'PickUpBatch', facilityId: 'qc' }, carol, T0 + 5.5 * MIN);
+    expect(picked).toHaveLength(1);
+    const late = game.run({ type: 'RunComputerActions' }, system, T0 + 5.5 * MIN + 1);
+    expect(late.map((e) => e.type)).toContain('SheetReleased');
+    for (const e of late) expect(e.data.at).toBeGreaterThanOrEqual(T0 + 5.5 * MIN);
+    // leanScheduleComputerActions: the creator may reschedule the computer's horizon.
+    game.run({ type: 'ScheduleComputerActions', totalDurationMin: 6 }, creator, T0 + 5.5 * MIN + 2);
+    expect(game.state.computer).toEqual({ facilityIds: ['wh', 'paint'], until: T0 + 6 * MIN });
+    game.run({ type: 'RunComputerActions' }, system, T0 + 9 * MIN);
+    expect(game.state.lastAt).toBeLessThanOrEqual(T0 + 6 * MIN);
   });
 });
 
