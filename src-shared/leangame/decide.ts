@@ -491,3 +491,22 @@ export const leangameDecider: Decider<LeanCommand, LeanEvent, LeanState> = {
 };
 
 export const LEAN_IMPROVEMENT_LIST: readonly LeanImprovement[] = LEAN_IMPROVEMENTS;
+
+/**
+ * leanScheduleComputerActions (spec point 7): the timed actions the computer stations would take
+ * over `totalDurationMin` from the start if no player acted, from the game's seed. The server's
+ * scheduler wakes at `nextComputerActionAt(state)` and records them with RunComputerActions.
+ */
+export function leanScheduleComputerActions(
+  state: LeanState,
+  totalDurationMin: number,
+): { at: number; facilityId: string; type: LeanEvent['type'] }[] {
+  if (state.startAt === null) return [];
+  const scheduled = evolveLeanGame(state, scheduleEvent(state, totalDurationMin, state.lastAt));
+  const until = state.startAt + Math.round(totalDurationMin * MINUTE_MS);
+  return computerEventsUntil(scheduled, until).map((e) => ({
+    at: e.data.at,
+    facilityId: 'facilityId' in e.data ? e.data.facilityId : '',
+    type: e.type,
+  }));
+}

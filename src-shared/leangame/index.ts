@@ -4,7 +4,7 @@ import type { LeanState } from './state';
 export * from './computer';
 export * from './constants';
 export { copyLeanGame, copyLeanParams, leanStateAt } from './copy';
-export { computerEventsUntil, decideLeanGame, leangameDecider } from './decide';
+export { computerEventsUntil, decideLeanGame, leangameDecider, leanScheduleComputerActions } from './decide';
 export { evolveLeanGame } from './evolve';
 export * from './metrics';
 export * from './rules';

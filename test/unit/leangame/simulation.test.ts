@@ -9,6 +9,7 @@ import {
   leangameDecider,
   leanMetrics,
   leanProductRecords,
+  leanScheduleComputerActions,
   leanStateAt,
   nextComputerActionAt,
   simulateLeanRound,
@@ -77,6 +78,15 @@ describe('determinism and replay', () => {
       JSON.stringify(events.slice(0, -1)),
     );
     expect(nextComputerActionAt(once.state)).toBeNull();
+  });
+
+  it('leanScheduleComputerActions forecasts the same timed actions the round then records', () => {
+    const { events } = simulateLeanRound(options);
+    const started = fold(leangameDecider, events.slice(0, 2));
+    const plan = leanScheduleComputerActions(started, 12);
+    const recorded = events.slice(3, -1).map((e) => ({ at: e.data.at, type: e.type }));
+    expect(plan.map(({ at, type }) => ({ at, type }))).toEqual(recorded);
+    expect(new Set(plan.map((a) => a.facilityId))).toContain('cut');
   });
 
   it('stamps events in time order and the state at an instant is the fold of the events up to it', () => {
