@@ -19,7 +19,10 @@ const CONCURRENT_APPENDS = 4000;
 const STREAMS = 100;
 const WRITERS = 8;
 
-const event = (i: number) => ({ type: 'OrderPlaced', data: { facilityId: 'retailer', quantity: i % 13, week: i % 36 } });
+const event = (i: number) => ({
+  type: 'OrderPlaced',
+  data: { facilityId: 'retailer', quantity: i % 13, week: i % 36 },
+});
 const metadata = () => ({
   actorId: 'bench',
   actorRole: 'player' as const,
@@ -54,7 +57,9 @@ type Row = { scenario: string; raw: number; appends: number; p50: number; p99: n
 
 async function measure(handle: DatabaseHandle, feed: LiveFeed): Promise<Row[]> {
   const db = handle.db;
-  await sql`create table bench_raw (id bigserial primary key, stream text not null, data jsonb not null)`.execute(db);
+  await sql`create table bench_raw (id bigserial primary key, stream text not null, data jsonb not null)`.execute(
+    db,
+  );
   const store = new EventStore(db, feed);
   const rawInsert = (i: number) =>
     sql`insert into bench_raw (stream, data) values (${`s-${i % STREAMS}`}, ${JSON.stringify(event(i).data)}::jsonb)`
@@ -66,10 +71,21 @@ async function measure(handle: DatabaseHandle, feed: LiveFeed): Promise<Row[]> {
   const rawSingle = await timed(SINGLE_STREAM_APPENDS, 1, rawInsert);
   let version = 0;
   const single = await timed(SINGLE_STREAM_APPENDS, 1, async (i) => {
-    await store.append({ streamId: 'bench-single', expectedVersion: version, events: [event(i)], metadata: metadata() });
+    await store.append({
+      streamId: 'bench-single',
+      expectedVersion: version,
+      events: [event(i)],
+      metadata: metadata(),
+    });
     version++;
   });
-  rows.push({ scenario: '1 stream, 1 writer', raw: rawSingle.perSecond, appends: single.perSecond, p50: single.p50, p99: single.p99 });
+  rows.push({
+    scenario: '1 stream, 1 writer',
+    raw: rawSingle.perSecond,
+    appends: single.perSecond,
+    p50: single.p50,
+    p99: single.p99,
+  });
 
   // 100 streams, 8 concurrent writers; each writer owns its streams, so there is no conflict to retry.
   const rawConcurrent = await timed(CONCURRENT_APPENDS, WRITERS, rawInsert);
