@@ -133,7 +133,7 @@ export function GameIntroPage() {
       )}
 
       <Title order={3}>
-        <FormattedMessage id="game.roles" />
+        <FormattedMessage id={canJoin ? 'game.roles' : 'game.rolesOverview'} />
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {view.facilities.map((facility) => (
