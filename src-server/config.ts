@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Origins whose requests are trusted (sign-in forms, the WebSocket handshake). */
+  trustedOrigins: string[];
   databaseUrl?: string;
   dataDir: string;
   authSecret?: string;
@@ -19,10 +21,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    // Without a PUBLIC_URL the server is reached on this machine, by either local name.
+    trustedOrigins: env.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? path.resolve('data', 'pglite'),
     authSecret: env.BETTER_AUTH_SECRET || undefined,

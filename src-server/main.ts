@@ -31,13 +31,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The WebSocket handshake must come from our own page: the Origin's host is the Host we serve. */
-function isSameOrigin(request: IncomingMessage, publicUrl: string): boolean {
+/** The WebSocket handshake must come from our own page: a trusted origin, or the host we serve. */
+function isOwnOrigin(request: IncomingMessage, trustedOrigins: string[]): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    const { host } = new URL(origin);
-    return origin === new URL(publicUrl).origin || host === request.headers.host;
+    return trustedOrigins.includes(origin) || new URL(origin).host === request.headers.host;
   } catch {
     return false;
   }
@@ -62,6 +61,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db: database.db,
     secret: await loadAuthSecret(database.db, config.authSecret),
     publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
   });
   const services: Services = {
     database,
@@ -104,7 +104,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
   server.on('upgrade', (request, socket, head) => {
-    if (!request.url?.startsWith('/api/trpc') || !isSameOrigin(request, config.publicUrl)) {
+    if (!request.url?.startsWith('/api/trpc') || !isOwnOrigin(request, config.trustedOrigins)) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;

@@ -158,10 +158,10 @@ export function GameIntroPage() {
                 <Button
                   onClick={() => joinAs(facility.id)}
                   loading={joining === facility.id}
-                  disabled={joining !== null && joining !== facility.id}
-                  variant={facility.taken ? 'default' : 'filled'}
+                  disabled={facility.taken || (joining !== null && joining !== facility.id)}
+                  aria-label={intl.formatMessage({ id: 'game.playAs' }, { role: facilityName(facility) })}
                 >
-                  <FormattedMessage id="game.playAs" values={{ role: facilityName(facility) }} />
+                  <FormattedMessage id="game.takeRole" />
                 </Button>
               )}
             </Stack>

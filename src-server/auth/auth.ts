@@ -39,12 +39,17 @@ export async function loadAuthSecret(
   return row.value;
 }
 
-export function createAuth(options: { db: Kysely<Database>; secret: string; publicUrl: string }) {
+export function createAuth(options: {
+  db: Kysely<Database>;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+}) {
   return betterAuth({
     database: { db: options.db, type: 'postgres' },
     baseURL: options.publicUrl,
     secret: options.secret,
-    trustedOrigins: [new URL(options.publicUrl).origin],
+    trustedOrigins: options.trustedOrigins,
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
     plugins: [anonymous({ generateName: () => 'Anonymous' })],
     advanced: {

@@ -78,6 +78,23 @@ it('plays the classic beer game end to end in five browsers', async () => {
   const gameId = joinLink.split('/').at(-2)!;
   await instructor.page.screenshot({ path: `${shots}/1-instructor-intro.png` });
 
+  // A fifth browser opens the join page while every role is free; then its connection goes quiet
+  // (its live view stops updating), so it will try a role that meanwhile was taken.
+  const latecomer = await newPage();
+  let quiet = false;
+  await latecomer.page.routeWebSocket(/\/api\/trpc/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (!quiet) ws.send(message);
+    });
+  });
+  await latecomer.page.goto(joinLink);
+  await latecomer.page.getByTestId('player-name').fill('Lee');
+  await expect
+    .poll(() => latecomer.page.getByTestId('role-retailer').getByRole('button').isEnabled())
+    .toBe(true);
+  quiet = true;
+
   // Four players, each in their own browser, pick a free role and a name.
   const players: Record<(typeof ROLES)[number], { context: BrowserContext; page: Page }> = {} as never;
   for (const role of ROLES) {
@@ -87,23 +104,22 @@ it('plays the classic beer game end to end in five browsers', async () => {
     await player.page.getByTestId('player-name').fill(NAMES[role]);
     await player.page.getByTestId(`role-${role}`).getByRole('button').click();
     await player.page.waitForURL('**/play');
-    await expect
-      .poll(() => player.page.getByTestId('playing-as').textContent())
-      .toContain(role === 'retailer' ? 'Retailer' : '');
+    await expect.poll(() => player.page.getByTestId('playing-as').textContent()).toMatch(/^playing as /);
   }
   await players.retailer.page.screenshot({ path: `${shots}/2-retailer-week-1.png` });
 
-  // A fifth browser is refused a role that is taken, with a clear message.
-  const latecomer = await newPage();
-  await latecomer.page.goto(joinLink);
-  await latecomer.page.getByTestId('player-name').fill('Lee');
-  await expect.poll(() => latecomer.page.getByTestId('role-retailer').textContent()).toContain('Riley');
+  // The latecomer's second join to the taken role is refused with a clear message.
   await latecomer.page.getByTestId('role-retailer').getByRole('button').click();
   await latecomer.page
-    .getByText(/already taken/i)
-    .first()
+    .getByText('This role is already taken by another player. Please choose a free role.')
     .waitFor();
   expect(latecomer.page.url()).toMatch(/\/intro$/);
+  // A fresh page shows the role as taken, its button disabled.
+  const fresh = await newPage();
+  await fresh.page.goto(joinLink);
+  await expect.poll(() => fresh.page.getByTestId('role-retailer').textContent()).toContain('Riley');
+  expect(await fresh.page.getByTestId('role-retailer').getByRole('button').isDisabled()).toBe(true);
+  await fresh.context.close();
 
   // The instructor watches the board live.
   await instructor.page.goto(`${origin}/game/${gameId}/play`);

@@ -32,6 +32,7 @@ export async function startTestServer(options: {
     port,
     host: '127.0.0.1',
     publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,
+    trustedOrigins: [new URL(options.publicUrl ?? `http://127.0.0.1:${port}`).origin],
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? 'memory://',
     authSecret: 'integration-tests-secret-integration-tests',

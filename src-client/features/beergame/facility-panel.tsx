@@ -47,7 +47,7 @@ export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: num
         <Figure id="beer.incomingOrder" value={numbers.incomingOrder} testId="incoming-order" />
         <Figure id="beer.shipped" value={numbers.shipped} />
         <Figure id="beer.received" value={numbers.received} />
-        <Figure id="beer.lastOrder" value={numbers.lastOrder} />
+        <Figure id="beer.lastOrder" value={numbers.lastOrder ?? '—'} />
         <Figure id="beer.weekCost" value={money(numbers.weekCost)} />
         <Figure id="beer.cumulativeCost" value={money(numbers.cumulativeCost)} testId="cumulative-cost" />
       </SimpleGrid>
@@ -101,7 +101,9 @@ export function HistoryTable({ history }: { history: Numbers['history'] }) {
             {[...history].reverse().map((row) => (
               <Table.Tr key={row.week}>
                 {columns.map((column) => (
-                  <Table.Td key={column}>{column === 'cost' ? money(row.cost) : row[column]}</Table.Td>
+                  <Table.Td key={column}>
+                    {column === 'cost' ? money(row.cost) : (row[column] ?? '—')}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
