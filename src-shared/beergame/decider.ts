@@ -4,7 +4,7 @@
  */
 import { type CommandContext, type Decider, DomainError } from '../eventsourcing/decider';
 import type { BeerCommand, BeerEvent, ComputerOrder } from './commands';
-import { closeWeek, setupGame } from './engine';
+import { closeWeek, facilityPlanOf, setupGame } from './engine';
 import {
   BEERGAME_RULES_VERSION,
   BEERGAME_TEMPLATES,
@@ -18,6 +18,14 @@ import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import { type BeerState, cloneState, type FacilityState, initialBeerState, withFacility } from './state';
 
 type Ctx = CommandContext;
+
+// tsx runs these modules as CommonJS, where each use of an imported binding is a getter call on
+// the exporting module's object (a measurable cost in the week loop): the hot ones are read once.
+const planOf = facilityPlanOf;
+const closeTheWeek = closeWeek;
+const ordersOf = computerOrders;
+const copyState = cloneState;
+const copyFacility = withFacility;
 
 const fail = (messageId: string, values?: Record<string, string | number>): never => {
   throw new DomainError(`beergame.${messageId}`, values);
@@ -80,11 +88,12 @@ function everyoneValidated(s: BeerState): boolean {
 
 function closeEvent(s: BeerState, reason: 'validated' | 'instructor' | 'timer', ctx: Ctx): BeerEvent {
   const orders: ComputerOrder[] = [];
-  s.facilities.forEach((f, i) => {
-    if (f.validated) return;
+  for (let i = 0; i < s.facilities.length; i++) {
+    const f = s.facilities[i]!;
+    if (f.validated) continue;
     const policy = policyFor(s, i);
-    const computed = computerOrders(s, f.id, policy);
-    for (const capId of Object.keys(s.live[i]!.capabilities)) {
+    const computed = ordersOf(s, f.id, policy);
+    for (const capId of planOf(s.live[i]!).capIds) {
       if (f.orders[capId] !== undefined) continue;
       orders.push({
         facilityId: f.id,
@@ -94,7 +103,7 @@ function closeEvent(s: BeerState, reason: 'validated' | 'instructor' | 'timer', 
         latecomer: !f.computer,
       });
     }
-  });
+  }
   const nextDeadline =
     s.deadline !== null && s.week < s.config.weeks ? ctx.now + s.timerSeconds * 1000 : null;
   return {
@@ -221,7 +230,7 @@ function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[] {
       } else {
         const policy = command.policy ?? policyFor(s, i);
         if (!isValidPolicy(policy)) fail('errPolicyInvalid', { policy });
-        quantity = fitConstraints(computerOrders(s, command.facilityId, policy)[capabilityId] ?? 0, cap);
+        quantity = fitConstraints(ordersOf(s, command.facilityId, policy)[capabilityId] ?? 0, cap);
       }
       return [
         {
@@ -373,8 +382,8 @@ function setFacility(s: BeerState, facilityId: string, patch: Partial<FacilitySt
   const i = s.index[facilityId];
   if (i === undefined) return s;
   const facilities = s.facilities.slice();
-  facilities[i] = withFacility(facilities[i]!, patch);
-  const next = cloneState(s);
+  facilities[i] = copyFacility(facilities[i]!, patch);
+  const next = copyState(s);
   next.facilities = facilities;
   return next;
 }
@@ -421,7 +430,7 @@ function evolve(s: BeerState, event: BeerEvent): BeerState {
       const f = s.facilities[i]!;
       const orders = { ...f.orders, [capabilityId]: quantity };
       let validated = true;
-      for (const capId in s.live[i]!.capabilities) if (orders[capId] === undefined) validated = false;
+      for (const capId of planOf(s.live[i]!).capIds) if (orders[capId] === undefined) validated = false;
       const next = setFacility(s, facilityId, { orders, validated });
       if (s.proposals.length > 0)
         next.proposals = s.proposals.filter(
@@ -464,15 +473,8 @@ function evolve(s: BeerState, event: BeerEvent): BeerState {
       next.allocations = allocations;
       return next;
     }
-    case 'WeekClosed': {
-      const extra: Record<string, Record<string, number>> = {};
-      for (const o of event.data.computerOrders) {
-        const byCap = extra[o.facilityId] ?? {};
-        byCap[o.capabilityId] = o.quantity;
-        extra[o.facilityId] = byCap;
-      }
-      return closeWeek(s, extra, event.data.nextDeadline);
-    }
+    case 'WeekClosed':
+      return closeTheWeek(s, event.data.computerOrders, event.data.nextDeadline);
     case 'TimerStarted':
       return { ...s, playTimer: true, timerSeconds: event.data.seconds, deadline: event.data.deadline };
     case 'TimerStopped':

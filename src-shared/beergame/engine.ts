@@ -4,6 +4,7 @@
  * Pure: every call returns fresh objects for what changes and shares the rest.
  */
 import { nextRandom } from '../eventsourcing/random';
+import type { ComputerOrder } from './commands';
 import { type BeerConfig, CONSUMER, type FacilityConfig, type ScheduledChange } from './params';
 import type {
   Allocation,
@@ -14,9 +15,17 @@ import type {
   OrderInMail,
   ProductionJob,
   ProductState,
+  Shipment,
   WeekRow,
 } from './state';
 import { cloneState, withFacility } from './state';
+
+// tsx runs these modules as CommonJS, where each use of an imported binding is a getter call on
+// the exporting module's object (a measurable cost in the week loop): the hot ones are read once.
+const consumerId = CONSUMER;
+const copyState = cloneState;
+const copyFacility = withFacility;
+const random = nextRandom;
 
 /** Clients of a facility for a product, end consumer first, then in configuration order, with their capability. */
 export type Routes = Record<string, Record<string, Array<{ client: string; capId: string | null }>>>;
@@ -30,7 +39,7 @@ export function routesOf(config: BeerConfig): Routes {
   routes = {};
   for (const f of config.facilities) {
     const byPid: Record<string, Array<{ client: string; capId: string | null }>> = {};
-    for (const pid of Object.keys(f.pdata)) byPid[pid] = [{ client: CONSUMER, capId: null }];
+    for (const pid of Object.keys(f.pdata)) byPid[pid] = [{ client: consumerId, capId: null }];
     routes[f.id] = byPid;
   }
   for (const f of config.facilities) {
@@ -42,6 +51,45 @@ export function routesOf(config: BeerConfig): Routes {
   }
   routesCache.set(config.facilities, routes);
   return routes;
+}
+
+/**
+ * What the week's hot paths need of one facility's parameters, derived once per `FacilityConfig`
+ * object (never mutated: a scheduled change replaces the facility's object, so the cache follows).
+ */
+export interface FacilityPlan {
+  /** Capability ids in configuration order. */
+  capIds: string[];
+  /** Capability ids by product, products in the order a `for...in` over them would give. */
+  byPid: Array<{ pid: string; capIds: string[] }>;
+  /** Distinct suppliers of each product bought by the facility, in capability order. */
+  suppliers: Record<string, string[]>;
+}
+
+const facilityPlans = new WeakMap<FacilityConfig, FacilityPlan>();
+
+export function facilityPlanOf(fc: FacilityConfig): FacilityPlan {
+  let plan = facilityPlans.get(fc);
+  if (plan) return plan;
+  const capIds: string[] = [];
+  const byPid: Record<string, string[]> = {};
+  const suppliers: Record<string, string[]> = {};
+  for (const capId in fc.capabilities) {
+    const cap = fc.capabilities[capId]!;
+    capIds.push(capId);
+    const list = byPid[cap.pid];
+    if (list) list.push(capId);
+    else byPid[cap.pid] = [capId];
+    if (cap.type === 'purchase') {
+      const from = cap.from as string;
+      const bought = suppliers[cap.pid];
+      if (!bought) suppliers[cap.pid] = [from];
+      else if (!bought.includes(from)) bought.push(from);
+    }
+  }
+  plan = { capIds, byPid: Object.keys(byPid).map((pid) => ({ pid, capIds: byPid[pid]! })), suppliers };
+  facilityPlans.set(fc, plan);
+  return plan;
 }
 
 function freshProduct(stock: number, backlog: number, backlogBy: Record<string, number>): ProductState {
@@ -91,7 +139,7 @@ function demandPid(config: BeerConfig, fid: string): string {
 }
 
 /** Pairs (facility, product) that can see consumer demand. */
-function consumerPairs(config: BeerConfig): Array<{ fid: string; pid: string }> {
+function consumerPairsOf(config: BeerConfig): Array<{ fid: string; pid: string }> {
   const pairs = config.demand.map((d) => ({ fid: d.fid, pid: d.pid }));
   for (const ch of config.scheduledChanges) {
     if (ch.field !== 'consumerDemand') continue;
@@ -101,6 +149,26 @@ function consumerPairs(config: BeerConfig): Array<{ fid: string; pid: string }> 
     }
   }
   return pairs;
+}
+
+/**
+ * Consumer demand of one configuration, derived once: the pairs that see it and, per pair, the
+ * demand of each week as `consumerDemandAt` gives it (filled as weeks are played). Keyed by the
+ * configuration object, which is never mutated (scheduling a change builds a new one).
+ */
+interface DemandPlan {
+  pairs: Array<{ fid: string; pid: string; byWeek: number[] }>;
+}
+
+const demandPlans = new WeakMap<BeerConfig, DemandPlan>();
+
+function demandPlanOf(config: BeerConfig): DemandPlan {
+  let plan = demandPlans.get(config);
+  if (!plan) {
+    plan = { pairs: consumerPairsOf(config).map(({ fid, pid }) => ({ fid, pid, byWeek: [] })) };
+    demandPlans.set(config, plan);
+  }
+  return plan;
 }
 
 function applyChange(live: FacilityConfig[], index: Record<string, number>, ch: ScheduledChange): void {
@@ -357,13 +425,17 @@ function beginWeek(d: BeerState, w: number): void {
   d.waiting = waiting;
   d.production = production;
   let demandTotal = 0;
-  for (const pair of consumerPairs(config)) {
-    const q = consumerDemandAt(config, pair.fid, pair.pid, w);
+  for (const pair of demandPlanOf(config).pairs) {
+    let q = pair.byWeek[w];
+    if (q === undefined) {
+      q = consumerDemandAt(config, pair.fid, pair.pid, w);
+      pair.byWeek[w] = q;
+    }
     const p = facilities[index[pair.fid]!]!.products[pair.pid];
     if (!p) continue;
     demandTotal += q;
     p.incoming += q;
-    p.incomingBy[CONSUMER] = (p.incomingBy[CONSUMER] ?? 0) + q;
+    p.incomingBy[consumerId] = (p.incomingBy[consumerId] ?? 0) + q;
   }
   d.demandLog.push({ week: w, total: demandTotal });
   // 3. Fill, 4. Account.
@@ -388,10 +460,14 @@ function beginWeek(d: BeerState, w: number): void {
       const p = f.products[pid]!;
       const pd = fc.pdata[pid]!;
       const list = byPid[pid]!;
+      // What each client asks for (backlog plus this week's orders), read once.
+      const wants = new Array<number>(list.length);
       let total = 0;
       for (let k = 0; k < list.length; k++) {
         const c = list[k]!.client;
-        total += (p.backlogBy[c] ?? 0) + (p.incomingBy[c] ?? 0);
+        const want = (p.backlogBy[c] ?? 0) + (p.incomingBy[c] ?? 0);
+        wants[k] = want;
+        total += want;
       }
       if (total > 0) {
         let can = Math.min(p.stock, total);
@@ -399,14 +475,11 @@ function beginWeek(d: BeerState, w: number): void {
         const backlogBy: Record<string, number> = {};
         let newBacklog = 0;
         if (can === total) {
-          for (let k = 0; k < list.length; k++) {
-            const c = list[k]!.client;
-            const want = (p.backlogBy[c] ?? 0) + (p.incomingBy[c] ?? 0);
-            if (want > 0) p.shippedBy[c] = want;
-          }
+          for (let k = 0; k < list.length; k++) if (wants[k]! > 0) p.shippedBy[list[k]!.client] = wants[k]!;
         } else {
-          const wants = list.map(({ client }) => (p.backlogBy[client] ?? 0) + (p.incomingBy[client] ?? 0));
           const shares = allocateProportionally(can, wants);
+          // Only a manual allocation keeps the requests and the automatic split.
+          const manual = config.manualAllocation;
           let askers = 0;
           const requests: Record<string, number> = {};
           const allocation: Record<string, number> = {};
@@ -415,8 +488,10 @@ function beginWeek(d: BeerState, w: number): void {
             const want = wants[k]!;
             if (want <= 0) continue;
             askers++;
-            requests[c] = want;
-            allocation[c] = shares[k]!;
+            if (manual) {
+              requests[c] = want;
+              allocation[c] = shares[k]!;
+            }
             if (shares[k]! > 0) p.shippedBy[c] = shares[k]!;
             const left = want - shares[k]!;
             if (left > 0) {
@@ -426,7 +501,7 @@ function beginWeek(d: BeerState, w: number): void {
               } else p.missed += left;
             }
           }
-          if (config.manualAllocation && askers >= 2) {
+          if (manual && askers >= 2) {
             allocations ??= d.allocations.slice();
             allocations.push({
               fid: f.id,
@@ -463,9 +538,9 @@ function beginWeek(d: BeerState, w: number): void {
         stock: p.stock,
         backlog: p.backlog,
         produced: p.produced,
-        consumerDemand: p.incomingBy[CONSUMER] ?? 0,
-        consumerShipped: p.shippedBy[CONSUMER] ?? 0,
-        consumerBacklog: p.backlogBy[CONSUMER] ?? 0,
+        consumerDemand: p.incomingBy[consumerId] ?? 0,
+        consumerShipped: p.shippedBy[consumerId] ?? 0,
+        consumerBacklog: p.backlogBy[consumerId] ?? 0,
       };
     }
     f.weekCost = weekCost;
@@ -512,19 +587,29 @@ function autoMessage(kind: 'backlog' | 'stock', fid: string, text: string, week:
 /** Draws a transit time around `leadtime` (uniform in ±variability, never below 1 week). */
 function drawLeadtime(d: { rng: number }, leadtime: number, variability: number): number {
   if (variability <= 0) return leadtime;
-  const r = nextRandom(d.rng);
+  const r = random(d.rng);
   d.rng = r.state;
   const delta = Math.floor(r.value * (2 * variability + 1)) - variability;
   return Math.max(1, leadtime + delta);
 }
 
+/** The computer's order for a facility's capability: the last one the event gives, else 0. */
+function computerOrderOf(orders: readonly ComputerOrder[], fid: string, capId: string): number {
+  for (let k = orders.length - 1; k >= 0; k--) {
+    const o = orders[k]!;
+    if (o.facilityId === fid && o.capabilityId === capId) return o.quantity ?? 0;
+  }
+  return 0;
+}
+
 /**
- * Closes week `s.week`: step 6 (send this week's shipments and orders; `extraOrders` are the
- * computer's orders by facility and capability), then steps 1–4 of the next week, or the end.
+ * Closes week `s.week`: step 6 (send this week's shipments and orders; `computerOrders` are the
+ * orders of the week-closing event for the capabilities nobody ordered for), then steps 1–4 of the
+ * next week, or the end.
  */
 export function closeWeek(
   s: BeerState,
-  extraOrders: Record<string, Record<string, number>>,
+  computerOrders: readonly ComputerOrder[],
   deadline: number | null,
 ): BeerState {
   const w = s.week;
@@ -539,7 +624,7 @@ export function closeWeek(
     const f = s.facilities[i]!;
     const fc = s.live[i]!;
     // 6. Send: shipments filled in step 3 leave now.
-    const shipments: InTransit[] = [];
+    const shipments: Shipment[] = [];
     for (const pid in f.products) {
       const p = f.products[pid]!;
       if (p.shipped === 0) continue;
@@ -560,11 +645,10 @@ export function closeWeek(
           drawn,
         };
         transit.push(t);
-        shipments.push(t);
+        shipments.push({ from: t.from, to: t.to, pid, qty: q, leadtime: t.leadtime, drawn });
       }
     }
     // 6. Send: orders enter the order pipeline.
-    const extra = extraOrders[f.id];
     const orders: Record<string, number> = {};
     let total = 0;
     let byComputer = false;
@@ -572,7 +656,7 @@ export function closeWeek(
       const cap = fc.capabilities[capId]!;
       let q = f.orders[capId];
       if (q === undefined) {
-        q = extra?.[capId] ?? 0;
+        q = computerOrderOf(computerOrders, f.id, capId);
         byComputer = true;
       }
       orders[capId] = q;
@@ -607,24 +691,17 @@ export function closeWeek(
       revenue: row.revenue,
       cumulativeRevenue: row.cumulativeRevenue,
       products: row.products,
-      shipments: shipments.map((t) => ({
-        from: t.from,
-        to: t.to,
-        pid: t.pid,
-        qty: t.qty,
-        leadtime: t.leadtime,
-        drawn: t.drawn,
-      })),
+      shipments,
     };
     if (last) {
-      facilities[i] = withFacility(f, { orders: {}, validated: false, history });
+      facilities[i] = copyFacility(f, { orders: {}, validated: false, history });
     } else {
       const products: Record<string, ProductState> = {};
       for (const pid in f.products) {
         const p = f.products[pid]!;
         products[pid] = freshProduct(p.stock, p.backlog, p.backlogBy);
       }
-      facilities[i] = withFacility(f, {
+      facilities[i] = copyFacility(f, {
         orders: {},
         validated: false,
         products,
@@ -634,7 +711,7 @@ export function closeWeek(
       });
     }
   }
-  const next = cloneState(s);
+  const next = copyState(s);
   next.rng = draw.rng;
   next.facilities = facilities;
   next.transit = transit;

@@ -3,8 +3,13 @@
  * A policy string is `passthrough`, `fixed:N`, `basestock:f1,f2,...` (one target per facility in
  * network order, or one for all) or `sterman:theta,alpha,beta,S'`.
  */
+import { facilityPlanOf } from './engine';
 import { CONSUMER } from './params';
-import type { BeerState } from './state';
+import type { BeerState, WeekRow } from './state';
+
+// tsx runs these modules as CommonJS, where each use of an imported binding is a getter call on
+// the exporting module's object (a measurable cost in the week loop): the hot ones are read once.
+const planOf = facilityPlanOf;
 
 export type Policy =
   | { kind: 'passthrough' }
@@ -113,18 +118,54 @@ export function supplyLine(s: BeerState, fid: string, pid: string): number {
   for (const t of s.transit) if (t.to === fid && t.pid === pid) total += t.qty;
   for (const j of s.waiting) if (j.fid === fid && j.pid === pid) total += j.qty;
   for (const j of s.production) if (j.fid === fid && j.pid === pid) total += j.qty;
-  const f = s.live[s.index[fid]!]!;
-  const suppliers: string[] = [];
-  for (const cap of Object.values(f.capabilities)) {
-    if (cap.type === 'purchase' && cap.pid === pid && !suppliers.includes(cap.from as string))
-      suppliers.push(cap.from as string);
-  }
-  for (const sid of suppliers) {
-    const p = s.facilities[s.index[sid]!]!.products[pid];
-    if (!p) continue;
-    total += (p.backlogBy[fid] ?? 0) + (p.shippedBy[fid] ?? 0);
-  }
+  const suppliers = planOf(s.live[s.index[fid]!]!).suppliers[pid];
+  if (suppliers)
+    for (const sid of suppliers) {
+      const p = s.facilities[s.index[sid]!]!.products[pid];
+      if (!p) continue;
+      total += (p.backlogBy[fid] ?? 0) + (p.shippedBy[fid] ?? 0);
+    }
   return total;
+}
+
+/**
+ * The last smoothing computed for each facility position: the product row of the last week it
+ * covered, the theta, and the result. History rows are immutable and a row object only ever
+ * follows the same earlier rows, so when this week's history ends with the remembered row plus one,
+ * one smoothing step gives the answer. A miss (another game, another theta) recomputes it all.
+ * Plain identity checks: no WeakMap, whose entries cost more than the loop they would save.
+ */
+const lastSmoothing: Array<{ row: object; theta: number; expected: number } | undefined> = [];
+
+/**
+ * Sterman's smoothed demand over the facility's history: the same operations in the same order as
+ * `policyOrder`'s loop over `demandHistory` (so bit for bit the same float), without building the
+ * array, and from the previous week's result when it is remembered.
+ */
+function smoothedDemand(
+  history: readonly WeekRow[],
+  pid: string,
+  theta: number,
+  demand: number,
+  slot: number,
+): number {
+  const n = history.length;
+  if (n === 0) return demand;
+  const last = history[n - 1]!.products[pid];
+  const memo = lastSmoothing[slot];
+  let start = 0;
+  let expected = history[0]!.products[pid]?.demand ?? 0;
+  if (memo !== undefined && memo.theta === theta) {
+    if (memo.row === last) return memo.expected;
+    if (n > 1 && memo.row === history[n - 2]!.products[pid]) {
+      start = n - 1;
+      expected = memo.expected;
+    }
+  }
+  for (let k = start; k < n; k++)
+    expected = theta * (history[k]!.products[pid]?.demand ?? 0) + (1 - theta) * expected;
+  if (last) lastSmoothing[slot] = { row: last, theta, expected };
+  return expected;
 }
 
 /** Makes a quantity respect a capability's constraints (moq, maximum, batch size; zero = none). */
@@ -143,6 +184,8 @@ export function fitConstraints(
   return x;
 }
 
+const NO_HISTORY: number[] = [];
+
 /**
  * The orders of facility `fid` by capability under `policyText`. A component's demand counts the
  * components needed by the production requests that arrived this week; several capabilities for
@@ -153,33 +196,28 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   const i = s.index[fid]!;
   const f = s.facilities[i]!;
   const fc = s.live[i]!;
-  const byPid: Record<string, string[]> = {};
-  for (const capId in fc.capabilities) {
-    const pid = fc.capabilities[capId]!.pid;
-    const list = byPid[pid];
-    if (list) list.push(capId);
-    else byPid[pid] = [capId];
-  }
+  // Only base-stock and Sterman look at the supply line and the history.
+  const anchored = policy.kind === 'basestock' || policy.kind === 'sterman';
   const result: Record<string, number> = {};
-  for (const pid in byPid) {
-    const capIds = byPid[pid]!;
+  for (const { pid, capIds } of planOf(fc).byPid) {
     const p = f.products[pid]!;
-    const demandHistory: number[] = [];
-    if (policy.kind === 'sterman')
-      for (const row of f.history) demandHistory.push(row.products[pid]?.demand ?? 0);
     const demand = p.incoming + p.internal;
     const total = policyOrder(policy, {
       facilityIndex: i,
       demand,
-      demandHistory,
+      // Sterman gets its smoothing precomputed (`expected`), so no policy reads the history here.
+      demandHistory: NO_HISTORY,
       netInventory: p.stock - p.backlog,
-      supplyLine: supplyLine(s, fid, pid),
+      supplyLine: anchored ? supplyLine(s, fid, pid) : 0,
+      expected:
+        policy.kind === 'sterman' ? smoothedDemand(f.history, pid, policy.theta, demand, i) : undefined,
     });
     const share = Math.floor(total / capIds.length);
-    capIds.forEach((capId, k) => {
+    for (let k = 0; k < capIds.length; k++) {
+      const capId = capIds[k]!;
       const q = k === 0 ? total - share * (capIds.length - 1) : share;
       result[capId] = fitConstraints(q, fc.capabilities[capId]!);
-    });
+    }
   }
   return result;
 }
