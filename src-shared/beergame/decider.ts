@@ -4,7 +4,7 @@
  */
 import { type CommandContext, type Decider, DomainError } from '../eventsourcing/decider';
 import type { BeerCommand, BeerEvent, ComputerOrder } from './commands';
-import { closeWeek, facilityPlanOf, setupGame } from './engine';
+import { closeWeek, facilityPlansOf, setupGame } from './engine';
 import {
   BEERGAME_RULES_VERSION,
   BEERGAME_TEMPLATES,
@@ -21,7 +21,7 @@ type Ctx = CommandContext;
 
 // tsx runs these modules as CommonJS, where each use of an imported binding is a getter call on
 // the exporting module's object (a measurable cost in the week loop): the hot ones are read once.
-const planOf = facilityPlanOf;
+const plansOf = facilityPlansOf;
 const closeTheWeek = closeWeek;
 const ordersOf = computerOrders;
 const copyState = cloneState;
@@ -88,12 +88,13 @@ function everyoneValidated(s: BeerState): boolean {
 
 function closeEvent(s: BeerState, reason: 'validated' | 'instructor' | 'timer', ctx: Ctx): BeerEvent {
   const orders: ComputerOrder[] = [];
+  const plans = plansOf(s.live);
   for (let i = 0; i < s.facilities.length; i++) {
     const f = s.facilities[i]!;
     if (f.validated) continue;
     const policy = policyFor(s, i);
     const computed = ordersOf(s, f.id, policy);
-    for (const capId of planOf(s.live[i]!).capIds) {
+    for (const capId of plans[i]!.capIds) {
       if (f.orders[capId] !== undefined) continue;
       orders.push({
         facilityId: f.id,
@@ -430,7 +431,7 @@ function evolve(s: BeerState, event: BeerEvent): BeerState {
       const f = s.facilities[i]!;
       const orders = { ...f.orders, [capabilityId]: quantity };
       let validated = true;
-      for (const capId of planOf(s.live[i]!).capIds) if (orders[capId] === undefined) validated = false;
+      for (const capId of plansOf(s.live)[i]!.capIds) if (orders[capId] === undefined) validated = false;
       const next = setFacility(s, facilityId, { orders, validated });
       if (s.proposals.length > 0)
         next.proposals = s.proposals.filter(

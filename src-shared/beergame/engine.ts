@@ -31,11 +31,20 @@ const random = nextRandom;
 export type Routes = Record<string, Record<string, Array<{ client: string; capId: string | null }>>>;
 
 const routesCache = new WeakMap<FacilityConfig[], Routes>();
+/**
+ * The configurations' derived data below is looked up several times per week: the last one used is
+ * checked by identity first, since a WeakMap lookup each time shows in the profile.
+ */
+let lastRoutes: { of: FacilityConfig[]; routes: Routes } | undefined;
 
 /** Who buys what from whom, derived once per configuration. */
 export function routesOf(config: BeerConfig): Routes {
+  if (lastRoutes?.of === config.facilities) return lastRoutes.routes;
   let routes = routesCache.get(config.facilities);
-  if (routes) return routes;
+  if (routes) {
+    lastRoutes = { of: config.facilities, routes };
+    return routes;
+  }
   routes = {};
   for (const f of config.facilities) {
     const byPid: Record<string, Array<{ client: string; capId: string | null }>> = {};
@@ -50,6 +59,7 @@ export function routesOf(config: BeerConfig): Routes {
     }
   }
   routesCache.set(config.facilities, routes);
+  lastRoutes = { of: config.facilities, routes };
   return routes;
 }
 
@@ -68,7 +78,7 @@ export interface FacilityPlan {
 
 const facilityPlans = new WeakMap<FacilityConfig, FacilityPlan>();
 
-export function facilityPlanOf(fc: FacilityConfig): FacilityPlan {
+function facilityPlanOf(fc: FacilityConfig): FacilityPlan {
   let plan = facilityPlans.get(fc);
   if (plan) return plan;
   const capIds: string[] = [];
@@ -90,6 +100,21 @@ export function facilityPlanOf(fc: FacilityConfig): FacilityPlan {
   plan = { capIds, byPid: Object.keys(byPid).map((pid) => ({ pid, capIds: byPid[pid]! })), suppliers };
   facilityPlans.set(fc, plan);
   return plan;
+}
+
+const planLists = new WeakMap<FacilityConfig[], FacilityPlan[]>();
+let lastPlans: { of: FacilityConfig[]; plans: FacilityPlan[] } | undefined;
+
+/** The plans of every facility in force (`state.live`), by facility index. */
+export function facilityPlansOf(live: FacilityConfig[]): FacilityPlan[] {
+  if (lastPlans?.of === live) return lastPlans.plans;
+  let plans = planLists.get(live);
+  if (!plans) {
+    plans = live.map(facilityPlanOf);
+    planLists.set(live, plans);
+  }
+  lastPlans = { of: live, plans };
+  return plans;
 }
 
 function freshProduct(stock: number, backlog: number, backlogBy: Record<string, number>): ProductState {
@@ -161,13 +186,16 @@ interface DemandPlan {
 }
 
 const demandPlans = new WeakMap<BeerConfig, DemandPlan>();
+let lastDemand: { of: BeerConfig; plan: DemandPlan } | undefined;
 
 function demandPlanOf(config: BeerConfig): DemandPlan {
+  if (lastDemand?.of === config) return lastDemand.plan;
   let plan = demandPlans.get(config);
   if (!plan) {
     plan = { pairs: consumerPairsOf(config).map(({ fid, pid }) => ({ fid, pid, byWeek: [] })) };
     demandPlans.set(config, plan);
   }
+  lastDemand = { of: config, plan };
   return plan;
 }
 
@@ -615,6 +643,7 @@ export function closeWeek(
   const w = s.week;
   const config = s.config;
   const routes = routesOf(config);
+  const plans = facilityPlansOf(s.live);
   const draw = { rng: s.rng };
   const transit = s.transit.slice();
   const mail = s.mail.slice();
@@ -652,7 +681,7 @@ export function closeWeek(
     const orders: Record<string, number> = {};
     let total = 0;
     let byComputer = false;
-    for (const capId in fc.capabilities) {
+    for (const capId of plans[i]!.capIds) {
       const cap = fc.capabilities[capId]!;
       let q = f.orders[capId];
       if (q === undefined) {

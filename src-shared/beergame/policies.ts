@@ -3,13 +3,13 @@
  * A policy string is `passthrough`, `fixed:N`, `basestock:f1,f2,...` (one target per facility in
  * network order, or one for all) or `sterman:theta,alpha,beta,S'`.
  */
-import { facilityPlanOf } from './engine';
+import { facilityPlansOf } from './engine';
 import { CONSUMER } from './params';
 import type { BeerState, WeekRow } from './state';
 
 // tsx runs these modules as CommonJS, where each use of an imported binding is a getter call on
 // the exporting module's object (a measurable cost in the week loop): the hot ones are read once.
-const planOf = facilityPlanOf;
+const plansOf = facilityPlansOf;
 
 export type Policy =
   | { kind: 'passthrough' }
@@ -118,7 +118,7 @@ export function supplyLine(s: BeerState, fid: string, pid: string): number {
   for (const t of s.transit) if (t.to === fid && t.pid === pid) total += t.qty;
   for (const j of s.waiting) if (j.fid === fid && j.pid === pid) total += j.qty;
   for (const j of s.production) if (j.fid === fid && j.pid === pid) total += j.qty;
-  const suppliers = planOf(s.live[s.index[fid]!]!).suppliers[pid];
+  const suppliers = plansOf(s.live)[s.index[fid]!]!.suppliers[pid];
   if (suppliers)
     for (const sid of suppliers) {
       const p = s.facilities[s.index[sid]!]!.products[pid];
@@ -154,7 +154,7 @@ function smoothedDemand(
   const last = history[n - 1]!.products[pid];
   const memo = lastSmoothing[slot];
   let start = 0;
-  let expected = history[0]!.products[pid]?.demand ?? 0;
+  let expected = Number.NaN;
   if (memo !== undefined && memo.theta === theta) {
     if (memo.row === last) return memo.expected;
     if (n > 1 && memo.row === history[n - 2]!.products[pid]) {
@@ -162,9 +162,17 @@ function smoothedDemand(
       expected = memo.expected;
     }
   }
+  if (start === 0) expected = history[0]!.products[pid]?.demand ?? 0;
   for (let k = start; k < n; k++)
     expected = theta * (history[k]!.products[pid]?.demand ?? 0) + (1 - theta) * expected;
-  if (last) lastSmoothing[slot] = { row: last, theta, expected };
+  if (!last) return expected;
+  if (memo === undefined) lastSmoothing[slot] = { row: last, theta, expected };
+  else {
+    // The memo is this module's own object: updated in place, nothing else holds it.
+    memo.row = last;
+    memo.theta = theta;
+    memo.expected = expected;
+  }
   return expected;
 }
 
@@ -199,7 +207,7 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   // Only base-stock and Sterman look at the supply line and the history.
   const anchored = policy.kind === 'basestock' || policy.kind === 'sterman';
   const result: Record<string, number> = {};
-  for (const { pid, capIds } of planOf(fc).byPid) {
+  for (const { pid, capIds } of plansOf(s.live)[i]!.byPid) {
     const p = f.products[pid]!;
     const demand = p.incoming + p.internal;
     const total = policyOrder(policy, {
