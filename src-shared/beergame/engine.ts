@@ -355,6 +355,8 @@ export function setupGame(base: BeerState): BeerState {
   return draft;
 }
 
+const NO_COMPONENTS: Readonly<Record<string, number>> = {};
+
 /** Steps 0–4 of week `w`, in place on a draft whose facilities and products are fresh copies. */
 function beginWeek(d: BeerState, w: number): void {
   const config = d.config;
@@ -413,8 +415,8 @@ function beginWeek(d: BeerState, w: number): void {
       waiting.push({ fid: o.fid, capId: o.capId, pid: o.pid, qty: o.qty, week: w });
       const f = facilities[index[o.fid]!]!;
       const bom = live[index[o.fid]!]!.capabilities[o.capId]?.from;
-      if (bom && typeof bom === 'object')
-        for (const [c, n] of Object.entries(bom)) f.products[c]!.internal += o.qty * n;
+      // for...in rather than Object.entries: no arrays to allocate every week (same key order).
+      if (bom && typeof bom === 'object') for (const c in bom) f.products[c]!.internal += o.qty * bom[c]!;
     }
   }
   d.mail = mail;
@@ -425,12 +427,12 @@ function beginWeek(d: BeerState, w: number): void {
       const f = facilities[i]!;
       const cap = live[i]!.capabilities[job.capId];
       if (!cap) continue;
-      const bom = cap.from && typeof cap.from === 'object' ? cap.from : {};
+      const bom = cap.from && typeof cap.from === 'object' ? cap.from : NO_COMPONENTS;
       let possible = job.qty;
-      for (const [c, n] of Object.entries(bom))
-        possible = Math.min(possible, Math.floor(f.products[c]!.stock / n));
+      for (const c in bom) possible = Math.min(possible, Math.floor(f.products[c]!.stock / bom[c]!));
       if (possible > 0) {
-        for (const [c, n] of Object.entries(bom)) {
+        for (const c in bom) {
+          const n = bom[c]!;
           const p = f.products[c]!;
           p.stock -= possible * n;
           p.consumed += possible * n;
