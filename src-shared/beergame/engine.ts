@@ -490,12 +490,18 @@ function beginWeek(d: BeerState, w: number): void {
       const p = f.products[pid]!;
       const pd = fc.pdata[pid]!;
       const list = byPid[pid]!;
-      // What each client asks for (backlog plus this week's orders), read once.
+      // What each client asks for (backlog plus this week's orders), read once. The end consumer
+      // is always the first client (routesOf), so its figures for the week row are kept on the way.
       const wants = new Array<number>(list.length);
       let total = 0;
+      let consumerDemand = 0;
+      let consumerShipped = 0;
+      let consumerBacklog = 0;
       for (let k = 0; k < list.length; k++) {
         const c = list[k]!.client;
-        const want = (p.backlogBy[c] ?? 0) + (p.incomingBy[c] ?? 0);
+        const incoming = p.incomingBy[c] ?? 0;
+        if (k === 0) consumerDemand = incoming;
+        const want = (p.backlogBy[c] ?? 0) + incoming;
         wants[k] = want;
         total += want;
       }
@@ -506,6 +512,7 @@ function beginWeek(d: BeerState, w: number): void {
         let newBacklog = 0;
         if (can === total) {
           for (let k = 0; k < list.length; k++) if (wants[k]! > 0) p.shippedBy[list[k]!.client] = wants[k]!;
+          consumerShipped = wants[0]!;
         } else {
           const shares = allocateProportionally(can, wants);
           // Only a manual allocation keeps the requests and the automatic split.
@@ -523,11 +530,13 @@ function beginWeek(d: BeerState, w: number): void {
               allocation[c] = shares[k]!;
             }
             if (shares[k]! > 0) p.shippedBy[c] = shares[k]!;
+            if (k === 0) consumerShipped = shares[0]!;
             const left = want - shares[k]!;
             if (left > 0) {
               if (pd.allowBacklog) {
                 backlogBy[c] = left;
                 newBacklog += left;
+                if (k === 0) consumerBacklog = left;
               } else p.missed += left;
             }
           }
@@ -568,9 +577,9 @@ function beginWeek(d: BeerState, w: number): void {
         stock: p.stock,
         backlog: p.backlog,
         produced: p.produced,
-        consumerDemand: p.incomingBy[consumerId] ?? 0,
-        consumerShipped: p.shippedBy[consumerId] ?? 0,
-        consumerBacklog: p.backlogBy[consumerId] ?? 0,
+        consumerDemand,
+        consumerShipped,
+        consumerBacklog,
       };
     }
     f.weekCost = weekCost;
