@@ -60,6 +60,20 @@ export function createAuth(options: {
   });
 }
 
+/** Players' display names by user id: names live in user records, never in a game's events. */
+export async function displayNames(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Record<string, string>> {
+  if (userIds.length === 0) return {};
+  const rows = await db
+    .selectFrom('user')
+    .select(['id', 'name'])
+    .where('id', 'in', [...userIds])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+}
+
 /** Reads the session cookie of an HTTP request or WebSocket handshake. */
 export async function sessionUserFromHeaders(
   auth: Auth,

@@ -1,10 +1,17 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** The database as Kysely sees it. better-auth's tables are its own business and not typed here. */
+/** The database as Kysely sees it; of better-auth's tables, only what the product reads. */
 export interface Database {
   events: EventsTable;
   games: GamesTable;
   server_settings: ServerSettingsTable;
+  user: UserTable;
+}
+
+/** The columns of better-auth's user table that the product reads (players' display names). */
+export interface UserTable {
+  id: string;
+  name: string;
 }
 
 export interface EventsTable {

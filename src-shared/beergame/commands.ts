@@ -34,7 +34,7 @@ export const createFromConfigSchema = z.object({
 export const beerCommandSchema = z.union([
   createFromTemplateSchema,
   createFromConfigSchema,
-  z.object({ type: z.literal('JoinRole'), facilityId: id, playerName: z.string().max(100) }),
+  z.object({ type: z.literal('JoinRole'), facilityId: id }),
   z.object({ type: z.literal('LeaveRole'), facilityId: id }),
   z.object({ type: z.literal('HandToComputer'), facilityId: id, policy: z.string().max(200).optional() }),
   z.object({
@@ -113,7 +113,7 @@ export type BeerEvent =
         config: BeerConfig;
       }
     >
-  | E<'RoleJoined', { facilityId: string; userId: string; playerName: string }>
+  | E<'RoleJoined', { facilityId: string; userId: string }>
   | E<'RoleLeft', { facilityId: string; userId: string }>
   | E<'RoleHandedToComputer', { facilityId: string; policy: string }>
   | E<

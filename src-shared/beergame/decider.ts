@@ -178,11 +178,9 @@ function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[] {
       const f = s.facilities[i]!;
       if (f.userId === actor) return [];
       if (s.finished) fail('errGameFinished');
-      const playerName = command.playerName.trim();
-      if (playerName === '') fail('errPlayerNameRequired');
       if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
       if (f.userId !== null) fail('errRoleTaken');
-      return [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor, playerName } }];
+      return [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor } }];
     }
     case 'LeaveRole': {
       requireGame(s);
@@ -412,15 +410,13 @@ function evolve(s: BeerState, event: BeerEvent): BeerState {
     case 'RoleJoined':
       return setFacility(s, event.data.facilityId, {
         userId: event.data.userId,
-        playerName: event.data.playerName,
         computer: false,
       });
     case 'RoleLeft':
-      return setFacility(s, event.data.facilityId, { userId: null, playerName: null });
+      return setFacility(s, event.data.facilityId, { userId: null });
     case 'RoleHandedToComputer':
       return setFacility(s, event.data.facilityId, {
         userId: null,
-        playerName: null,
         computer: true,
         policy: event.data.policy,
       });

@@ -319,7 +319,6 @@ export function setupGame(base: BeerState): BeerState {
     return {
       id: f.id,
       userId: seat?.userId ?? null,
-      playerName: seat?.playerName ?? null,
       computer: seat?.computer ?? false,
       policy: seat?.policy ?? null,
       orders: {},

@@ -79,7 +79,6 @@ export interface WeekRow {
 export interface FacilityState {
   id: string;
   userId: string | null;
-  playerName: string | null;
   computer: boolean;
   policy: string | null;
   /** This week's orders by capability (a player may change them until the week closes). */
@@ -245,7 +244,6 @@ export function withFacility(f: FacilityState, o: Partial<FacilityState>): Facil
   return {
     id: f.id,
     userId: o.userId !== undefined ? o.userId : f.userId,
-    playerName: o.playerName !== undefined ? o.playerName : f.playerName,
     computer: o.computer ?? f.computer,
     policy: o.policy !== undefined ? o.policy : f.policy,
     orders: o.orders ?? f.orders,

@@ -9,6 +9,11 @@ import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './st
 
 export interface BeerViewer {
   userId: string | null;
+  /**
+   * Display names of the game's players by user id. Names live in user records, not in events
+   * (erasing a person never rewrites a game's history), so the server looks them up.
+   */
+  playerNames?: Readonly<Record<string, string>>;
 }
 
 export interface BeerHistoryRow {
@@ -238,7 +243,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
             .map((c) => c.from as string),
         ),
       ],
-      playerName: f.playerName,
+      playerName: f.userId === null ? null : (viewer.playerNames?.[f.userId] ?? null),
       taken: f.userId !== null,
       computer: f.computer,
       validated: f.validated,

@@ -23,7 +23,7 @@ function playedGame(seed: number): BeerEvent[] {
     ctx('t'),
   );
   const ids = s.facilities.map((f) => f.id);
-  for (const id of ids) run({ type: 'JoinRole', facilityId: id, playerName: id }, ctx(id));
+  for (const id of ids) run({ type: 'JoinRole', facilityId: id }, ctx(id));
   let k = seed;
   while (!s.finished)
     for (const id of ids) {

@@ -167,12 +167,7 @@ it('plays the classic beer game end to end in five browsers', async () => {
     context(creatorId),
   ).state;
   for (const role of ROLES) {
-    state = handle(
-      beergameDecider,
-      state,
-      { type: 'JoinRole', facilityId: role, playerName: NAMES[role] },
-      context(role),
-    ).state;
+    state = handle(beergameDecider, state, { type: 'JoinRole', facilityId: role }, context(role)).state;
   }
   for (let week = 1; week <= WEEKS; week++) {
     for (const [index, role] of ROLES.entries()) {

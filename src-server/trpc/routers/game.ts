@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import { playerName } from '../../../src-shared/api/account';
 import {
   closeWeekInput,
   createGameInput,
@@ -8,10 +9,16 @@ import {
   placeOrderInput,
   watchGameInput,
 } from '../../../src-shared/api/game';
-import { type BeerCommand, type BeerEvent, beergameSummary, viewGame } from '../../../src-shared/beergame';
+import {
+  type BeerCommand,
+  type BeerEvent,
+  type BeerState,
+  beergameSummary,
+  viewGame,
+} from '../../../src-shared/beergame';
 import { type Actor, fold, gameStreamId } from '../../../src-shared/eventsourcing';
 import { gamePageRefusal } from '../../../src-shared/rules/permissions';
-import { sessionUserFromHeaders } from '../../auth/auth';
+import { displayNames, sessionUserFromHeaders } from '../../auth/auth';
 import { beergameStream } from '../../projections/games';
 import type { Context } from '../context';
 import { appError, instructorProcedure, publicProcedure, router, signedInProcedure } from '../trpc';
@@ -99,12 +106,9 @@ export const gameRouter = router({
 
   join: signedInProcedure.input(joinRoleInput).mutation(async ({ ctx, input }) => {
     await openGame(ctx, input.gameId);
-    return execute(
-      ctx,
-      input.gameId,
-      { type: 'JoinRole', facilityId: input.facilityId, playerName: ctx.user.name },
-      input.commandId,
-    );
+    // The seat shows the user's name, so a player needs one (it stays in their user record).
+    if (!playerName.safeParse(ctx.user.name).success) throw appError('BAD_REQUEST', 'game.errNameRequired');
+    return execute(ctx, input.gameId, { type: 'JoinRole', facilityId: input.facilityId }, input.commandId);
   }),
 
   placeOrder: gameMemberProcedure
@@ -140,17 +144,28 @@ export const gameRouter = router({
           if (user?.id !== viewer.userId) ended.abort();
         }, services.sessionCheckMs)
       : undefined;
+    // Seats are named from user records, looked up again only when the players change.
+    let players = '';
+    let playerNames: Record<string, string> = {};
+    const view = async (state: BeerState) => {
+      const ids = beergameSummary(state).playerIds;
+      if (ids.join() !== players) {
+        playerNames = await displayNames(services.database.db, ids);
+        players = ids.join();
+      }
+      return viewGame(state, { userId: viewer.userId, playerNames });
+    };
     try {
       const seen = Number(input.lastEventId ?? 0);
       let { version, state } = ctx.game;
-      if (version > seen) yield tracked(String(version), viewGame(state, viewer));
+      if (version > seen) yield tracked(String(version), await view(state));
       for await (const batch of services.store.watch(gameStreamId(input.gameId), version, {
         signal: stop,
         pollMs: services.pollMs,
       })) {
         state = fold(beergameStream.decider, batch as unknown as BeerEvent[], state);
         version = batch[batch.length - 1]!.streamVersion;
-        yield tracked(String(version), viewGame(state, viewer));
+        yield tracked(String(version), await view(state));
       }
     } finally {
       clearInterval(sessionCheck);

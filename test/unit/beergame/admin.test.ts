@@ -261,7 +261,7 @@ describe('game copy', () => {
     const game = new Game(
       created({ transparent: true, configMessages: { backlogMessage: { threshold: 0, message: 'B' } } }),
     );
-    for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id, playerName: id }, as(`u-${id}`));
+    for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
     game.run(
       { type: 'ScheduleChange', week: 10, facilityIds: ['retailer'], field: 'consumerDemand', value: 6 },
       as(CREATOR),

@@ -85,7 +85,7 @@ export const CLASSIC = ['retailer', 'wholesaler', 'distributor', 'factory'] as c
 /** Joins the four classic roles with users u-retailer, ... */
 export function classicWithPlayers(overrides: Record<string, unknown> = {}): Game {
   const game = new Game(created(overrides));
-  for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id, playerName: id }, as(`u-${id}`));
+  for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
   return game;
 }
 

@@ -38,8 +38,8 @@ describe('allocation of shortages', () => {
 
   it('given two clients asking more than the stock, when the week runs, then the stock is shared in proportion and the rest is backlog per client', () => {
     const game = new Game(twoShops());
-    game.run({ type: 'JoinRole', facilityId: 'north', playerName: 'N' }, as('n'));
-    game.run({ type: 'JoinRole', facilityId: 'south', playerName: 'S' }, as('s'));
+    game.run({ type: 'JoinRole', facilityId: 'north' }, as('n'));
+    game.run({ type: 'JoinRole', facilityId: 'south' }, as('s'));
     game.run({ type: 'PlaceOrder', facilityId: 'north', quantity: 6 }, as('n'));
     game.run({ type: 'PlaceOrder', facilityId: 'south', quantity: 14 }, as('s'));
     game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
@@ -56,10 +56,10 @@ describe('allocation of shortages', () => {
       ['north', 'n', 6],
       ['south', 's', 14],
     ] as const) {
-      game.run({ type: 'JoinRole', facilityId: id, playerName: id }, as(user));
+      game.run({ type: 'JoinRole', facilityId: id }, as(user));
       game.run({ type: 'PlaceOrder', facilityId: id, quantity: q }, as(user));
     }
-    game.run({ type: 'JoinRole', facilityId: 'hub', playerName: 'H' }, as('h'));
+    game.run({ type: 'JoinRole', facilityId: 'hub' }, as('h'));
     game.run({ type: 'PlaceOrder', facilityId: 'hub', quantity: 0 }, as('h'));
     // Week 2: the hub has 10 for 20 asked.
     expect(game.state.allocations).toEqual([
@@ -219,7 +219,7 @@ describe('production from a bill of materials', () => {
 
   it('a production request starts only with its components, consumes them, and waits for the rest', () => {
     const game = bom();
-    game.run({ type: 'JoinRole', facilityId: 'plant', playerName: 'P' }, as('p'));
+    game.run({ type: 'JoinRole', facilityId: 'plant' }, as('p'));
     game.run({ type: 'PlaceOrder', facilityId: 'plant', capabilityId: 'A1', quantity: 4 }, as('p'));
     game.run({ type: 'PlaceOrder', facilityId: 'plant', capabilityId: 'A2', quantity: 0 }, as('p'));
     game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));

@@ -87,11 +87,7 @@ function play(start: BeerEvent, actions: Action[]): BeerEvent[] {
   let state = beergameDecider.evolve(beergameDecider.initialState, start);
   const ids = state.facilities.map((f) => f.id);
   ids.forEach((id) => {
-    for (const e of beergameDecider.decide(
-      { type: 'JoinRole', facilityId: id, playerName: id },
-      state,
-      as(`u-${id}`),
-    )) {
+    for (const e of beergameDecider.decide({ type: 'JoinRole', facilityId: id }, state, as(`u-${id}`))) {
       events.push(e);
       state = beergameDecider.evolve(state, e);
     }

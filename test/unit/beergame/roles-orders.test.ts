@@ -12,58 +12,50 @@ import {
 } from './helpers';
 
 describe('JoinRole', () => {
-  it('given a free facility, when a user joins, then they hold it under their name', () => {
+  it('given a free facility, when a user joins, then they hold it (their name stays in their user record)', () => {
     const game = new Game(created());
-    const events = game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: '  Ann ' }, as('ann'));
-    expect(events).toEqual([
-      { type: 'RoleJoined', data: { facilityId: 'retailer', userId: 'ann', playerName: 'Ann' } },
-    ]);
-    expect(game.facility('retailer')).toMatchObject({ userId: 'ann', playerName: 'Ann', computer: false });
+    const events = game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
+    expect(events).toEqual([{ type: 'RoleJoined', data: { facilityId: 'retailer', userId: 'ann' } }]);
+    expect(game.facility('retailer')).toMatchObject({ userId: 'ann', computer: false });
   });
 
   it('given another user holds it, then errRoleTaken', () => {
     const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
     expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Bob' }, as('bob')),
+      () => game.decide({ type: 'JoinRole', facilityId: 'retailer' }, as('bob')),
       'beergame.errRoleTaken',
     );
   });
 
   it('given the actor holds another facility, then errAlreadyPlaying', () => {
     const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
     expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'factory', playerName: 'Ann' }, as('ann')),
+      () => game.decide({ type: 'JoinRole', facilityId: 'factory' }, as('ann')),
       'beergame.errAlreadyPlaying',
     );
   });
 
   it('given the actor holds this facility, then a rejoin records nothing', () => {
     const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
-    expect(game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'))).toEqual(
-      [],
-    );
+    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
+    expect(game.decide({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'))).toEqual([]);
   });
 
-  it('refuses an unknown facility, a blank name, a finished game and an unknown game', () => {
+  it('refuses an unknown facility, a finished game and an unknown game', () => {
     const game = new Game(created());
     expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'nope', playerName: 'Ann' }, as('ann')),
+      () => game.decide({ type: 'JoinRole', facilityId: 'nope' }, as('ann')),
       'beergame.errFacilityUnknown',
     );
     expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: '   ' }, as('ann')),
-      'beergame.errPlayerNameRequired',
-    );
-    expectDomainError(
-      () => new Game().decide({ type: 'JoinRole', facilityId: 'x', playerName: 'A' }),
+      () => new Game().decide({ type: 'JoinRole', facilityId: 'x' }),
       'beergame.errGameUnknown',
     );
     game.run({ type: 'EndGame' }, as(CREATOR));
     expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann')),
+      () => game.decide({ type: 'JoinRole', facilityId: 'retailer' }, as('ann')),
       'beergame.errGameFinished',
     );
   });
@@ -71,7 +63,7 @@ describe('JoinRole', () => {
   it('a user may take a seat handed to the computer', () => {
     const game = new Game(created());
     game.run({ type: 'HandToComputer', facilityId: 'retailer' }, as(CREATOR));
-    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
     expect(game.facility('retailer')).toMatchObject({ userId: 'ann', computer: false });
   });
 });
@@ -80,7 +72,7 @@ describe('LeaveRole and HandToComputer', () => {
   it('given a player, when they leave, then the seat is free and waits', () => {
     const game = classicWithPlayers();
     game.run({ type: 'LeaveRole', facilityId: 'retailer' }, as('u-retailer'));
-    expect(game.facility('retailer')).toMatchObject({ userId: null, playerName: null, computer: false });
+    expect(game.facility('retailer')).toMatchObject({ userId: null, computer: false });
   });
 
   it('another player may not remove someone; the creator may', () => {
@@ -179,7 +171,7 @@ describe('PlaceOrder', () => {
 
   it('the order that validates the last human seat also closes the week; computer seats get their policy', () => {
     const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
     for (const id of ['wholesaler', 'distributor', 'factory'])
       game.run({ type: 'HandToComputer', facilityId: id, policy: 'fixed:3' }, as(CREATOR));
     const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 6 }, as('ann'));
@@ -193,7 +185,7 @@ describe('PlaceOrder', () => {
 
   it('an empty seat holds the week; the instructor may close it and the seat gets the default policy', () => {
     const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer', playerName: 'Ann' }, as('ann'));
+    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
     const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 6 }, as('ann'));
     expect(events.map((e) => e.type)).toEqual(['OrderPlaced']);
     const closed = game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR))[0]!;
@@ -243,7 +235,7 @@ describe('order constraints', () => {
         ],
       }),
     );
-    game.run({ type: 'JoinRole', facilityId: 'shop', playerName: 'Ann' }, as('ann'));
+    game.run({ type: 'JoinRole', facilityId: 'shop' }, as('ann'));
     return game;
   };
 

@@ -8,9 +8,22 @@ describe('viewGame', () => {
     expect(view.isCreator).toBe(true);
     expect(view.myFacilityId).toBeNull();
     expect(view.facilities.every((f) => f.numbers !== null)).toBe(true);
-    expect(view.facilities.map((f) => [f.id, f.type, f.playerName, f.taken])).toEqual(
-      CLASSIC.map((id) => [id, id, id, true]),
-    );
+    expect(view.facilities.map((f) => [f.id, f.type, f.taken])).toEqual(CLASSIC.map((id) => [id, id, true]));
+  });
+
+  it('names each seat from the user records the server passes, never from the events', () => {
+    const game = classicWithPlayers();
+    const view = viewGame(game.state, {
+      userId: null,
+      playerNames: { 'u-retailer': 'Riley', 'u-factory': 'Fran' },
+    });
+    expect(view.facilities.map((f) => f.playerName)).toEqual(['Riley', null, null, 'Fran']);
+    expect(JSON.stringify(game.events)).not.toContain('Riley');
+    game.run({ type: 'LeaveRole', facilityId: 'retailer' }, as('u-retailer'));
+    expect(
+      viewGame(game.state, { userId: null, playerNames: { 'u-retailer': 'Riley' } }).facilities[0]!
+        .playerName,
+    ).toBeNull();
   });
 
   it('a player sees only their own numbers unless the game is transparent', () => {
