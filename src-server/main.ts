@@ -88,9 +88,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
     res.json({ ok: true, database: database.kind });
   });
   if (existsSync(clientDist)) {
+    // Built files carry a content hash: cached for good, and a missing one is a 404 (the client
+    // reloads on a failed module load) rather than the page.
+    app.use(
+      '/assets',
+      express.static(path.join(clientDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
     app.use(express.static(clientDist, { index: false, maxAge: '1h' }));
-    // Every other path is a client route.
-    app.get('/{*path}', (_req, res) => res.sendFile(path.join(clientDist, 'index.html')));
+    // Every other path is a client route; the page itself is always revalidated.
+    app.get('/{*path}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(clientDist, 'index.html'));
+    });
   } else {
     log.warn({ clientDist }, 'the client is not built: run `npm run build`');
   }
