@@ -34,10 +34,21 @@ export interface AppendInput {
   /** The version the events were decided against (0 for a new stream). */
   expectedVersion: number;
   events: readonly DomainEvent[];
-  metadata: EventMetadata;
+  /** The command's metadata; each event gets its `commandIndex`. */
+  metadata: Omit<EventMetadata, 'commandIndex'>;
   /** Runs in the append's transaction after the insert: inline read models. */
   inTransaction?: (trx: Transaction<Database>, appended: RecordedEvent[]) => Promise<void>;
 }
+
+const EVENT_COLUMNS = [
+  'global_position',
+  'stream_id',
+  'stream_version',
+  'type',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const;
 
 type EventRow = {
   global_position: number;
@@ -74,7 +85,7 @@ export class EventStore {
   async readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
     const rows = await this.db
       .selectFrom('events')
-      .select(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'])
+      .select(EVENT_COLUMNS)
       .where('stream_id', '=', streamId)
       .where('stream_version', '>', afterVersion)
       .orderBy('stream_version')
@@ -86,7 +97,7 @@ export class EventStore {
   async readCommand(streamId: string, commandId: string): Promise<RecordedEvent[]> {
     const rows = await this.db
       .selectFrom('events')
-      .select(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'])
+      .select(EVENT_COLUMNS)
       .where('stream_id', '=', streamId)
       .where(sql`metadata->>'commandId'`, '=', commandId)
       .orderBy('stream_version')
@@ -136,7 +147,7 @@ export class EventStore {
     const { streamId, expectedVersion, events, metadata } = input;
     const rows = events.map(
       (event, index) =>
-        sql`(${streamId}, ${expectedVersion + index + 1}::integer, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb, ${JSON.stringify({ ...metadata, commandIndex: index })}::jsonb)`,
+        sql`(${streamId}, ${expectedVersion + index + 1}::integer, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb, ${JSON.stringify({ ...metadata, commandIndex: index } satisfies EventMetadata)}::jsonb)`,
     );
     // One plain INSERT: the unique (stream, version) key refuses a stale expected version and the
     // gapless trigger a future one, so there is nothing to check beforehand.
@@ -152,7 +163,7 @@ export class EventStore {
       streamVersion: row.stream_version,
       type: events[index]!.type,
       data: events[index]!.data ?? null,
-      metadata: { ...metadata },
+      metadata: { ...metadata, commandIndex: index },
       recordedAt: row.recorded_at,
     }));
   }

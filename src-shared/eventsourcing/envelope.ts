@@ -5,6 +5,8 @@ export interface EventMetadata {
   actorId: string;
   actorRole: ActorRole;
   commandId: string;
+  /** The event's position among the events its command recorded (0 for the first). */
+  commandIndex: number;
   /** Server time of the command, epoch milliseconds. */
   serverTime: number;
   /** Version of the game rules the stream was played under. */
