@@ -29,3 +29,12 @@ export function createTrpcClient() {
 
 /** A fresh id per user action: a retried request carries the same one and is applied once. */
 export const newCommandId = () => crypto.randomUUID();
+
+/**
+ * React Query's retry rule for commands: a request that got no answer (no error data: the network
+ * failed) is sent again, with the same command id, so it is applied once; a refusal is final.
+ */
+export const retryUnanswered =
+  (attempts: number) =>
+  (failures: number, error: { data?: unknown }): boolean =>
+    failures < attempts && !error.data;

@@ -20,13 +20,10 @@ import { authClient } from '../auth';
 import { useFacilityName } from '../features/beergame/facility-name';
 import { GameNav } from '../features/beergame/game-nav';
 import { useGameView } from '../features/beergame/use-game';
-import { newCommandId, trpc } from '../trpc';
+import { newCommandId, retryUnanswered, trpc } from '../trpc';
 import { toastError, toastMessage } from '../ui/notify';
 import { useCurrentUser } from '../ui/session';
 import { joinLink } from './dashboard';
-
-/** Retries a join that got no answer (spec: joining is retried after 5 s); the command id makes it apply once. */
-const retryUnanswered = (failures: number, error: { data?: unknown }) => failures < 3 && !error.data;
 
 export function GameIntroPage() {
   const { id = '' } = useParams();
@@ -37,7 +34,8 @@ export function GameIntroPage() {
   const { view, connected } = useGameView(id);
   const [name, setName] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
-  const join = trpc.game.join.useMutation({ retry: retryUnanswered, retryDelay: 5000 });
+  // Joining is retried after 5 s when unanswered (spec point 9).
+  const join = trpc.game.join.useMutation({ retry: retryUnanswered(3), retryDelay: 5000 });
   useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
 
   if (!view) return <Loader mt="xl" />;

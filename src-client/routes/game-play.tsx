@@ -13,18 +13,16 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { BeerView } from '../../src-shared/beergame';
 import { useFacilityName } from '../features/beergame/facility-name';
 import { FacilityFigures, HistoryTable } from '../features/beergame/facility-panel';
 import { GameNav } from '../features/beergame/game-nav';
 import { useGameView } from '../features/beergame/use-game';
-import { newCommandId, trpc } from '../trpc';
+import { newCommandId, retryUnanswered, trpc } from '../trpc';
+import { Money } from '../ui/money';
 import { toastError } from '../ui/notify';
-
-/** A request that got no answer is sent again with the same command id: an order is never lost nor doubled. */
-const retryUnanswered = (failures: number, error: { data?: unknown }) => failures < 5 && !error.data;
 
 function TeamStatus({ view }: { view: BeerView }) {
   const facilityName = useFacilityName();
@@ -50,7 +48,7 @@ function OrderForm({ view, facilityId }: { view: BeerView; facilityId: string })
   const [quantity, setQuantity] = useState<number | string>('');
   const [commandId, setCommandId] = useState(newCommandId);
   const placeOrder = trpc.game.placeOrder.useMutation({
-    retry: retryUnanswered,
+    retry: retryUnanswered(5),
     retryDelay: 1000,
     onSuccess: () => setCommandId(newCommandId()),
     onError: (error) => toastError(intl, error),
@@ -143,7 +141,7 @@ function Board({ view }: { view: BeerView }) {
                 <Text size="sm">
                   <FormattedMessage id="beer.cumulativeCost" />:{' '}
                   <b>
-                    <FormattedNumber value={facility.numbers.cumulativeCost} minimumFractionDigits={2} />
+                    <Money value={facility.numbers.cumulativeCost} />
                   </b>
                 </Text>
               </Group>

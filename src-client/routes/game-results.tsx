@@ -1,14 +1,11 @@
 import { Card, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { FormattedMessage, FormattedNumber } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
 import { useFacilityName } from '../features/beergame/facility-name';
 import { GameNav } from '../features/beergame/game-nav';
 import { useGameView } from '../features/beergame/use-game';
-
-const money = (value: number) => (
-  <FormattedNumber value={value} minimumFractionDigits={2} maximumFractionDigits={2} />
-);
+import { Money } from '../ui/money';
 
 export function GameResultsPage() {
   const { id = '' } = useParams();
@@ -35,7 +32,7 @@ export function GameResultsPage() {
               <FormattedMessage id="results.teamCost" />
             </Text>
             <Text fz={36} fw={800} data-testid="team-cost">
-              {money(results.teamCost)}
+              <Money value={results.teamCost} />
             </Text>
           </Card>
           <Table withTableBorder verticalSpacing="sm" data-testid="results-table">
@@ -62,7 +59,9 @@ export function GameResultsPage() {
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
                         <Progress value={(row.cost / highest) * 100} w="60%" />
-                        <Text fw={600}>{money(row.cost)}</Text>
+                        <Text fw={600}>
+                          <Money value={row.cost} />
+                        </Text>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,7 +1,8 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormattedMessage, FormattedNumber } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { BeerView } from '../../../src-shared/beergame';
+import { Money } from '../../ui/money';
 
 type Numbers = NonNullable<BeerView['facilities'][number]['numbers']>;
 
@@ -28,10 +29,6 @@ function Figure({
   );
 }
 
-const money = (value: number) => (
-  <FormattedNumber value={value} minimumFractionDigits={2} maximumFractionDigits={2} />
-);
-
 /** A facility's figures this week and what arrives in the coming weeks. */
 export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: number }) {
   return (
@@ -48,8 +45,12 @@ export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: num
         <Figure id="beer.shipped" value={numbers.shipped} />
         <Figure id="beer.received" value={numbers.received} />
         <Figure id="beer.lastOrder" value={numbers.lastOrder ?? '—'} />
-        <Figure id="beer.weekCost" value={money(numbers.weekCost)} />
-        <Figure id="beer.cumulativeCost" value={money(numbers.cumulativeCost)} testId="cumulative-cost" />
+        <Figure id="beer.weekCost" value={<Money value={numbers.weekCost} />} />
+        <Figure
+          id="beer.cumulativeCost"
+          value={<Money value={numbers.cumulativeCost} />}
+          testId="cumulative-cost"
+        />
       </SimpleGrid>
       {numbers.arriving.length > 0 && (
         <Group gap="xs">
@@ -102,7 +103,7 @@ export function HistoryTable({ history }: { history: Numbers['history'] }) {
               <Table.Tr key={row.week}>
                 {columns.map((column) => (
                   <Table.Td key={column}>
-                    {column === 'cost' ? money(row.cost) : (row[column] ?? '—')}
+                    {column === 'cost' ? <Money value={row.cost} /> : (row[column] ?? '—')}
                   </Table.Td>
                 ))}
               </Table.Tr>
