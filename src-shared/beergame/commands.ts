@@ -63,7 +63,13 @@ export const beerCommandSchema = z.union([
   }),
   z.object({ type: z.literal('StartTimer'), seconds: z.number().int().min(5).max(86_400).optional() }),
   z.object({ type: z.literal('StopTimer') }),
-  z.object({ type: z.literal('SendMessage'), to: recipients, text: z.string().max(2000) }),
+  z.object({
+    type: z.literal('SendMessage'),
+    to: recipients,
+    text: z.string().max(2000),
+    /** The week it appears (`show_at`): this week (default) or a later one (a scheduled message). */
+    showAt: z.number().int().optional(),
+  }),
   z.object({
     type: z.literal('ScheduleChange'),
     changeId: id.optional(),

@@ -105,20 +105,39 @@ function closeEvent(s: BeerState, reason: 'validated' | 'instructor' | 'timer', 
       });
     }
   }
+  // A running timer sets the next week's deadline; so does an armed one (`playTimer`) not yet running.
   const nextDeadline =
-    s.deadline !== null && s.week < s.config.weeks ? ctx.now + s.timerSeconds * 1000 : null;
+    (s.deadline !== null || s.playTimer) && s.week < s.config.weeks ? ctx.now + s.timerSeconds * 1000 : null;
   return {
     type: 'WeekClosed',
     data: { week: s.week, reason, computerOrders: orders, at: ctx.now, nextDeadline },
   };
 }
 
-/** Appends the week-closing event when `events` leave every human seat validated. */
-function withAutoClose(s: BeerState, events: BeerEvent[], ctx: Ctx): BeerEvent[] {
+/**
+ * Appends the week-closing event when `events` leave every human seat validated; otherwise, when
+ * they are a seat change (`seatChange`) that fills the last free seat of a game whose timer is on
+ * (`playTimer`) but not running yet, starts it (`TimerStarted`). A close sets the next deadline
+ * itself (see `closeEvent`).
+ */
+function withAutoClose(s: BeerState, events: BeerEvent[], ctx: Ctx, seatChange = false): BeerEvent[] {
   let next = s;
   for (const e of events) next = evolve(next, e);
-  if (!next.finished && everyoneValidated(next)) events.push(closeEvent(next, 'validated', ctx));
+  if (next.finished) return events;
+  if (everyoneValidated(next)) events.push(closeEvent(next, 'validated', ctx));
+  else if (seatChange && next.playTimer && next.deadline === null && everySeatFilled(next))
+    events.push(timerStart(next, ctx));
   return events;
+}
+
+/** Every seat is held by a player or by the computer. */
+function everySeatFilled(s: BeerState): boolean {
+  for (const f of s.facilities) if (f.userId === null && !f.computer) return false;
+  return true;
+}
+
+function timerStart(s: BeerState, ctx: Ctx, seconds = s.timerSeconds): BeerEvent {
+  return { type: 'TimerStarted', data: { week: s.week, seconds, deadline: ctx.now + seconds * 1000 } };
 }
 
 /** Resolved template configurations (immutable), by template and overrides. */
@@ -180,7 +199,12 @@ function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[] {
       if (s.finished) fail('errGameFinished');
       if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
       if (f.userId !== null) fail('errRoleTaken');
-      return [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor } }];
+      const joined: BeerEvent[] = [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor } }];
+      if (s.playTimer && s.deadline === null) {
+        const next = evolve(s, joined[0]!);
+        if (everySeatFilled(next)) joined.push(timerStart(next, ctx));
+      }
+      return joined;
     }
     case 'LeaveRole': {
       requireGame(s);
@@ -197,7 +221,12 @@ function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[] {
       const policy = (command.policy ?? s.live[i]!.policy ?? s.config.defaultPolicy).trim();
       if (!isValidPolicy(policy)) fail('errPolicyInvalid', { policy });
       if (f.computer && f.policy === policy) return [];
-      return withAutoClose(s, [{ type: 'RoleHandedToComputer', data: { facilityId: f.id, policy } }], ctx);
+      return withAutoClose(
+        s,
+        [{ type: 'RoleHandedToComputer', data: { facilityId: f.id, policy } }],
+        ctx,
+        true,
+      );
     }
     case 'PlaceOrder': {
       requireOpen(s);
@@ -278,8 +307,7 @@ function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[] {
     case 'StartTimer': {
       requireOpen(s);
       requireAdmin(s, ctx);
-      const seconds = command.seconds ?? s.timerSeconds;
-      return [{ type: 'TimerStarted', data: { week: s.week, seconds, deadline: ctx.now + seconds * 1000 } }];
+      return [timerStart(s, ctx, command.seconds ?? s.timerSeconds)];
     }
     case 'StopTimer': {
       requireGame(s);
@@ -293,10 +321,15 @@ function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[] {
       const text = command.text.trim();
       if (text === '') fail('errMessageEmpty');
       if (command.to !== 'all') for (const fid of command.to) facilityAt(s, fid);
-      const n = s.messages.filter((m) => m.kind === 'instructor').length + 1;
-      return [
-        { type: 'MessageSent', data: { id: `m${n}`, to: command.to, text, week: s.week, at: ctx.now } },
-      ];
+      const week = command.showAt ?? s.week;
+      if (!Number.isInteger(week) || week < s.week || week > s.config.weeks)
+        fail('errChangeWeek', { from: s.week, to: s.config.weeks });
+      // A message for a later week joins the schedule (`scheduleList`), like the configured ones.
+      const id =
+        week > s.week
+          ? `s${s.config.configMessages.scheduleList.length}`
+          : `m${s.messages.filter((m) => m.kind === 'instructor').length + 1}`;
+      return [{ type: 'MessageSent', data: { id, to: command.to, text, week, at: ctx.now } }];
     }
     case 'ScheduleChange': {
       requireOpen(s);
@@ -478,6 +511,19 @@ function evolve(s: BeerState, event: BeerEvent): BeerState {
       return { ...s, playTimer: false, deadline: null };
     case 'MessageSent': {
       const m = event.data;
+      if (m.week > s.week) {
+        const configMessages = s.config.configMessages;
+        return {
+          ...s,
+          config: {
+            ...s.config,
+            configMessages: {
+              ...configMessages,
+              scheduleList: [...configMessages.scheduleList, { week: m.week, to: m.to, message: m.text }],
+            },
+          },
+        };
+      }
       return { ...s, messages: [...s.messages, { ...m, kind: 'instructor' }] };
     }
     case 'ChangeScheduled':

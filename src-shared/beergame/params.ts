@@ -175,6 +175,52 @@ export const scheduledChangeSchema = z.object({
 });
 export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
 
+/**
+ * A decoration cell of the map (scenery such as `rock` or `tree`, or a picture): kept through copies
+ * and shown in the view; it must lie inside the map.
+ */
+export const bckCellSchema = z.object({
+  row: z.number().int().min(0),
+  column: z.number().int().min(0),
+  visual: z.string().max(200).nullable().default(null),
+});
+export type BckCell = z.infer<typeof bckCellSchema>;
+
+/** A question of the debrief (`answer` null: an open question; the creator alone sees the answer). */
+const debriefQuestionSchema = z.object({
+  id: z.string().min(1).max(64),
+  text: z.string().max(2000),
+  answer: z
+    .union([z.string().max(2000), z.number()])
+    .nullable()
+    .default(null),
+});
+
+/**
+ * The debrief configuration (spec point 3, `configDebrief`): a thank-you section, the debrief
+ * sections shown and their order (spec point 9), and questions for the players.
+ */
+export const configDebriefSchema = z.object({
+  thankYouSection: z
+    .object({ show: z.boolean().default(false), text: z.string().max(5000).default('') })
+    .prefault({}),
+  debriefContent: z
+    .array(z.enum(BEERGAME_DEBRIEF_SECTIONS))
+    .refine((list) => new Set(list).size === list.length, 'debrief sections repeated')
+    .default([...BEERGAME_DEBRIEF_SECTIONS]),
+  questionsSection: z
+    .object({
+      show: z.boolean().default(false),
+      questions: z
+        .array(debriefQuestionSchema)
+        .max(50)
+        .refine((list) => new Set(list.map((q) => q.id)).size === list.length, 'question ids repeated')
+        .default([]),
+    })
+    .prefault({}),
+});
+export type ConfigDebrief = z.infer<typeof configDebriefSchema>;
+
 export const productTemplateSchema = z.object({
   id: z.string().min(1).default('p1'),
   name: z.string().max(100).default('Beer'),
@@ -183,6 +229,7 @@ export const productTemplateSchema = z.object({
 
 export const beerConfigSchema = z.object({
   weeks: z.number().int().min(1).max(520).default(36),
+  /** The game plays with a turn timer: it runs once every seat is filled (docs/beergame.md, "Timer"). */
   playTimer: z.boolean().default(false),
   /** Seconds per week when the timer runs. */
   timer: z.number().int().min(5).max(86_400).default(60),
@@ -191,7 +238,9 @@ export const beerConfigSchema = z.object({
     .object({ rows: z.number().int().min(1), columns: z.number().int().min(1) })
     .nullable()
     .default(null),
-  bckCells: z.array(z.unknown()).default([]),
+  /** Decoration cells of the map. */
+  bckCells: z.array(bckCellSchema).max(100).default([]),
+  /** A display choice: goods flow right to left on the map (the default layout is mirrored). */
   invertedFlows: z.boolean().default(false),
   /** Shortages among several clients are split by the player (ConfirmAllocations) instead of automatically. */
   manualAllocation: z.boolean().default(false),
@@ -206,7 +255,7 @@ export const beerConfigSchema = z.object({
       stockMessage: thresholdMessageSchema,
     })
     .default({ scheduleList: [], backlogMessage: null, stockMessage: null }),
-  configDebrief: z.record(z.string(), z.unknown()).default({}),
+  configDebrief: configDebriefSchema.prefault({}),
   productsTemplates: z
     .array(productTemplateSchema)
     .min(1)
@@ -415,6 +464,10 @@ export function resolveConfig(input: unknown): BeerConfig {
     facilities.forEach((f, i) => {
       f.position ??= layout.positions[i]!;
     });
+  }
+  for (const cell of parsed.bckCells) {
+    if (mapSize && (cell.row >= mapSize.rows || cell.column >= mapSize.columns))
+      throw new ConfigError(`map cell ${cell.row},${cell.column} outside the map`);
   }
   for (const ch of parsed.scheduledChanges) {
     for (const fid of ch.facilityIds)

@@ -193,7 +193,11 @@ export const emptyConfig: BeerConfig = {
   invertedFlows: false,
   manualAllocation: false,
   configMessages: { scheduleList: [], backlogMessage: null, stockMessage: null },
-  configDebrief: {},
+  configDebrief: {
+    thankYouSection: { show: false, text: '' },
+    debriefContent: [],
+    questionsSection: { show: false, questions: [] },
+  },
   productsTemplates: [],
   productsConsumerDemand: [],
   consumerDemand: [],

@@ -4,7 +4,7 @@
  * observer sees numbers only in a transparent game; once the game is finished everyone sees all
  * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
  */
-import { CONSUMER } from './params';
+import { type BckCell, CONSUMER, type ConfigDebrief } from './params';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
 
 export interface BeerViewer {
@@ -88,8 +88,28 @@ export interface BeerFacilityView {
     moq: number;
     maxOrderQty: number;
     batchSize: number;
+    /** An order is placed for this capability this week (spec `validatedOrder`). */
+    validatedOrder: boolean;
+    /** Its quantity (spec `validatedOrderQty`); null without an order or when the viewer may not see the facility's numbers. */
+    validatedOrderQty: number | null;
   }>;
   numbers: BeerFacilityNumbers | null;
+}
+
+/**
+ * An order record (spec point 3, "Order"): an order placed this week, or a proposal
+ * (`isProposal`), which placing an order for the same capability removes. `to` is the supplier,
+ * or the facility itself for a production request.
+ */
+export interface BeerOrderRecord {
+  game_id: string;
+  faci_id: string;
+  capa_id: string;
+  pid: string;
+  to: string;
+  orderQty: number;
+  orderWeek: number;
+  isProposal: boolean;
 }
 
 export interface BeerView {
@@ -102,18 +122,28 @@ export interface BeerView {
   isCreator: boolean;
   myFacilityId: string | null;
   rulesVersion: number;
-  timer: { running: boolean; seconds: number; deadline: number | null };
+  /** `playTimer`: the game plays with a turn timer (running once the deadline is set). */
+  timer: { playTimer: boolean; running: boolean; seconds: number; deadline: number | null };
   manualAllocation: boolean;
-  map: { rows: number; columns: number; invertedFlows: boolean; bckCells: unknown[] } | null;
+  map: { rows: number; columns: number; invertedFlows: boolean; bckCells: BckCell[] } | null;
   products: Array<{ id: string; name: string; productEmoji: string }>;
   facilities: BeerFacilityView[];
   /** The viewer's own orders this week by capability (they may change them until the week closes). */
   myOrders: Record<string, number> | null;
   proposals: Proposal[];
+  /** This week's orders and proposals the viewer may see: their own facility's, or all for the creator. */
+  orders: BeerOrderRecord[];
   allocations: Allocation[];
   messages: BeerMessage[];
   /** The creator only: the event editor's scheduled changes. */
   scheduledChanges: BeerState['config']['scheduledChanges'] | null;
+  /** The creator only: the scheduled messages, each shown from its week (`show_at`). */
+  scheduledMessages: BeerState['config']['configMessages']['scheduleList'] | null;
+  /**
+   * The debrief configuration: for the creator always, for everyone once the game is finished;
+   * the questions' expected answers for the creator only.
+   */
+  debrief: ConfigDebrief | null;
   results: null | {
     teamCost: number;
     byFacility: Array<{ id: string; name: string; cost: number; revenue: number }>;
@@ -248,18 +278,23 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
       computer: f.computer,
       validated: f.validated,
       isMine: f.id === myFacilityId,
-      capabilities: Object.entries(fc.capabilities).map(([id, c]) => ({
-        id,
-        pid: c.pid,
-        type: c.type,
-        from: c.from,
-        leadtime: c.leadtime,
-        ordertime: c.ordertime,
-        visibleWeeks: c.visibleWeeks,
-        moq: c.moq,
-        maxOrderQty: c.maxOrderQty,
-        batchSize: c.batchSize,
-      })),
+      capabilities: Object.entries(fc.capabilities).map(([id, c]) => {
+        const ordered = f.orders[id];
+        return {
+          id,
+          pid: c.pid,
+          type: c.type,
+          from: c.from,
+          leadtime: c.leadtime,
+          ordertime: c.ordertime,
+          visibleWeeks: c.visibleWeeks,
+          moq: c.moq,
+          maxOrderQty: c.maxOrderQty,
+          batchSize: c.batchSize,
+          validatedOrder: ordered !== undefined,
+          validatedOrderQty: ordered !== undefined && visible ? ordered : null,
+        };
+      }),
       numbers,
     };
   });
@@ -267,6 +302,41 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     (m) => isCreator || m.to === 'all' || (myFacilityId !== null && m.to.includes(myFacilityId)),
   );
   const config = s.config;
+  const orders: BeerOrderRecord[] = [];
+  if (!s.finished) {
+    s.facilities.forEach((f, i) => {
+      if (!isCreator && f.id !== myFacilityId) return;
+      const fc = s.live[i]!;
+      const record = (capId: string, orderQty: number, isProposal: boolean) => {
+        const cap = fc.capabilities[capId];
+        if (!cap) return;
+        orders.push({
+          game_id: s.gameId,
+          faci_id: f.id,
+          capa_id: capId,
+          pid: cap.pid,
+          to: cap.type === 'purchase' ? (cap.from as string) : f.id,
+          orderQty,
+          orderWeek: s.week,
+          isProposal,
+        });
+      };
+      for (const [capId, q] of Object.entries(f.orders)) record(capId, q, false);
+      for (const p of s.proposals) if (p.facilityId === f.id) record(p.capabilityId, p.quantity, true);
+    });
+  }
+  let debrief: ConfigDebrief | null = null;
+  if (isCreator) debrief = config.configDebrief;
+  else if (s.finished) {
+    const d = config.configDebrief;
+    debrief = {
+      ...d,
+      questionsSection: {
+        ...d.questionsSection,
+        questions: d.questionsSection.questions.map((q) => ({ ...q, answer: null })),
+      },
+    };
+  }
   return {
     gameId: s.gameId,
     name: s.name,
@@ -277,7 +347,12 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     isCreator,
     myFacilityId,
     rulesVersion: s.rulesVersion,
-    timer: { running: s.deadline !== null, seconds: s.timerSeconds, deadline: s.deadline },
+    timer: {
+      playTimer: s.playTimer,
+      running: s.deadline !== null,
+      seconds: s.timerSeconds,
+      deadline: s.deadline,
+    },
     manualAllocation: config.manualAllocation,
     map: config.mapSize
       ? { ...config.mapSize, invertedFlows: config.invertedFlows, bckCells: config.bckCells }
@@ -286,9 +361,12 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     facilities,
     myOrders: mine ? { ...mine.orders } : null,
     proposals: s.proposals.filter((p) => isCreator || p.facilityId === myFacilityId),
+    orders,
     allocations: s.allocations.filter((a) => isCreator || a.fid === myFacilityId),
     messages,
     scheduledChanges: isCreator ? config.scheduledChanges : null,
+    scheduledMessages: isCreator ? config.configMessages.scheduleList : null,
+    debrief,
     results: s.finished
       ? {
           teamCost: s.facilities.reduce((sum, f) => sum + f.cost, 0),
