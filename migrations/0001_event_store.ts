@@ -64,9 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       deleted boolean not null default false,
       draft boolean not null default false,
       player_ids text[] not null default '{}',
-      version integer not null,
-      created_at timestamptz not null,
-      updated_at timestamptz not null
+      created_at timestamptz not null
     )`.execute(db);
   await sql`create index games_by_creator on games (creator_id, created_at desc) where not deleted`.execute(
     db,

@@ -38,9 +38,7 @@ export interface GamesTable {
   deleted: Generated<boolean>;
   draft: Generated<boolean>;
   player_ids: ColumnType<string[], string[], string[]>;
-  version: number;
   created_at: ColumnType<Date, Date, never>;
-  updated_at: Date;
 }
 
 export interface ServerSettingsTable {

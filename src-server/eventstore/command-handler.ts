@@ -13,7 +13,15 @@ import { DuplicateCommandError, type EventStore, VersionConflictError } from './
 export interface StreamType<Command, Event extends DomainEvent, State> {
   decider: Decider<Command, Event, State>;
   rulesVersion: number;
-  project?: (trx: Transaction<Database>, state: State, appended: RecordedEvent[]) => Promise<void>;
+  /**
+   * The read-model writes a command's events call for, given the states before and after it (and
+   * the command's server time), to run in the append transaction; null when nothing changes.
+   */
+  project?: (
+    previous: State,
+    next: State,
+    at: Date,
+  ) => ((trx: Transaction<Database>) => Promise<void>) | null;
 }
 
 export interface CommandResult<State> {
@@ -103,7 +111,7 @@ export class CommandHandler {
             serverTime: context.now,
             rulesVersion: type.rulesVersion,
           },
-          inTransaction: type.project ? (trx, appended) => type.project!(trx, next, appended) : undefined,
+          inTransaction: type.project?.(state, next, new Date(context.now)) ?? undefined,
         });
         const newVersion = events[events.length - 1]!.streamVersion;
         this.remember(streamId, newVersion, next);

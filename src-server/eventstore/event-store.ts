@@ -37,7 +37,7 @@ export interface AppendInput {
   /** The command's metadata; each event gets its `commandIndex`. */
   metadata: Omit<EventMetadata, 'commandIndex'>;
   /** Runs in the append's transaction after the insert: inline read models. */
-  inTransaction?: (trx: Transaction<Database>, appended: RecordedEvent[]) => Promise<void>;
+  inTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 const EVENT_COLUMNS = [
@@ -122,7 +122,7 @@ export class EventStore {
       const appended = input.inTransaction
         ? await this.db.transaction().execute(async (trx) => {
             const rows = await this.insert(trx, input);
-            await input.inTransaction?.(trx, rows);
+            await input.inTransaction?.(trx);
             return rows;
           })
         : await this.insert(this.db, input);

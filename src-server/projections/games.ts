@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   BEERGAME_RULES_VERSION,
   type BeerCommand,
@@ -7,18 +7,17 @@ import {
   beergameDecider,
   beergameSummary,
 } from '../../src-shared/beergame';
-import { fold, type RecordedEvent } from '../../src-shared/eventsourcing';
+import { fold } from '../../src-shared/eventsourcing';
 import type { Database } from '../db/schema';
 import type { StreamType } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 
 const GAME_STREAM_PREFIX = 'game-';
 
-/** Keeps the dashboard's row of a game current; runs inside the append transaction. */
-async function projectBeerGame(trx: Kysely<Database>, state: BeerState, appended: RecordedEvent[]) {
+/** The dashboard's row of a game: a function of the game's state alone (and of its creation time). */
+function gameRow(state: BeerState) {
   const summary = beergameSummary(state);
-  const last = appended[appended.length - 1]!;
-  const row = {
+  return {
     type: 'beergame',
     name: summary.name,
     creator_id: summary.creatorId,
@@ -26,12 +25,14 @@ async function projectBeerGame(trx: Kysely<Database>, state: BeerState, appended
     weeks: summary.weeks,
     finished: summary.finished,
     player_ids: summary.playerIds,
-    version: last.streamVersion,
-    updated_at: last.recordedAt,
   };
-  await trx
+}
+
+async function writeGameRow(db: Kysely<Database>, gameId: string, state: BeerState, createdAt: Date) {
+  const row = gameRow(state);
+  await db
     .insertInto('games')
-    .values({ id: summary.gameId, created_at: appended[0]!.recordedAt, ...row })
+    .values({ id: gameId, created_at: createdAt, ...row })
     .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
 }
@@ -39,7 +40,12 @@ async function projectBeerGame(trx: Kysely<Database>, state: BeerState, appended
 export const beergameStream: StreamType<BeerCommand, BeerEvent, BeerState> = {
   decider: beergameDecider,
   rulesVersion: BEERGAME_RULES_VERSION,
-  project: (trx: Transaction<Database>, state, appended) => projectBeerGame(trx, state, appended),
+  // Most commands (an order that does not close the week) leave the row as it is: then the append
+  // needs no transaction and stays a single INSERT.
+  project: (previous, next, at) => {
+    if (JSON.stringify(gameRow(previous)) === JSON.stringify(gameRow(next))) return null;
+    return (trx) => writeGameRow(trx, next.gameId, next, at);
+  },
 };
 
 /**
@@ -53,7 +59,7 @@ export async function rebuildProjections(store: EventStore): Promise<number> {
     await sql`delete from games`.execute(trx);
     for (const events of histories) {
       const state = fold(beergameDecider, events as unknown as BeerEvent[]);
-      await projectBeerGame(trx, state, events);
+      await writeGameRow(trx, state.gameId, state, new Date(events[0]!.metadata.serverTime));
     }
   });
   return histories.length;
