@@ -501,6 +501,27 @@ function evolve(s: BeerState, event: BeerEvent): BeerState {
         products: { ...f.products, [pid]: { ...p, shippedBy, backlogBy } },
       });
       next.allocations = allocations;
+      // A client's units neither shipped nor backlogged any more (no backlog allowed) are no
+      // longer on order, and the reverse: its `onOrder` follows. `next.facilities` is a fresh array.
+      const clients = new Set([
+        ...Object.keys(p.shippedBy),
+        ...Object.keys(p.backlogBy),
+        ...Object.keys(allocation),
+      ]);
+      for (const client of clients) {
+        const j = s.index[client];
+        if (j === undefined) continue; // the end consumer
+        const cf = next.facilities[j]!;
+        const cp = cf.products[pid];
+        const delta =
+          (shippedBy[client] ?? 0) +
+          (backlogBy[client] ?? 0) -
+          (p.shippedBy[client] ?? 0) -
+          (p.backlogBy[client] ?? 0);
+        if (!cp || delta === 0) continue;
+        const products = { ...cf.products, [pid]: { ...cp, onOrder: cp.onOrder + delta } };
+        next.facilities[j] = copyFacility(cf, { products });
+      }
       return next;
     }
     case 'WeekClosed':

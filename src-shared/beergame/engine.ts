@@ -117,7 +117,12 @@ export function facilityPlansOf(live: FacilityConfig[]): FacilityPlan[] {
   return plans;
 }
 
-function freshProduct(stock: number, backlog: number, backlogBy: Record<string, number>): ProductState {
+function freshProduct(
+  stock: number,
+  backlog: number,
+  backlogBy: Record<string, number>,
+  onOrder: number,
+): ProductState {
   return {
     stock,
     backlog,
@@ -131,7 +136,29 @@ function freshProduct(stock: number, backlog: number, backlogBy: Record<string, 
     missed: 0,
     produced: 0,
     consumed: 0,
+    onOrder,
   };
+}
+
+/**
+ * Units ordered by facility `fid` for `pid` and not yet received, after this week's receipt: the
+ * definition of `ProductState.onOrder`, which the engine keeps up to date instead of running this
+ * count over the pipelines (used to start a game, and by the tests as the reference).
+ */
+export function supplyLine(s: BeerState, fid: string, pid: string): number {
+  let total = 0;
+  for (const o of s.mail) if (o.fid === fid && o.pid === pid) total += o.qty;
+  for (const t of s.transit) if (t.to === fid && t.pid === pid) total += t.qty;
+  for (const j of s.waiting) if (j.fid === fid && j.pid === pid) total += j.qty;
+  for (const j of s.production) if (j.fid === fid && j.pid === pid) total += j.qty;
+  const suppliers = facilityPlansOf(s.live)[s.index[fid]!]!.suppliers[pid];
+  if (suppliers)
+    for (const sid of suppliers) {
+      const p = s.facilities[s.index[sid]!]!.products[pid];
+      if (!p) continue;
+      total += (p.backlogBy[fid] ?? 0) + (p.shippedBy[fid] ?? 0);
+    }
+  return total;
 }
 
 /** Consumer demand of facility `fid` for `pid` in week `w`: scheduled changes override the configured series. */
@@ -278,7 +305,7 @@ export function setupGame(base: BeerState): BeerState {
             : list[0]!;
         backlogBy[first.client] = p.backlog;
       }
-      products[pid] = freshProduct(p.stock, p.backlog, backlogBy);
+      products[pid] = freshProduct(p.stock, p.backlog, backlogBy, 0);
     }
     for (const [capId, cap] of Object.entries(f.capabilities)) {
       if (cap.startOrders <= 0) continue;
@@ -350,6 +377,8 @@ export function setupGame(base: BeerState): BeerState {
     allocations: [],
     demandLog: [],
   };
+  for (const f of facilities)
+    for (const pid in f.products) f.products[pid]!.onOrder = supplyLine(draft, f.id, pid);
   beginWeek(draft, 1);
   return draft;
 }
@@ -386,6 +415,7 @@ function beginWeek(d: BeerState, w: number): void {
       const p = facilities[index[t.to]!]!.products[t.pid]!;
       p.stock += t.qty;
       p.received += t.qty;
+      p.onOrder -= t.qty;
     } else transit.push(t);
   }
   d.transit = transit;
@@ -395,6 +425,7 @@ function beginWeek(d: BeerState, w: number): void {
       const p = facilities[index[job.fid]!]!.products[job.pid]!;
       p.stock += job.qty;
       p.received += job.qty;
+      p.onOrder -= job.qty;
     } else production.push(job);
   }
   // 2. Orders arrive; production requests start when their components are there.
@@ -425,7 +456,12 @@ function beginWeek(d: BeerState, w: number): void {
       const i = index[job.fid]!;
       const f = facilities[i]!;
       const cap = live[i]!.capabilities[job.capId];
-      if (!cap) continue;
+      if (!cap) {
+        // The request is dropped: no longer on order.
+        const p = f.products[job.pid];
+        if (p) p.onOrder -= job.qty;
+        continue;
+      }
       const bom = cap.from && typeof cap.from === 'object' ? cap.from : NO_COMPONENTS;
       let possible = job.qty;
       for (const c in bom) possible = Math.min(possible, Math.floor(f.products[c]!.stock / bom[c]!));
@@ -539,6 +575,15 @@ function beginWeek(d: BeerState, w: number): void {
               } else p.missed += left;
             }
           }
+          // On order, a client's backlog and shipment here replace its former backlog and the
+          // orders that arrived (`wants`); what is lost (no backlog) leaves it. When everything
+          // is shipped, the two are equal.
+          for (let k = 1; k < list.length; k++) {
+            const c = list[k]!.client;
+            const cp = facilities[index[c]!]!.products[pid];
+            if (!cp || repeatsClient(list, k)) continue;
+            cp.onOrder += (backlogBy[c] ?? 0) + (p.shippedBy[c] ?? 0) - wants[k]!;
+          }
           if (manual && askers >= 2) {
             allocations ??= d.allocations.slice();
             allocations.push({
@@ -618,6 +663,13 @@ function beginWeek(d: BeerState, w: number): void {
   if (allocations) d.allocations = allocations;
 }
 
+/** Whether the `k`th client of a route list appeared before (a client with two capabilities for the product). */
+function repeatsClient(list: Routes[string][string], k: number): boolean {
+  const client = list[k]!.client;
+  for (let m = 0; m < k; m++) if (list[m]!.client === client) return true;
+  return false;
+}
+
 function autoMessage(kind: 'backlog' | 'stock', fid: string, text: string, week: number): BeerMessage {
   return { id: `${kind[0]}-${fid}`, to: [fid], text, week, kind, at: null };
 }
@@ -659,19 +711,39 @@ export function closeWeek(
   const mail = s.mail.slice();
   const last = w >= config.weeks;
   const facilities: FacilityState[] = new Array(s.facilities.length);
+  // The facilities' products for the next week, fresh objects since shipments and orders change
+  // what is on order (the last week's are copies that keep the week's flows, for the final state).
+  const nextProducts: Array<Record<string, ProductState>> = new Array(s.facilities.length);
+  for (let i = 0; i < s.facilities.length; i++) {
+    const products: Record<string, ProductState> = {};
+    const current = s.facilities[i]!.products;
+    for (const pid in current) {
+      const p = current[pid]!;
+      products[pid] = last ? { ...p } : freshProduct(p.stock, p.backlog, p.backlogBy, p.onOrder);
+    }
+    nextProducts[i] = products;
+  }
   for (let i = 0; i < s.facilities.length; i++) {
     const f = s.facilities[i]!;
     const fc = s.live[i]!;
+    const products = nextProducts[i]!;
     // 6. Send: shipments filled in step 3 leave now.
     const shipments: Shipment[] = [];
     for (const pid in f.products) {
       const p = f.products[pid]!;
       if (p.shipped === 0) continue;
-      for (const { client, capId } of routes[f.id]![pid]!) {
-        if (capId === null) continue;
+      const list = routes[f.id]![pid]!;
+      for (let k = 1; k < list.length; k++) {
+        const { client, capId } = list[k]!;
         const q = p.shippedBy[client];
         if (!q) continue;
-        const cap = s.live[s.index[client]!]!.capabilities[capId]!;
+        const j = s.index[client]!;
+        // On order, a shipment replaces the client's share of `shippedBy`, which the next week
+        // clears (the last week keeps it). A client buying with two capabilities from this
+        // supplier is shipped once per capability: each shipment after its first adds to it.
+        const onOrder = nextProducts[j]![pid];
+        if (onOrder && (last || repeatsClient(list, k))) onOrder.onOrder += q;
+        const cap = s.live[j]!.capabilities[capId!]!;
         const drawn = drawLeadtime(draw, cap.leadtime, cap.leadtimeVariability);
         const t: InTransit = {
           due: w + drawn,
@@ -700,7 +772,7 @@ export function closeWeek(
       }
       orders[capId] = q;
       total += q;
-      if (q > 0)
+      if (q > 0) {
         mail.push({
           due: w + cap.ordertime,
           fid: f.id,
@@ -710,6 +782,9 @@ export function closeWeek(
           qty: q,
           week: w,
         });
+        const p = products[cap.pid];
+        if (p) p.onOrder += q;
+      }
     }
     const history = f.history.slice();
     const row = history[history.length - 1]!;
@@ -733,13 +808,8 @@ export function closeWeek(
       shipments,
     };
     if (last) {
-      facilities[i] = copyFacility(f, { orders: {}, validated: false, history });
+      facilities[i] = copyFacility(f, { orders: {}, validated: false, products, history });
     } else {
-      const products: Record<string, ProductState> = {};
-      for (const pid in f.products) {
-        const p = f.products[pid]!;
-        products[pid] = freshProduct(p.stock, p.backlog, p.backlogBy);
-      }
       facilities[i] = copyFacility(f, {
         orders: {},
         validated: false,

@@ -3,7 +3,7 @@
  * A policy string is `passthrough`, `fixed:N`, `basestock:f1,f2,...` (one target per facility in
  * network order, or one for all) or `sterman:theta,alpha,beta,S'`.
  */
-import { facilityPlansOf } from './engine';
+import { facilityPlansOf, supplyLine } from './engine';
 import { CONSUMER } from './params';
 import type { BeerState, WeekRow } from './state';
 
@@ -111,23 +111,6 @@ export function policyOrder(policy: Policy, input: PolicyInput): number {
   }
 }
 
-/** Units ordered by facility `fid` for `pid` and not yet received, after this week's receipt. */
-export function supplyLine(s: BeerState, fid: string, pid: string): number {
-  let total = 0;
-  for (const o of s.mail) if (o.fid === fid && o.pid === pid) total += o.qty;
-  for (const t of s.transit) if (t.to === fid && t.pid === pid) total += t.qty;
-  for (const j of s.waiting) if (j.fid === fid && j.pid === pid) total += j.qty;
-  for (const j of s.production) if (j.fid === fid && j.pid === pid) total += j.qty;
-  const suppliers = plansOf(s.live)[s.index[fid]!]!.suppliers[pid];
-  if (suppliers)
-    for (const sid of suppliers) {
-      const p = s.facilities[s.index[sid]!]!.products[pid];
-      if (!p) continue;
-      total += (p.backlogBy[fid] ?? 0) + (p.shippedBy[fid] ?? 0);
-    }
-  return total;
-}
-
 /**
  * The last smoothing computed for each facility position: the product row of the last week it
  * covered, the theta, and the result. History rows are immutable and a row object only ever
@@ -204,8 +187,6 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   const i = s.index[fid]!;
   const f = s.facilities[i]!;
   const fc = s.live[i]!;
-  // Only base-stock and Sterman look at the supply line and the history.
-  const anchored = policy.kind === 'basestock' || policy.kind === 'sterman';
   const result: Record<string, number> = {};
   for (const { pid, capIds } of plansOf(s.live)[i]!.byPid) {
     const p = f.products[pid]!;
@@ -216,7 +197,7 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
       // Sterman gets its smoothing precomputed (`expected`), so no policy reads the history here.
       demandHistory: NO_HISTORY,
       netInventory: p.stock - p.backlog,
-      supplyLine: anchored ? supplyLine(s, fid, pid) : 0,
+      supplyLine: p.onOrder,
       expected:
         policy.kind === 'sterman' ? smoothedDemand(f.history, pid, policy.theta, demand, i) : undefined,
     });
@@ -231,4 +212,5 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
 }
 
 /** Consumer client id, re-exported for policies written outside. */
-export { CONSUMER };
+/** The supply line's definition (the engine keeps it in `ProductState.onOrder`). */
+export { CONSUMER, supplyLine };

@@ -25,6 +25,14 @@ export interface ProductState {
   produced: number;
   /** Components consumed by production this week. */
   consumed: number;
+  /**
+   * Derived (a pure function of the events, kept for the policies): the units of this product the
+   * facility ordered and has not received, i.e. `supplyLine` (policies.ts) of this state: orders in
+   * the mail, in a supplier's backlog or this week's shipments, in transit, production waiting or
+   * in progress. The engine keeps it as orders are sent (+), received or lost (-); replaying the
+   * events gives the same value as any incremental fold.
+   */
+  onOrder: number;
 }
 
 export interface Shipment {

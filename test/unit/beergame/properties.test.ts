@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BeerEvent, type BeerState, beergameDecider, CONSUMER } from '../../../src-shared/beergame';
+import {
+  type BeerEvent,
+  type BeerState,
+  beergameDecider,
+  CONSUMER,
+  supplyLine,
+} from '../../../src-shared/beergame';
 import { DomainError, fold } from '../../../src-shared/eventsourcing';
 import { as, CREATOR, created, createdWith } from './helpers';
 
 /** A network with two shops, a hub making from components, and variable lead times. */
-const network = (seed: number): BeerEvent =>
+/** `twoCapabilities`: B buys beer from the hub with two capabilities (so it is listed twice as a client). */
+const network = (seed: number, twoCapabilities = false): BeerEvent =>
   createdWith(
     {
       weeks: 20,
@@ -24,7 +31,9 @@ const network = (seed: number): BeerEvent =>
           id: 'b',
           name: 'B',
           pdata: { p1: { allowBacklog: false, missedSaleCost: 1 } },
-          capabilities: { A1: { from: 'hub' } },
+          capabilities: twoCapabilities
+            ? { A1: { from: 'hub' }, A2: { from: 'hub' } }
+            : { A1: { from: 'hub' } },
         },
         {
           id: 'hub',
@@ -238,6 +247,25 @@ describe('properties', () => {
         for (const pid of s.config.productsTemplates.map((p) => p.id)) {
           const u = units(s, pid);
           expect(u.present + componentsUsed(s, pid)).toBe(initialUnits(s, pid) + u.produced);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('what is on order (`onOrder`, kept by evolve) is the supply line recounted, in every state', () => {
+    const starts = fc.oneof(
+      start,
+      fc.integer().map((seed) => network(seed, true)),
+      fc.integer().map((seed) => created({ manualAllocation: true }, seed)),
+    );
+    fc.assert(
+      fc.property(starts, fc.array(action, { maxLength: 100 }), (s0, actions) => {
+        let s = beergameDecider.initialState;
+        for (const e of play(s0, actions)) {
+          s = beergameDecider.evolve(s, e);
+          for (const f of s.facilities)
+            for (const pid in f.products) expect(f.products[pid]!.onOrder).toBe(supplyLine(s, f.id, pid));
         }
       }),
       { numRuns: 60 },
