@@ -581,7 +581,7 @@ function beginWeek(d: BeerState, w: number): void {
           for (let k = 1; k < list.length; k++) {
             const c = list[k]!.client;
             const cp = facilities[index[c]!]!.products[pid];
-            if (!cp || repeatsClient(list, k)) continue;
+            if (!cp) continue;
             cp.onOrder += (backlogBy[c] ?? 0) + (p.shippedBy[c] ?? 0) - wants[k]!;
           }
           if (manual && askers >= 2) {
@@ -663,13 +663,6 @@ function beginWeek(d: BeerState, w: number): void {
   if (allocations) d.allocations = allocations;
 }
 
-/** Whether the `k`th client of a route list appeared before (a client with two capabilities for the product). */
-function repeatsClient(list: Routes[string][string], k: number): boolean {
-  const client = list[k]!.client;
-  for (let m = 0; m < k; m++) if (list[m]!.client === client) return true;
-  return false;
-}
-
 function autoMessage(kind: 'backlog' | 'stock', fid: string, text: string, week: number): BeerMessage {
   return { id: `${kind[0]}-${fid}`, to: [fid], text, week, kind, at: null };
 }
@@ -739,10 +732,9 @@ export function closeWeek(
         if (!q) continue;
         const j = s.index[client]!;
         // On order, a shipment replaces the client's share of `shippedBy`, which the next week
-        // clears (the last week keeps it). A client buying with two capabilities from this
-        // supplier is shipped once per capability: each shipment after its first adds to it.
+        // clears (the last week keeps it).
         const onOrder = nextProducts[j]![pid];
-        if (onOrder && (last || repeatsClient(list, k))) onOrder.onOrder += q;
+        if (onOrder && last) onOrder.onOrder += q;
         const cap = s.live[j]!.capabilities[capId!]!;
         const drawn = drawLeadtime(draw, cap.leadtime, cap.leadtimeVariability);
         const t: InTransit = {

@@ -429,11 +429,18 @@ export function resolveConfig(input: unknown): BeerConfig {
     };
   });
   for (const f of facilities) {
+    const purchases = new Set<string>();
     for (const cap of Object.values(f.capabilities)) {
       if (cap.type !== 'purchase') continue;
       const supplier = facilities.find((s) => s.id === cap.from);
       if (!supplier || supplier.id === f.id)
         throw new ConfigError(`facility ${f.id}: unknown supplier ${cap.from}`);
+      // A supplier fills and ships each client's orders of a product as one flow, so a second
+      // capability for the same product and supplier would receive the same shipments twice.
+      const route = `${cap.pid}\u0000${supplier.id}`;
+      if (purchases.has(route))
+        throw new ConfigError(`facility ${f.id}: two capabilities buy ${cap.pid} from ${supplier.id}`);
+      purchases.add(route);
       if (!supplier.pdata[cap.pid]) supplier.pdata[cap.pid] = pdataSchema.parse({});
       if (!supplier.clients.includes(f.id)) supplier.clients.push(f.id);
       f.supplier_id ??= supplier.id;

@@ -122,6 +122,17 @@ describe('params', () => {
         }),
       'beergame.errInvalidConfig',
     );
+    // One product from one supplier is one flow of shipments: a second capability would receive it twice.
+    expectDomainError(
+      () =>
+        createdWith({
+          facilities: [
+            { id: 'a', name: 'A', capabilities: { A1: { from: 'b' }, A2: { from: 'b', leadtime: 2 } } },
+            { id: 'b', name: 'B' },
+          ],
+        }),
+      'beergame.errInvalidConfig',
+    );
   });
 
   it('debrief sections of the spec', () => {

@@ -11,8 +11,7 @@ import { DomainError, fold } from '../../../src-shared/eventsourcing';
 import { as, CREATOR, created, createdWith } from './helpers';
 
 /** A network with two shops, a hub making from components, and variable lead times. */
-/** `twoCapabilities`: B buys beer from the hub with two capabilities (so it is listed twice as a client). */
-const network = (seed: number, twoCapabilities = false): BeerEvent =>
+const network = (seed: number): BeerEvent =>
   createdWith(
     {
       weeks: 20,
@@ -31,9 +30,7 @@ const network = (seed: number, twoCapabilities = false): BeerEvent =>
           id: 'b',
           name: 'B',
           pdata: { p1: { allowBacklog: false, missedSaleCost: 1 } },
-          capabilities: twoCapabilities
-            ? { A1: { from: 'hub' }, A2: { from: 'hub' } }
-            : { A1: { from: 'hub' } },
+          capabilities: { A1: { from: 'hub' } },
         },
         {
           id: 'hub',
@@ -256,7 +253,6 @@ describe('properties', () => {
   it('what is on order (`onOrder`, kept by evolve) is the supply line recounted, in every state', () => {
     const starts = fc.oneof(
       start,
-      fc.integer().map((seed) => network(seed, true)),
       fc.integer().map((seed) => created({ manualAllocation: true }, seed)),
     );
     fc.assert(
