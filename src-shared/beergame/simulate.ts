@@ -7,7 +7,7 @@ import type { BeerEvent } from './commands';
 import { beergameDecider } from './decider';
 import type { BeerTemplateId } from './params';
 import { parsePolicy } from './policies';
-import type { BeerState } from './state';
+import type { BeerState, WeekRow } from './state';
 
 export interface SimulationOptions {
   /** A built-in template (default classic) or a configuration (`BeerConfigInput`). */
@@ -20,19 +20,11 @@ export interface SimulationOptions {
   seed?: number;
 }
 
-export interface SimulationRow {
-  id: string;
-  name: string;
-  received: number;
-  incomingOrder: number;
-  shipped: number;
-  stock: number;
-  backlog: number;
-  netInventory: number;
-  order: number;
-  cost: number;
-  cumulativeCost: number;
-}
+/** A facility's week in the simulation command's output (issue 3's JSON shape). */
+export type SimulationRow = { id: string; name: string; order: number } & Pick<
+  WeekRow,
+  'received' | 'incomingOrder' | 'shipped' | 'stock' | 'backlog' | 'netInventory' | 'cost' | 'cumulativeCost'
+>;
 
 export interface SimulationResult {
   weeks: Array<{ week: number; facilities: SimulationRow[] }>;

@@ -16,23 +16,8 @@ export interface BeerViewer {
   playerNames?: Readonly<Record<string, string>>;
 }
 
-export interface BeerHistoryRow {
-  week: number;
-  received: number;
-  incomingOrder: number;
-  shipped: number;
-  stock: number;
-  backlog: number;
-  netInventory: number;
-  /** Null for the current week until it closes. */
-  order: number | null;
-  cost: number;
-  cumulativeCost: number;
-  revenue: number;
-  cumulativeRevenue: number;
-  missed: number;
-  orderBy: 'player' | 'computer' | null;
-}
+/** A week of the viewer's history: the week's row without the per-capability and per-product detail. */
+export type BeerHistoryRow = Omit<WeekRow, 'orders' | 'products' | 'shipments'>;
 
 export interface BeerFacilityNumbers {
   stock: number;

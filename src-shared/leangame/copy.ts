@@ -6,7 +6,7 @@
 import { fold } from '../eventsourcing/decider';
 import { leangameDecider } from './decide';
 import type { LeanFacility, LeanParams } from './schemas';
-import type { LeanEvent, LeanState } from './state';
+import { type LeanEvent, type LeanState, UNTOUCHED_DEMAND } from './state';
 
 export function copyLeanParams(params: LeanParams): LeanParams {
   return {
@@ -14,16 +14,7 @@ export function copyLeanParams(params: LeanParams): LeanParams {
     nextRank: 0,
     game_start_at: null,
     game_end_at: null,
-    consumerDemand: params.consumerDemand.map((d) => ({
-      ...d,
-      fulfilled_at: null,
-      fulfilled_qty: 0,
-      defectOpes: 0,
-      defectProducts: 0,
-      lateProducts: 0,
-      otifProducts: 0,
-      prod_started_qty: 0,
-    })),
+    consumerDemand: params.consumerDemand.map((d) => ({ ...d, ...UNTOUCHED_DEMAND })),
   };
 }
 

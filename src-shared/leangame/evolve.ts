@@ -14,6 +14,7 @@ import {
   type LeanState,
   productIdOf,
   productIndex,
+  UNTOUCHED_DEMAND,
   zeroTime,
 } from './state';
 
@@ -73,13 +74,7 @@ function createState(data: Extract<LeanEvent, { type: 'LeanGameCreated' }>['data
       due_min: d.due_min ?? d.created_min + params.customerLeadTime,
       qty: d.qty,
       template_id: d.template_id,
-      fulfilled_at: null,
-      fulfilled_qty: 0,
-      defectOpes: 0,
-      defectProducts: 0,
-      lateProducts: 0,
-      otifProducts: 0,
-      prod_started_qty: 0,
+      ...UNTOUCHED_DEMAND,
     }))
     .sort((a, b) => a.created_min - b.created_min);
   const warehouse = facilities.find((f) => f.type === 'warehouse')!;

@@ -97,6 +97,17 @@ export interface LeanDemandState {
   prod_started_qty: number;
 }
 
+/** A demand item's tracking fields before any play: what a new game and a copy start from. */
+export const UNTOUCHED_DEMAND = {
+  fulfilled_at: null,
+  fulfilled_qty: 0,
+  defectOpes: 0,
+  defectProducts: 0,
+  lateProducts: 0,
+  otifProducts: 0,
+  prod_started_qty: 0,
+} as const satisfies Partial<LeanDemandState>;
+
 export interface LeanState {
   exists: boolean;
   gameId: string;
