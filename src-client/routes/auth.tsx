@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { isInstructor } from '../../src-shared/rules/permissions';
 import { authClient, authErrorMessageId } from '../auth';
 import { useCurrentUser } from '../ui/session';
 
@@ -28,7 +29,7 @@ export function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
   const [busy, setBusy] = useState(false);
   useDocumentTitle(intl.formatMessage({ id: mode === 'login' ? 'auth.loginTitle' : 'auth.signupTitle' }));
 
-  if (user?.email) return <Navigate to="/dashboard/intro" replace />;
+  if (isInstructor(user)) return <Navigate to="/dashboard/intro" replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

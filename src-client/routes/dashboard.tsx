@@ -14,10 +14,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { isInstructor } from '../../src-shared/rules/permissions';
 import { trpc } from '../trpc';
 import { toastError } from '../ui/notify';
 import { useCurrentUser } from '../ui/session';
@@ -175,7 +177,7 @@ export function DashboardPage() {
   const { user, pending } = useCurrentUser();
   const location = useLocation();
   useDocumentTitle(intl.formatMessage({ id: 'dashboard.title' }));
-  const mustSignUp = !pending && !user?.email;
+  const mustSignUp = !pending && !isInstructor(user);
   useEffect(() => {
     if (mustSignUp) rememberTarget(location.pathname + location.search);
   }, [mustSignUp, location]);

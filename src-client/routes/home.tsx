@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@manti
 import { useDocumentTitle } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
+import { isInstructor } from '../../src-shared/rules/permissions';
 import { useCurrentUser } from '../ui/session';
 
 const FEATURES = ['home.featureLive', 'home.featureScience', 'home.featureDebrief'] as const;
@@ -11,7 +12,7 @@ export function HomePage() {
   const { user } = useCurrentUser();
   useDocumentTitle(intl.formatMessage({ id: 'app.name' }));
   // Signed-in instructors go straight to their dashboard (spec, route /).
-  if (user?.email) return <Navigate to="/dashboard/intro" replace />;
+  if (isInstructor(user)) return <Navigate to="/dashboard/intro" replace />;
   return (
     <Stack gap="xl" py="xl">
       <Stack gap="md" maw={720}>

@@ -12,6 +12,7 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES } from '../../src-shared/rules/locale';
+import { isInstructor } from '../../src-shared/rules/permissions';
 import { authClient } from '../auth';
 import { useLocale } from '../i18n';
 import { useCurrentUser } from './session';
@@ -72,7 +73,7 @@ function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {user.email && (
+        {isInstructor(user) && (
           <Menu.Item component={Link} to="/dashboard/intro">
             <FormattedMessage id="nav.dashboard" />
           </Menu.Item>
@@ -89,7 +90,7 @@ export function Layout() {
   const { user } = useCurrentUser();
   const location = useLocation();
   const hideNavbar = location.pathname === '/login' || location.pathname === '/signup';
-  const home = user?.email ? '/dashboard/intro' : '/';
+  const home = isInstructor(user) ? '/dashboard/intro' : '/';
   return (
     <AppShell header={hideNavbar ? undefined : { height: 56 }} padding="md">
       {!hideNavbar && (

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { DomainError } from '../../src-shared/eventsourcing';
+import { isInstructor } from '../../src-shared/rules/permissions';
 import type { Context } from './context';
 
 /** An error whose message is an id of locales/en.json, shown translated by the client. */
@@ -57,6 +58,6 @@ export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** An instructor: a signed-in user with an e-mail account. */
 export const instructorProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (ctx.user.email === null) throw appError('FORBIDDEN', 'dashboard.messLoginToAccess');
+  if (!isInstructor(ctx.user)) throw appError('FORBIDDEN', 'dashboard.messLoginToAccess');
   return next();
 });

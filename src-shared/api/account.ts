@@ -1,4 +1,3 @@
 import { z } from 'zod';
 
 export const playerName = z.string().trim().min(1).max(40);
-export const setPlayerNameInput = z.object({ name: playerName });

@@ -25,4 +25,3 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
 }
 
 export const gameStreamId = (gameId: string) => `game-${gameId}`;
-export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;

@@ -17,7 +17,7 @@ import {
   viewGame,
 } from '../../../src-shared/beergame';
 import { type Actor, fold, gameStreamId } from '../../../src-shared/eventsourcing';
-import { gamePageRefusal } from '../../../src-shared/rules/permissions';
+import { gamePageRefusal, isInstructor } from '../../../src-shared/rules/permissions';
 import { displayNames, sessionUserFromHeaders } from '../../auth/auth';
 import { beergameStream } from '../../projections/games';
 import type { Context } from '../context';
@@ -25,7 +25,7 @@ import { appError, instructorProcedure, publicProcedure, router, signedInProcedu
 
 const actorOf = (ctx: Context): Actor =>
   ctx.user
-    ? { userId: ctx.user.id, role: ctx.user.email === null ? 'player' : 'instructor' }
+    ? { userId: ctx.user.id, role: isInstructor(ctx.user) ? 'instructor' : 'player' }
     : { userId: 'anonymous', role: 'player' };
 
 /** Loads a game and refuses it (with the spec's message) to a viewer who may not open it. */
