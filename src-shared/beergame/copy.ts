@@ -7,8 +7,7 @@
  * configuration, scheduled changes and messages, transparency and the turn timer (`playTimer`,
  * `timer`; a copy's timer runs once its seats are filled). The naming rule lives in src-shared/rules.
  */
-import type { BeerCommand } from './commands';
-import type { BeerConfig } from './params';
+import type { BeerCommand, BeerConfig } from './schemas';
 import type { BeerState } from './state';
 
 /** The configuration input of a copy of `config`. */

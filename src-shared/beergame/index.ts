@@ -1,19 +1,17 @@
-/** The beer game engine: params, commands and events, decider, view, policies, KPIs. */
-export * from './commands';
+/** The beer game engine: one module per concern (see docs/architecture.md, "One shape for every game"). */
+export * from './config';
+export * from './constants';
 export * from './copy';
-export {
-  beergameDecider,
-  beergameSummary,
-  checkOrder,
-  decideBeerGame,
-  evolveBeerGame,
-  isGameAdmin,
-} from './decider';
-export { allocateProportionally, consumerDemandAt } from './engine';
+export { type BeerCommandOf, beergameDecider } from './decide';
+export * from './events';
+export { checkOrder, isGameAdmin } from './guards';
 export * from './kpis';
-export * from './params';
 export * from './policies';
+export * from './schemas';
 export * from './simulate';
 export type * from './state';
 export { initialBeerState } from './state';
+export * from './summary';
+export * from './templates';
 export * from './view';
+export { allocateProportionally, consumerDemandAt, supplyLine } from './week';

@@ -2,7 +2,6 @@
  * KPIs as pure functions of the state (issue 3 point 6), over the weeks played so far (rows whose
  * steps 1–4 ran; order statistics over closed weeks). Per week series serve charts and replay.
  */
-import { CONSUMER } from './params';
 import type { BeerState, FacilityState, WeekRow } from './state';
 
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -116,43 +115,59 @@ export function beergameKpis(s: BeerState): BeerKpis {
     if (ch.field === 'consumerDemand') for (const fid of ch.facilityIds) consumerFacing.add(fid);
   let served = 0;
   let asked = 0;
-  const byFacility: FacilityKpis[] = s.facilities.map((f, i) => {
-    const rows = f.history;
-    const orders = rows.filter((r) => r.order !== null).map((r) => r.order as number);
-    const orderVariance = variance(orders);
-    if (consumerFacing.has(f.id)) {
-      const c = consumerFill(f);
-      served += c.onTime;
-      asked += c.asked;
-    }
-    const t = onTime(rows);
-    return {
-      id: f.id,
-      name: s.live[i]!.name,
-      cost: f.cost,
-      revenue: f.revenue,
-      onTimeRate: t.asked === 0 ? 1 : t.onTime / t.asked,
-      averageStock: mean(rows.map((r) => r.stock)),
-      averageBacklog: mean(rows.map((r) => r.backlog)),
-      averageOrder: mean(orders),
-      orderVariance,
-      amplification: demandVariance > 0 ? orderVariance / demandVariance : null,
-      weeksWithBacklog: rows.filter((r) => r.backlog > 0).length,
-    };
-  });
+  for (const f of s.facilities) {
+    if (!consumerFacing.has(f.id)) continue;
+    const c = consumerFill(f);
+    served += c.onTime;
+    asked += c.asked;
+  }
+  const perWeek = perWeekSeries(s, weeks, consumerDemand);
+  let stockSum = 0;
+  for (const week of perWeek) for (const f of week.facilities) stockSum += f.stock;
+  return {
+    weeks,
+    teamCost: s.facilities.reduce((a, f) => a + f.cost, 0),
+    teamRevenue: s.facilities.reduce((a, f) => a + f.revenue, 0),
+    fillRate: asked === 0 ? 1 : served / asked,
+    averageStock: weeks === 0 ? 0 : stockSum / weeks,
+    weeksWithBackorder: perWeek.filter((week) => week.facilities.some((f) => f.backlog > 0)).length,
+    consumerDemand,
+    demandVariance,
+    byFacility: s.facilities.map((f, i) => facilityKpis(f, s.live[i]!.name, demandVariance)),
+    perWeek,
+    leadTimes: leadTimesOf(s),
+  };
+}
+
+function facilityKpis(f: FacilityState, name: string, demandVariance: number): FacilityKpis {
+  const rows = f.history;
+  const orders = rows.filter((r) => r.order !== null).map((r) => r.order as number);
+  const orderVariance = variance(orders);
+  const t = onTime(rows);
+  return {
+    id: f.id,
+    name,
+    cost: f.cost,
+    revenue: f.revenue,
+    onTimeRate: t.asked === 0 ? 1 : t.onTime / t.asked,
+    averageStock: mean(rows.map((r) => r.stock)),
+    averageBacklog: mean(rows.map((r) => r.backlog)),
+    averageOrder: mean(orders),
+    orderVariance,
+    amplification: demandVariance > 0 ? orderVariance / demandVariance : null,
+    weeksWithBacklog: rows.filter((r) => r.backlog > 0).length,
+  };
+}
+
+/** Each week's team cost (and its running total) and every facility's figures, for charts and replay. */
+function perWeekSeries(s: BeerState, weeks: number, consumerDemand: number[]): BeerKpis['perWeek'] {
   const perWeek: BeerKpis['perWeek'] = [];
   let cumulative = 0;
-  let stockSum = 0;
-  let weeksWithBackorder = 0;
   for (let k = 0; k < weeks; k++) {
     let teamCost = 0;
-    let stock = 0;
-    let anyBacklog = false;
     const facilities = s.facilities.map((f) => {
       const r = f.history[k]!;
       teamCost += r.cost;
-      stock += r.stock;
-      if (r.backlog > 0) anyBacklog = true;
       return {
         id: f.id,
         stock: r.stock,
@@ -167,8 +182,6 @@ export function beergameKpis(s: BeerState): BeerKpis {
       };
     });
     cumulative += teamCost;
-    stockSum += stock;
-    if (anyBacklog) weeksWithBackorder++;
     perWeek.push({
       week: k + 1,
       consumerDemand: consumerDemand[k] ?? 0,
@@ -177,6 +190,11 @@ export function beergameKpis(s: BeerState): BeerKpis {
       facilities,
     });
   }
+  return perWeek;
+}
+
+/** Every shipment's planned and drawn transit time, by week (debrief "leadTimes"). */
+function leadTimesOf(s: BeerState): BeerKpis['leadTimes'] {
   const leadTimes: BeerKpis['leadTimes'] = [];
   for (const f of s.facilities)
     for (const r of f.history)
@@ -190,20 +208,5 @@ export function beergameKpis(s: BeerState): BeerKpis {
           planned: sh.leadtime,
           drawn: sh.drawn,
         });
-  leadTimes.sort((a, b) => a.week - b.week);
-  return {
-    weeks,
-    teamCost: s.facilities.reduce((a, f) => a + f.cost, 0),
-    teamRevenue: s.facilities.reduce((a, f) => a + f.revenue, 0),
-    fillRate: asked === 0 ? 1 : served / asked,
-    averageStock: weeks === 0 ? 0 : stockSum / weeks,
-    weeksWithBackorder,
-    consumerDemand,
-    demandVariance,
-    byFacility,
-    perWeek,
-    leadTimes,
-  };
+  return leadTimes.sort((a, b) => a.week - b.week);
 }
-
-export { CONSUMER };

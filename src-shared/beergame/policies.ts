@@ -3,25 +3,14 @@
  * A policy string is `passthrough`, `fixed:N`, `basestock:f1,f2,...` (one target per facility in
  * network order, or one for all) or `sterman:theta,alpha,beta,S'`.
  */
-import { facilityPlansOf, supplyLine } from './engine';
-import { CONSUMER } from './params';
 import type { BeerState, WeekRow } from './state';
-
-// tsx runs these modules as CommonJS, where each use of an imported binding is a getter call on
-// the exporting module's object (a measurable cost in the week loop): the hot ones are read once.
-const plansOf = facilityPlansOf;
+import { facilityPlansOf } from './week';
 
 export type Policy =
   | { kind: 'passthrough' }
   | { kind: 'fixed'; quantity: number }
   | { kind: 'basestock'; targets: number[] }
   | { kind: 'sterman'; theta: number; alpha: number; beta: number; target: number };
-
-/** The default for seats without a player: order what was ordered from you. */
-export const DEFAULT_POLICY = 'passthrough';
-
-/** Sterman's (1989) mean fitted parameters. */
-export const STERMAN_MEAN = { theta: 0.36, alpha: 0.26, beta: 0.34, target: 17 } as const;
 
 const parsed = new Map<string, Policy | null>();
 
@@ -188,7 +177,7 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   const f = s.facilities[i]!;
   const fc = s.live[i]!;
   const result: Record<string, number> = {};
-  for (const { pid, capIds } of plansOf(s.live)[i]!.byPid) {
+  for (const { pid, capIds } of facilityPlansOf(s.live)[i]!.byPid) {
     const p = f.products[pid]!;
     const demand = p.incoming + p.internal;
     const total = policyOrder(policy, {
@@ -210,7 +199,3 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   }
   return result;
 }
-
-/** Consumer client id, re-exported for policies written outside. */
-/** The supply line's definition (the engine keeps it in `ProductState.onOrder`). */
-export { CONSUMER, supplyLine };

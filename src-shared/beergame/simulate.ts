@@ -3,11 +3,11 @@
  * the benchmark. Pure: the same options always give the same trajectory.
  */
 import type { CommandContext } from '../eventsourcing/decider';
-import type { BeerEvent } from './commands';
-import { beergameDecider } from './decider';
-import type { BeerTemplateId } from './params';
+import { beergameDecider } from './decide';
+import type { BeerEvent } from './events';
 import { parsePolicy } from './policies';
 import type { BeerState, WeekRow } from './state';
+import type { BeerTemplateId } from './templates';
 
 export interface SimulationOptions {
   /** A built-in template (default classic) or a configuration (`BeerConfigInput`). */

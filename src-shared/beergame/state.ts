@@ -2,7 +2,8 @@
  * The beer game state: what `evolve` builds from the events. Plain objects and arrays only; every
  * `evolve` returns new objects for what changed and shares the rest (structural sharing).
  */
-import type { BeerConfig, FacilityConfig } from './params';
+import { DEFAULT_POLICY } from './constants';
+import type { BeerConfig, FacilityConfig } from './schemas';
 
 /** One product at one facility: balances and this week's flows (after steps 1 to 4). */
 export interface ProductState {
@@ -211,7 +212,7 @@ export const emptyConfig: BeerConfig = {
   consumerDemand: [],
   allEventTypes: [],
   scheduledChanges: [],
-  defaultPolicy: 'passthrough',
+  defaultPolicy: DEFAULT_POLICY,
   facilities: [],
   demand: [],
 };

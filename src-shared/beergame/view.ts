@@ -4,7 +4,7 @@
  * observer sees numbers only in a transparent game; once the game is finished everyone sees all
  * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
  */
-import { type BckCell, CONSUMER, type ConfigDebrief } from './params';
+import type { BckCell, ConfigDebrief } from './schemas';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
 
 export interface BeerViewer {
@@ -182,146 +182,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
   const mine = viewer.userId === null ? undefined : s.facilities.find((f) => f.userId === viewer.userId);
   const myFacilityId = mine?.id ?? null;
   const seeAll = isCreator || s.transparent || s.finished;
-  const facilities: BeerFacilityView[] = s.facilities.map((f, i) => {
-    const fc = s.live[i]!;
-    const visible = seeAll || f.id === myFacilityId;
-    let numbers: BeerFacilityNumbers | null = null;
-    if (visible) {
-      let visibleWeeks = 0;
-      for (const cap of Object.values(fc.capabilities))
-        visibleWeeks = Math.max(visibleWeeks, cap.visibleWeeks);
-      let stock = 0;
-      let backlog = 0;
-      let incoming = 0;
-      let shipped = 0;
-      let received = 0;
-      let missed = 0;
-      const products: BeerFacilityNumbers['products'] = [];
-      for (const [pid, p] of Object.entries(f.products)) {
-        stock += p.stock;
-        backlog += p.backlog;
-        incoming += p.incoming;
-        shipped += p.shipped;
-        received += p.received;
-        missed += p.missed;
-        let vw = 0;
-        for (const cap of Object.values(fc.capabilities))
-          if (cap.pid === pid) vw = Math.max(vw, cap.visibleWeeks);
-        products.push({
-          pid,
-          stock: p.stock,
-          backlog: p.backlog,
-          incomingOrder: p.incoming,
-          shipped: p.shipped,
-          received: p.received,
-          arriving: arriving(s, f.id, pid, vw),
-        });
-      }
-      let lastOrder: number | null = null;
-      for (let k = f.history.length - 1; k >= 0; k--) {
-        const order = f.history[k]!.order;
-        if (order !== null) {
-          lastOrder = order;
-          break;
-        }
-      }
-      numbers = {
-        stock,
-        backlog,
-        netInventory: stock - backlog,
-        incomingOrder: incoming,
-        shipped,
-        received,
-        lastOrder,
-        weekCost: f.weekCost,
-        cumulativeCost: f.cost,
-        weekRevenue: f.weekRevenue,
-        cumulativeRevenue: f.revenue,
-        missed,
-        arriving: arriving(s, f.id, null, visibleWeeks),
-        products,
-        history: f.history.map(historyRow),
-      };
-    }
-    return {
-      id: f.id,
-      name: fc.name,
-      type: fc.type,
-      icon: fc.icon,
-      visual: fc.visual,
-      position: fc.position,
-      clients: fc.clients,
-      supplierIds: [
-        ...new Set(
-          Object.values(fc.capabilities)
-            .filter((c) => c.type === 'purchase')
-            .map((c) => c.from as string),
-        ),
-      ],
-      playerName: f.userId === null ? null : (viewer.playerNames?.[f.userId] ?? null),
-      taken: f.userId !== null,
-      computer: f.computer,
-      validated: f.validated,
-      isMine: f.id === myFacilityId,
-      capabilities: Object.entries(fc.capabilities).map(([id, c]) => {
-        const ordered = f.orders[id];
-        return {
-          id,
-          pid: c.pid,
-          type: c.type,
-          from: c.from,
-          leadtime: c.leadtime,
-          ordertime: c.ordertime,
-          visibleWeeks: c.visibleWeeks,
-          moq: c.moq,
-          maxOrderQty: c.maxOrderQty,
-          batchSize: c.batchSize,
-          validatedOrder: ordered !== undefined,
-          validatedOrderQty: ordered !== undefined && visible ? ordered : null,
-        };
-      }),
-      numbers,
-    };
-  });
-  const messages = s.messages.filter(
-    (m) => isCreator || m.to === 'all' || (myFacilityId !== null && m.to.includes(myFacilityId)),
-  );
   const config = s.config;
-  const orders: BeerOrderRecord[] = [];
-  if (!s.finished) {
-    s.facilities.forEach((f, i) => {
-      if (!isCreator && f.id !== myFacilityId) return;
-      const fc = s.live[i]!;
-      const record = (capId: string, orderQty: number, isProposal: boolean) => {
-        const cap = fc.capabilities[capId];
-        if (!cap) return;
-        orders.push({
-          game_id: s.gameId,
-          faci_id: f.id,
-          capa_id: capId,
-          pid: cap.pid,
-          to: cap.type === 'purchase' ? (cap.from as string) : f.id,
-          orderQty,
-          orderWeek: s.week,
-          isProposal,
-        });
-      };
-      for (const [capId, q] of Object.entries(f.orders)) record(capId, q, false);
-      for (const p of s.proposals) if (p.facilityId === f.id) record(p.capabilityId, p.quantity, true);
-    });
-  }
-  let debrief: ConfigDebrief | null = null;
-  if (isCreator) debrief = config.configDebrief;
-  else if (s.finished) {
-    const d = config.configDebrief;
-    debrief = {
-      ...d,
-      questionsSection: {
-        ...d.questionsSection,
-        questions: d.questionsSection.questions.map((q) => ({ ...q, answer: null })),
-      },
-    };
-  }
   return {
     gameId: s.gameId,
     name: s.name,
@@ -343,27 +204,169 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
       ? { ...config.mapSize, invertedFlows: config.invertedFlows, bckCells: config.bckCells }
       : null,
     products: config.productsTemplates.map((p) => ({ id: p.id, name: p.name, productEmoji: p.productEmoji })),
-    facilities,
+    facilities: s.facilities.map((f, i) =>
+      facilityView(s, i, viewer, seeAll || f.id === myFacilityId, f.id === myFacilityId),
+    ),
     myOrders: mine ? { ...mine.orders } : null,
     proposals: s.proposals.filter((p) => isCreator || p.facilityId === myFacilityId),
-    orders,
+    orders: s.finished ? [] : orderRecords(s, isCreator, myFacilityId),
     allocations: s.allocations.filter((a) => isCreator || a.fid === myFacilityId),
-    messages,
+    messages: s.messages.filter(
+      (m) => isCreator || m.to === 'all' || (myFacilityId !== null && m.to.includes(myFacilityId)),
+    ),
     scheduledChanges: isCreator ? config.scheduledChanges : null,
     scheduledMessages: isCreator ? config.configMessages.scheduleList : null,
-    debrief,
-    results: s.finished
-      ? {
-          teamCost: s.facilities.reduce((sum, f) => sum + f.cost, 0),
-          byFacility: s.facilities.map((f, i) => ({
-            id: f.id,
-            name: s.live[i]!.name,
-            cost: f.cost,
-            revenue: f.revenue,
-          })),
-        }
-      : null,
+    debrief: debriefFor(config.configDebrief, isCreator, s.finished),
+    results: s.finished ? resultsOf(s) : null,
   };
 }
 
-export { CONSUMER };
+/** A facility as the viewer sees it; its numbers only when `visible`. */
+function facilityView(
+  s: BeerState,
+  i: number,
+  viewer: BeerViewer,
+  visible: boolean,
+  isMine: boolean,
+): BeerFacilityView {
+  const f = s.facilities[i]!;
+  const fc = s.live[i]!;
+  const suppliers = Object.values(fc.capabilities)
+    .filter((c) => c.type === 'purchase')
+    .map((c) => c.from as string);
+  return {
+    id: f.id,
+    name: fc.name,
+    type: fc.type,
+    icon: fc.icon,
+    visual: fc.visual,
+    position: fc.position,
+    clients: fc.clients,
+    supplierIds: [...new Set(suppliers)],
+    playerName: f.userId === null ? null : (viewer.playerNames?.[f.userId] ?? null),
+    taken: f.userId !== null,
+    computer: f.computer,
+    validated: f.validated,
+    isMine,
+    capabilities: Object.entries(fc.capabilities).map(([id, c]) => {
+      const ordered = f.orders[id];
+      return {
+        id,
+        pid: c.pid,
+        type: c.type,
+        from: c.from,
+        leadtime: c.leadtime,
+        ordertime: c.ordertime,
+        visibleWeeks: c.visibleWeeks,
+        moq: c.moq,
+        maxOrderQty: c.maxOrderQty,
+        batchSize: c.batchSize,
+        validatedOrder: ordered !== undefined,
+        validatedOrderQty: ordered !== undefined && visible ? ordered : null,
+      };
+    }),
+    numbers: visible ? facilityNumbers(s, i) : null,
+  };
+}
+
+/** A facility's numbers this week, per product, what arrives within its visibility limit, and its history. */
+function facilityNumbers(s: BeerState, i: number): BeerFacilityNumbers {
+  const f = s.facilities[i]!;
+  const fc = s.live[i]!;
+  const visibleWeeksOf = (pid: string | null) => {
+    let weeks = 0;
+    for (const cap of Object.values(fc.capabilities))
+      if (pid === null || cap.pid === pid) weeks = Math.max(weeks, cap.visibleWeeks);
+    return weeks;
+  };
+  const total = { stock: 0, backlog: 0, incoming: 0, shipped: 0, received: 0, missed: 0 };
+  const products: BeerFacilityNumbers['products'] = [];
+  for (const [pid, p] of Object.entries(f.products)) {
+    total.stock += p.stock;
+    total.backlog += p.backlog;
+    total.incoming += p.incoming;
+    total.shipped += p.shipped;
+    total.received += p.received;
+    total.missed += p.missed;
+    products.push({
+      pid,
+      stock: p.stock,
+      backlog: p.backlog,
+      incomingOrder: p.incoming,
+      shipped: p.shipped,
+      received: p.received,
+      arriving: arriving(s, f.id, pid, visibleWeeksOf(pid)),
+    });
+  }
+  let lastOrder: number | null = null;
+  for (let k = f.history.length - 1; k >= 0 && lastOrder === null; k--) lastOrder = f.history[k]!.order;
+  return {
+    stock: total.stock,
+    backlog: total.backlog,
+    netInventory: total.stock - total.backlog,
+    incomingOrder: total.incoming,
+    shipped: total.shipped,
+    received: total.received,
+    lastOrder,
+    weekCost: f.weekCost,
+    cumulativeCost: f.cost,
+    weekRevenue: f.weekRevenue,
+    cumulativeRevenue: f.revenue,
+    missed: total.missed,
+    arriving: arriving(s, f.id, null, visibleWeeksOf(null)),
+    products,
+    history: f.history.map(historyRow),
+  };
+}
+
+/** This week's orders and proposals the viewer may see: their own facility's, or all for the creator. */
+function orderRecords(s: BeerState, isCreator: boolean, myFacilityId: string | null): BeerOrderRecord[] {
+  const orders: BeerOrderRecord[] = [];
+  s.facilities.forEach((f, i) => {
+    if (!isCreator && f.id !== myFacilityId) return;
+    const fc = s.live[i]!;
+    const record = (capId: string, orderQty: number, isProposal: boolean) => {
+      const cap = fc.capabilities[capId];
+      if (!cap) return;
+      const to = cap.type === 'purchase' ? (cap.from as string) : f.id;
+      orders.push({
+        game_id: s.gameId,
+        faci_id: f.id,
+        capa_id: capId,
+        pid: cap.pid,
+        to,
+        orderQty,
+        orderWeek: s.week,
+        isProposal,
+      });
+    };
+    for (const [capId, q] of Object.entries(f.orders)) record(capId, q, false);
+    for (const p of s.proposals) if (p.facilityId === f.id) record(p.capabilityId, p.quantity, true);
+  });
+  return orders;
+}
+
+/** The debrief configuration: for the creator always; for everyone once finished, without the expected answers. */
+function debriefFor(d: ConfigDebrief, isCreator: boolean, finished: boolean): ConfigDebrief | null {
+  if (isCreator) return d;
+  if (!finished) return null;
+  return {
+    ...d,
+    questionsSection: {
+      ...d.questionsSection,
+      questions: d.questionsSection.questions.map((q) => ({ ...q, answer: null })),
+    },
+  };
+}
+
+function resultsOf(s: BeerState): NonNullable<BeerView['results']> {
+  return {
+    teamCost: s.facilities.reduce((sum, f) => sum + f.cost, 0),
+    byFacility: s.facilities.map((f, i) => ({
+      id: f.id,
+      name: s.live[i]!.name,
+      cost: f.cost,
+      revenue: f.revenue,
+    })),
+  };
+}

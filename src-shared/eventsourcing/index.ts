@@ -1,3 +1,4 @@
 export * from './decider';
 export * from './envelope';
 export * from './random';
+export * from './upcasters';

@@ -3,8 +3,6 @@ import {
   BEERGAME_DEBRIEF_SECTIONS,
   beergameKpis,
   computerOrders,
-  defaultMapLayout,
-  defaultMapSize,
   FACILITY_DEFAULTS,
   fitConstraints,
   parsePolicy,
@@ -13,6 +11,7 @@ import {
   simulateBeerGameRun,
   supplyLine,
 } from '../../../src-shared/beergame';
+import { defaultMapLayout, defaultMapSize } from '../../../src-shared/rules/map-layout';
 import { created, createdWith, expectDomainError, Game } from './helpers';
 
 describe('params', () => {

@@ -10,11 +10,11 @@ import {
   type BeerEvent,
   beergameDecider,
   copyGameCommand,
-  defaultMapLayout,
   EVENT_EDITOR_DEFAULTS,
   FACILITY_KINDS,
   viewGame,
 } from '../../../src-shared/beergame';
+import { defaultMapLayout } from '../../../src-shared/rules/map-layout';
 import {
   as,
   CLASSIC,

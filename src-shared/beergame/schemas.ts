@@ -1,0 +1,308 @@
+/**
+ * Zod schemas of the beer game: the game parameters as an instructor writes them (spec point 3:
+ * game params, facility, pdata, capabilities, with the spec's defaults), the configuration once
+ * resolved (what `GameCreated` records), and the commands (shared with the server and the forms).
+ */
+import { z } from 'zod';
+import { BEERGAME_DEBRIEF_SECTIONS, CHANGE_FIELDS, DEFAULT_POLICY, FACILITY_DEFAULTS } from './constants';
+import { BEERGAME_TEMPLATE_IDS } from './templates';
+
+const qty = z.number().int().min(0);
+const money = z.number().min(0).max(1_000_000);
+
+export const pdataSchema = z.object({
+  stock: qty.default(FACILITY_DEFAULTS.stock),
+  backlog: qty.default(0),
+  allowBacklog: z.boolean().default(true),
+  /** Shipping capacity per week; null = no limit. */
+  maxShipQty: qty.nullable().default(null),
+  /** Price per unit shipped; 0 = no revenue. */
+  unitPrice: money.default(0),
+  stockCost: money.default(FACILITY_DEFAULTS.stockCost),
+  backlogCost: money.default(FACILITY_DEFAULTS.backlogCost),
+  missedSaleCost: money.default(0),
+});
+export type Pdata = z.infer<typeof pdataSchema>;
+
+export const capabilitySchema = z.object({
+  pid: z.string().min(1).default('p1'),
+  type: z.enum(['purchase', 'production']).default('purchase'),
+  /** purchase: the supplier facility id; production: the bill of materials (pid → units per unit made). */
+  from: z
+    .union([z.string().min(1), z.record(z.string(), z.number().int().positive()), z.null()])
+    .default(null),
+  leadtime: z.number().int().min(1).max(52).default(FACILITY_DEFAULTS.leadtime),
+  ordertime: z.number().int().min(1).max(52).default(FACILITY_DEFAULTS.ordertime),
+  startOrders: qty.default(FACILITY_DEFAULTS.startOrders),
+  visibleWeeks: z.number().int().min(0).max(52).default(FACILITY_DEFAULTS.visibleWeeks),
+  moq: qty.default(0),
+  productionCost: money.default(0),
+  leadtimeVariability: z.number().int().min(0).max(6).default(0),
+  maxOrderQty: qty.default(0),
+  batchSize: qty.default(0),
+});
+export type Capability = z.infer<typeof capabilitySchema>;
+
+const positionSchema = z.object({ row: z.number().int().min(0), column: z.number().int().min(0) });
+
+export const facilityInputSchema = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(100),
+  type: z.string().min(1).max(40).default('retailer'),
+  icon: z.string().max(200).nullable().default(null),
+  visual: z.string().max(200).nullable().default(null),
+  position: positionSchema.nullable().default(null),
+  /** Informative: clients and suppliers are derived from the capabilities' `from`. */
+  client_id: z.string().nullable().optional(),
+  clients: z.array(z.string()).optional(),
+  supplier_id: z.string().nullable().optional(),
+  startMetrics: z
+    .object({
+      stock: qty.optional(),
+      backlog: qty.optional(),
+      cost: money.optional(),
+      revenue: money.optional(),
+    })
+    .optional(),
+  pdata: z.record(z.string(), pdataSchema).optional(),
+  capabilities: z.record(z.string(), capabilitySchema).optional(),
+  /** The computer policy used when the seat is handed to the computer or left empty at the timer. */
+  policy: z.string().optional(),
+});
+export type FacilityInput = z.input<typeof facilityInputSchema>;
+
+const recipientsSchema = z.union([z.literal('all'), z.array(z.string().min(1)).min(1)]);
+const thresholdMessageSchema = z
+  .object({
+    threshold: z.number().min(0),
+    message: z.string().max(2000),
+    sentTo: z.array(z.string()).default([]),
+  })
+  .nullable()
+  .default(null);
+
+export const scheduledChangeSchema = z.object({
+  id: z.string().min(1).max(64),
+  week: z.number().int().min(1),
+  facilityIds: z.array(z.string().min(1)).min(1),
+  field: z.enum(CHANGE_FIELDS),
+  value: z.number(),
+  /** Product concerned; default: every product of the facility (demand: its first product). */
+  pid: z.string().optional(),
+});
+export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+
+/**
+ * A decoration cell of the map (scenery such as `rock` or `tree`, or a picture): kept through copies
+ * and shown in the view; it must lie inside the map.
+ */
+export const bckCellSchema = z.object({
+  row: z.number().int().min(0),
+  column: z.number().int().min(0),
+  visual: z.string().max(200).nullable().default(null),
+});
+export type BckCell = z.infer<typeof bckCellSchema>;
+
+/** A question of the debrief (`answer` null: an open question; the creator alone sees the answer). */
+const debriefQuestionSchema = z.object({
+  id: z.string().min(1).max(64),
+  text: z.string().max(2000),
+  answer: z
+    .union([z.string().max(2000), z.number()])
+    .nullable()
+    .default(null),
+});
+
+/**
+ * The debrief configuration (spec point 3, `configDebrief`): a thank-you section, the debrief
+ * sections shown and their order (spec point 9), and questions for the players.
+ */
+export const configDebriefSchema = z.object({
+  thankYouSection: z
+    .object({ show: z.boolean().default(false), text: z.string().max(5000).default('') })
+    .prefault({}),
+  debriefContent: z
+    .array(z.enum(BEERGAME_DEBRIEF_SECTIONS))
+    .refine((list) => new Set(list).size === list.length, 'debrief sections repeated')
+    .default([...BEERGAME_DEBRIEF_SECTIONS]),
+  questionsSection: z
+    .object({
+      show: z.boolean().default(false),
+      questions: z
+        .array(debriefQuestionSchema)
+        .max(50)
+        .refine((list) => new Set(list.map((q) => q.id)).size === list.length, 'question ids repeated')
+        .default([]),
+    })
+    .prefault({}),
+});
+export type ConfigDebrief = z.infer<typeof configDebriefSchema>;
+
+export const productTemplateSchema = z.object({
+  id: z.string().min(1).default('p1'),
+  name: z.string().max(100).default('Beer'),
+  productEmoji: z.string().max(20).default('🍺'),
+});
+
+export const beerConfigInputSchema = z.object({
+  weeks: z.number().int().min(1).max(520).default(36),
+  /** The game plays with a turn timer: it runs once every seat is filled (docs/beergame.md, "Timer"). */
+  playTimer: z.boolean().default(false),
+  /** Seconds per week when the timer runs. */
+  timer: z.number().int().min(5).max(86_400).default(60),
+  transparent: z.boolean().default(false),
+  mapSize: z
+    .object({ rows: z.number().int().min(1), columns: z.number().int().min(1) })
+    .nullable()
+    .default(null),
+  /** Decoration cells of the map. */
+  bckCells: z.array(bckCellSchema).max(100).default([]),
+  /** A display choice: goods flow right to left on the map (the default layout is mirrored). */
+  invertedFlows: z.boolean().default(false),
+  /** Shortages among several clients are split by the player (ConfirmAllocations) instead of automatically. */
+  manualAllocation: z.boolean().default(false),
+  configMessages: z
+    .object({
+      scheduleList: z
+        .array(
+          z.object({ week: z.number().int().min(1), to: recipientsSchema, message: z.string().max(2000) }),
+        )
+        .default([]),
+      backlogMessage: thresholdMessageSchema,
+      stockMessage: thresholdMessageSchema,
+    })
+    .default({ scheduleList: [], backlogMessage: null, stockMessage: null }),
+  configDebrief: configDebriefSchema.prefault({}),
+  productsTemplates: z
+    .array(productTemplateSchema)
+    .min(1)
+    .default([{ id: 'p1', name: 'Beer', productEmoji: '🍺' }]),
+  /** Consumer demand per product and facility; `demand[i]` is week i+1, the last value repeats. */
+  productsConsumerDemand: z
+    .array(z.object({ pid: z.string(), fid: z.string(), demand: z.array(qty) }))
+    .default([]),
+  /** One-product demand of the facilities without clients; `[i]` is week i+1, the last value repeats. */
+  consumerDemand: z.array(qty).default([4, 4, 4, 4, 8]),
+  allEventTypes: z.array(z.enum(CHANGE_FIELDS)).default([...CHANGE_FIELDS]),
+  scheduledChanges: z.array(scheduledChangeSchema).default([]),
+  /** Policy for empty seats at the timer and for computer seats without their own policy. */
+  defaultPolicy: z.string().default(DEFAULT_POLICY),
+  facilities: z.union([
+    z.array(facilityInputSchema).min(2).max(8),
+    z.record(z.string(), facilityInputSchema.partial({ id: true })),
+  ]),
+});
+export type BeerConfigInput = z.input<typeof beerConfigInputSchema>;
+
+/** A facility once resolved: every default applied, clients and suppliers derived. */
+export const facilityConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  icon: z.string().nullable(),
+  visual: z.string().nullable(),
+  position: positionSchema.nullable(),
+  client_id: z.string().nullable(),
+  clients: z.array(z.string()),
+  supplier_id: z.string().nullable(),
+  startMetrics: z.object({ stock: z.number(), backlog: z.number(), cost: z.number(), revenue: z.number() }),
+  pdata: z.record(z.string(), pdataSchema),
+  capabilities: z.record(z.string(), capabilitySchema),
+  policy: z.string().nullable(),
+});
+export type FacilityConfig = z.infer<typeof facilityConfigSchema>;
+
+/** The resolved configuration carried by `GameCreated`: plain JSON, facilities in network order. */
+export const beerConfigSchema = beerConfigInputSchema.extend({
+  mapSize: z.object({ rows: z.number(), columns: z.number() }).nullable(),
+  facilities: z.array(facilityConfigSchema),
+  /** Consumer demand resolved per facility and product. */
+  demand: z.array(z.object({ fid: z.string(), pid: z.string(), demand: z.array(z.number()) })),
+});
+export type BeerConfig = z.infer<typeof beerConfigSchema>;
+
+const id = z.string().min(1).max(64);
+const recipients = z.union([z.literal('all'), z.array(id).min(1)]);
+
+const createBase = {
+  type: z.literal('CreateGame'),
+  gameId: id,
+  name: z.string().min(1).max(200),
+  creatorId: z.string().min(1),
+  seed: z.number().int(),
+};
+
+export const createFromTemplateSchema = z.object({
+  ...createBase,
+  template: z.enum(BEERGAME_TEMPLATE_IDS),
+  /** Game params to override in the template (weeks, transparent, timer, ...). */
+  overrides: z.record(z.string(), z.unknown()).optional(),
+});
+export const createFromConfigSchema = z.object({
+  ...createBase,
+  /** A `BeerConfigInput`; checked by `resolveConfig`. */
+  config: z.record(z.string(), z.unknown()),
+});
+
+/** The commands of the beer game. */
+export const beerCommandSchema = z.union([
+  createFromTemplateSchema,
+  createFromConfigSchema,
+  z.object({ type: z.literal('JoinRole'), facilityId: id }),
+  z.object({ type: z.literal('LeaveRole'), facilityId: id }),
+  z.object({ type: z.literal('HandToComputer'), facilityId: id, policy: z.string().max(200).optional() }),
+  z.object({
+    type: z.literal('PlaceOrder'),
+    facilityId: id,
+    capabilityId: id.optional(),
+    quantity: z.number(),
+  }),
+  z.object({
+    type: z.literal('ProposeOrder'),
+    facilityId: id,
+    capabilityId: id.optional(),
+    quantity: z.number().optional(),
+    policy: z.string().max(200).optional(),
+  }),
+  z.object({
+    type: z.literal('ConfirmAllocations'),
+    facilityId: id,
+    productId: id.optional(),
+    allocation: z.record(z.string(), z.number()),
+  }),
+  z.object({
+    type: z.literal('CloseWeek'),
+    reason: z.enum(['instructor', 'timer']),
+    week: z.number().int().optional(),
+  }),
+  z.object({ type: z.literal('StartTimer'), seconds: z.number().int().min(5).max(86_400).optional() }),
+  z.object({ type: z.literal('StopTimer') }),
+  z.object({
+    type: z.literal('SendMessage'),
+    to: recipients,
+    text: z.string().max(2000),
+    /** The week it appears (`show_at`): this week (default) or a later one (a scheduled message). */
+    showAt: z.number().int().optional(),
+  }),
+  z.object({
+    type: z.literal('ScheduleChange'),
+    changeId: id.optional(),
+    week: z.number().int(),
+    facilityIds: z.array(id).min(1),
+    field: z.enum(CHANGE_FIELDS),
+    value: z.number(),
+    pid: id.optional(),
+  }),
+  z.object({ type: z.literal('CancelChange'), changeId: id }),
+  z.object({
+    type: z.literal('ResetStartingOrders'),
+    startOrders: z.number(),
+    facilityId: id.optional(),
+    capabilityId: id.optional(),
+  }),
+  z.object({ type: z.literal('ResetGame') }),
+  z.object({ type: z.literal('EndGame') }),
+  z.object({ type: z.literal('SetTransparent'), transparent: z.boolean() }),
+]);
+
+export type BeerCommand = z.infer<typeof beerCommandSchema>;
