@@ -5,8 +5,9 @@
  */
 import { fold } from '../eventsourcing/decider';
 import { leangameDecider } from './decide';
+import type { LeanEvent } from './events';
 import type { LeanFacility, LeanParams } from './schemas';
-import { type LeanEvent, type LeanState, UNTOUCHED_DEMAND } from './state';
+import { type LeanState, UNTOUCHED_DEMAND } from './state';
 
 export function copyLeanParams(params: LeanParams): LeanParams {
   return {

@@ -1,26 +1,18 @@
-/** The lean game: a real-time factory where each improvement changes one rule. */
-import type { LeanState } from './state';
+/** The lean game: a real-time factory where each improvement changes one rule (docs/leangame.md). */
 
 export * from './computer';
 export * from './constants';
-export { copyLeanGame, copyLeanParams, leanStateAt } from './copy';
-export { computerEventsUntil, decideLeanGame, leangameDecider, leanScheduleComputerActions } from './decide';
+export { copyLeanGame, copyLeanParams, type LeanGameDocument, leanStateAt } from './copy';
+export * from './debrief';
+export { decideLeanGame, type LeanCommandOf, leangameDecider } from './decide';
+export * from './events';
 export { evolveLeanGame } from './evolve';
 export * from './metrics';
 export * from './rules';
-export * from './scenarios';
+export { leanScheduleComputerActions } from './schedule';
 export * from './schemas';
 export * from './simulate';
 export * from './state';
+export * from './summary';
+export * from './templates';
 export * from './view';
-
-/** The game as the dashboard lists it. */
-export function leangameSummary(state: LeanState) {
-  return {
-    gameId: state.gameId,
-    name: state.name,
-    creatorId: state.creatorId,
-    finished: state.endAt !== null,
-    playerIds: state.facilities.flatMap((f) => (f.user === null ? [] : [f.user])),
-  };
-}

@@ -1,5 +1,5 @@
 /**
- * Metrics and debrief data of a lean game at an instant: pure functions of the state and `now`.
+ * Metrics of a lean game at an instant: pure functions of the state and `now`.
  * Definitions (rules/leangame.md): order lead time = delivery minute − created minute of the
  * demand item served; a unit's flow time = delivery − release; WIP = units released and not yet
  * delivered, averaged over the elapsed time (checked against Little's law: WIP = throughput ×
@@ -8,22 +8,17 @@
  * share of painted units on which no defective operation was ever made; OTIF = units delivered on
  * time and without defect ÷ units of the demand items due.
  */
-import {
-  LEAN_DEBRIEF_SECTIONS,
-  LEAN_METRIC_RANKS,
-  LEAN_TIME_CATEGORIES,
-  type LeanTimeCategory,
-  MINUTE_MS,
-} from './constants';
+import { LEAN_TIME_CATEGORIES, MINUTE_MS } from './constants';
 import { templateOf } from './rules';
 import type { LeanProductRecord, LeanTimeByCategory } from './schemas';
 import { type LeanProduct, type LeanState, type TimeMs, zeroTime } from './state';
 
-const round = (x: number, digits = 3) => {
+/** Rounds to `digits` decimals (figures are shown and exported rounded). */
+export const round = (x: number, digits = 3) => {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 };
-const minutes = (ms: number) => ms / MINUTE_MS;
+export const minutes = (ms: number) => ms / MINUTE_MS;
 
 export interface LeanDistribution {
   mean: number;
@@ -151,7 +146,6 @@ export interface LeanMetrics {
 }
 
 export function leanMetrics(state: LeanState, now: number): LeanMetrics {
-  const params = state.setup!.params;
   const { start, end } = leanWindow(state, now);
   const elapsed = minutes(end - start);
   const delivered = state.products.filter((p) => p.deliveredAt !== null && p.deliveredAt <= end);
@@ -162,11 +156,43 @@ export function leanMetrics(state: LeanState, now: number): LeanMetrics {
     const d = demandById.get(p.deliveredFor ?? '');
     return minutes(p.deliveredAt! - start) - (d?.created_min ?? 0);
   });
-  const flowTimes = flowed.map((p) => minutes(p.deliveredAt! - p.releasedAt!));
   const due = state.demand.filter((d) => start + d.due_min * MINUTE_MS <= end);
   const demandDue = due.reduce((s, d) => s + d.qty, 0);
   const otifUnits = due.reduce((s, d) => s + d.otifProducts, 0);
   const wip = leanWip(state, now);
+  const flow = flowOf(flowed, end, elapsed);
+  const painted = released.filter((p) => p.inspections > 0 || p.deliveredAt !== null);
+  const firstPass = painted.filter((p) => !p.everDefective).length;
+  const pnlDetail = pnlOf(state, delivered, released, elapsed, wip.unitMinutes);
+  return {
+    minutes: round(elapsed),
+    released: released.length,
+    deliveries: delivered.length,
+    demandDue,
+    otif: demandDue > 0 ? round(otifUnits / demandDue) : 0,
+    leadTime: distribution(leadTimes),
+    flowTime: flow.flowTime,
+    wip: { mean: wip.mean, max: wip.max, final: wip.final },
+    throughput: round(flow.throughput),
+    littlesLaw: { wip: wip.mean, throughputTimesFlowTime: round(flow.throughput * flow.flowTime.mean) },
+    flowEfficiency: flow.flowEfficiency,
+    resourceEfficiency: Object.fromEntries(
+      state.facilities.map((f) => [f.id, end > start ? round(f.busyMs / (end - start)) : 0]),
+    ),
+    lineBalance: lineBalanceOf(state),
+    firstPassYield: painted.length > 0 ? round(firstPass / painted.length) : 1,
+    defects: state.facilities.reduce((s, f) => s + f.defectsMade, 0),
+    defectProducts: delivered.filter((p) => p.defectiveAtDelivery).length,
+    lateProducts: delivered.filter((p) => p.late).length,
+    pnl: pnlDetail.profit,
+    pnlDetail,
+    timeByCategory: flow.timeByCategory,
+    changeovers: state.facilities.reduce((s, f) => s + f.changeovers, 0),
+  };
+}
+
+/** Flow of the delivered units: flow time, throughput, flow efficiency and time by category per unit. */
+function flowOf(flowed: LeanProduct[], end: number, elapsed: number) {
   const totals = zeroTime();
   for (const p of flowed) {
     const t = unitTimes(p, end);
@@ -181,141 +207,47 @@ export function leanMetrics(state: LeanState, now: number): LeanMetrics {
     waitTime: totals.waitTime / n,
   });
   const flowSum = flowed.reduce((s, p) => s + (p.deliveredAt! - p.releasedAt!), 0);
-  const resourceEfficiency: Record<string, number> = {};
-  for (const f of state.facilities)
-    resourceEfficiency[f.id] = end > start ? round(f.busyMs / (end - start)) : 0;
+  return {
+    flowTime: distribution(flowed.map((p) => minutes(p.deliveredAt! - p.releasedAt!))),
+    throughput: elapsed > 0 ? flowed.length / elapsed : 0,
+    flowEfficiency: flowSum > 0 ? round(totals.workdeskTime / flowSum) : 0,
+    timeByCategory,
+  };
+}
+
+/** Line balance: total station busy time ÷ (stations × the busiest station's). */
+function lineBalanceOf(state: LeanState): number {
   const stations = state.facilities.filter((f) => f.type === 'station');
   const busiest = Math.max(0, ...stations.map((f) => f.busyMs));
-  const lineBalance =
-    busiest > 0 ? round(stations.reduce((s, f) => s + f.busyMs, 0) / (stations.length * busiest)) : 0;
-  const painted = released.filter((p) => p.inspections > 0 || p.deliveredAt !== null);
-  const firstPass = painted.filter((p) => !p.everDefective).length;
-  const defects = state.facilities.reduce((s, f) => s + f.defectsMade, 0);
-  const defectProducts = delivered.filter((p) => p.defectiveAtDelivery).length;
-  const lateProducts = delivered.filter((p) => p.late).length;
+  return busiest > 0 ? round(stations.reduce((s, f) => s + f.busyMs, 0) / (stations.length * busiest)) : 0;
+}
+
+/** Profit and loss: good units sold, less materials, labour, WIP holding and penalties. */
+function pnlOf(
+  state: LeanState,
+  delivered: LeanProduct[],
+  released: LeanProduct[],
+  elapsed: number,
+  wipUnitMinutes: number,
+): LeanMetrics['pnlDetail'] {
+  const { economics } = state.setup!.params;
   const price = (templateId: string) => templateOf(state, templateId)?.price ?? 0;
   const revenue = delivered
     .filter((p) => !p.defectiveAtDelivery)
     .reduce((s, p) => s + price(p.templateId), 0);
   const materials = released.reduce((s, p) => s + (templateOf(state, p.templateId)?.materialCost ?? 0), 0);
-  const { economics } = params;
   const labour = economics.labourPerMinute * state.facilities.length * elapsed;
-  const wipHolding = economics.holdingPerUnitMinute * wip.unitMinutes;
-  const defectCost = economics.defectPenalty * defectProducts;
-  const lateness = economics.latePenalty * lateProducts;
-  const profit = revenue - materials - labour - wipHolding - defectCost - lateness;
-  const throughput = elapsed > 0 ? flowed.length / elapsed : 0;
-  const flowTime = distribution(flowTimes);
-  const changeovers = state.facilities.reduce((s, f) => s + f.changeovers, 0);
+  const wipHolding = economics.holdingPerUnitMinute * wipUnitMinutes;
+  const defects = economics.defectPenalty * delivered.filter((p) => p.defectiveAtDelivery).length;
+  const lateness = economics.latePenalty * delivered.filter((p) => p.late).length;
+  const profit = revenue - materials - labour - wipHolding - defects - lateness;
   return {
-    minutes: round(elapsed),
-    released: released.length,
-    deliveries: delivered.length,
-    demandDue,
-    otif: demandDue > 0 ? round(otifUnits / demandDue) : 0,
-    leadTime: distribution(leadTimes),
-    flowTime,
-    wip: { mean: wip.mean, max: wip.max, final: wip.final },
-    throughput: round(throughput),
-    littlesLaw: { wip: wip.mean, throughputTimesFlowTime: round(throughput * flowTime.mean) },
-    flowEfficiency: flowSum > 0 ? round(totals.workdeskTime / flowSum) : 0,
-    resourceEfficiency,
-    lineBalance,
-    firstPassYield: painted.length > 0 ? round(firstPass / painted.length) : 1,
-    defects,
-    defectProducts,
-    lateProducts,
-    pnl: round(profit, 2),
-    pnlDetail: {
-      revenue: round(revenue, 2),
-      materials: round(materials, 2),
-      labour: round(labour, 2),
-      wipHolding: round(wipHolding, 2),
-      defects: round(defectCost, 2),
-      lateness: round(lateness, 2),
-      profit: round(profit, 2),
-    },
-    timeByCategory,
-    changeovers,
+    revenue: round(revenue, 2),
+    materials: round(materials, 2),
+    labour: round(labour, 2),
+    wipHolding: round(wipHolding, 2),
+    defects: round(defects, 2),
+    lateness: round(lateness, 2),
+    profit: round(profit, 2),
   };
-}
-
-/** Debrief data for the sections of spec point 9, in order. */
-export function leanDebrief(state: LeanState, now: number) {
-  const m = leanMetrics(state, now);
-  const { start, end } = leanWindow(state, now);
-  const wip = leanWip(state, now);
-  const elapsed = end - start;
-  const stations = state.facilities.filter((f) => f.type === 'station');
-  const sections: Record<(typeof LEAN_DEBRIEF_SECTIONS)[number], unknown> = {
-    optionButtons: {
-      improvements: state.improvements,
-      available: state.setup!.params.improvements.available,
-      batchSize: state.batchSize,
-    },
-    teamPerformance: {
-      deliveries: m.deliveries,
-      otif: m.otif,
-      leadTime: m.leadTime,
-      profit: m.pnl,
-      throughput: m.throughput,
-    },
-    individualPerformance: state.facilities.map((f) => ({
-      id: f.id,
-      name: f.name,
-      type: f.type,
-      playerName: f.playerName,
-      computer: f.user === null,
-      actions: f.actions,
-      operations: f.opsDone,
-      defects: f.defectsMade,
-      busyMinutes: round(minutes(f.busyMs)),
-      resourceEfficiency: m.resourceEfficiency[f.id] ?? 0,
-    })),
-    pnl: m.pnlDetail,
-    deliveries: {
-      items: state.demand.map((d) => ({ ...d })),
-      leadTime: m.leadTime,
-      late: m.lateProducts,
-      otif: m.otif,
-    },
-    balance: {
-      lineBalance: m.lineBalance,
-      stations: stations.map((f) => ({
-        id: f.id,
-        name: f.name,
-        tools: f.tools,
-        busyMinutes: round(minutes(f.busyMs)),
-      })),
-    },
-    wip: {
-      mean: m.wip.mean,
-      max: m.wip.max,
-      series: wip.series,
-      littlesLaw: m.littlesLaw,
-      flowTime: m.flowTime,
-    },
-    quality: {
-      defects: m.defects,
-      defectProducts: m.defectProducts,
-      firstPassYield: m.firstPassYield,
-      byFacility: state.facilities.map((f) => ({ id: f.id, defects: f.defectsMade })),
-    },
-    flowefficiency: {
-      flowEfficiency: m.flowEfficiency,
-      timeByCategory: LEAN_TIME_CATEGORIES.map((category: LeanTimeCategory) => ({
-        category,
-        rank: LEAN_METRIC_RANKS[category],
-        minutes: m.timeByCategory[category],
-      })),
-    },
-    resefficiency: state.facilities.map((f) => ({
-      id: f.id,
-      name: f.name,
-      busyMinutes: round(minutes(f.busyMs)),
-      elapsedMinutes: round(minutes(elapsed)),
-      resourceEfficiency: m.resourceEfficiency[f.id] ?? 0,
-    })),
-  };
-  return { sections: [...LEAN_DEBRIEF_SECTIONS], ...sections };
 }

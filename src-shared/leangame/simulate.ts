@@ -7,11 +7,12 @@ import { type CommandContext, handle } from '../eventsourcing/decider';
 import { nextComputerActionAt } from './computer';
 import type { LeanImprovement } from './constants';
 import { leangameDecider } from './decide';
+import type { LeanEvent } from './events';
 import { leanMetrics } from './metrics';
 import { withImprovements } from './rules';
-import { getLeanScenario } from './scenarios';
 import type { LeanCommand, LeanSetup } from './schemas';
-import type { LeanEvent, LeanState } from './state';
+import type { LeanState } from './state';
+import { getLeanScenario } from './templates';
 
 export interface LeanSimulationOptions {
   scenarioId: string;

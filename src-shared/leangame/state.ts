@@ -1,9 +1,9 @@
 /**
- * The lean game's state (the fold of its events) and its events. Times are server epoch
- * milliseconds; a unit's time by category is kept in milliseconds and shown in minutes.
+ * The lean game's state: the fold of its events. Times are server epoch milliseconds; a unit's
+ * time by category is kept in milliseconds and shown in minutes.
  */
 import type { LeanImprovement, LeanTimeCategory } from './constants';
-import type { LeanFacility, LeanOperation, LeanPosition, LeanSetup } from './schemas';
+import type { LeanFacility, LeanOperation, LeanSetup } from './schemas';
 
 export type TimeMs = Record<LeanTimeCategory, number>;
 export const zeroTime = (): TimeMs => ({
@@ -163,65 +163,5 @@ export const initialLeanState: LeanState = {
   lastAt: 0,
 };
 
-interface Timed {
-  at: number;
-}
-interface Action extends Timed {
-  /** When the action began (its duration is `at - start`). */
-  start: number;
-  facilityId: string;
-}
-
-export type LeanEvent =
-  | {
-      type: 'LeanGameCreated';
-      data: Timed & {
-        gameId: string;
-        name: string;
-        creatorId: string;
-        seed: number;
-        rulesVersion: number;
-        scenarioId: string | null;
-        setup: LeanSetup;
-      };
-    }
-  | { type: 'PlayerJoined'; data: Timed & { facilityId: string; userId: string; playerName: string | null } }
-  | { type: 'PlayerLeft'; data: Timed & { facilityId: string; userId: string } }
-  | { type: 'ImprovementsPanelOpened'; data: Timed & { by: string } }
-  | { type: 'ImprovementsPanelClosed'; data: Timed & { by: string } }
-  | { type: 'ImprovementEnabled'; data: Timed & { improvement: LeanImprovement } }
-  | { type: 'ImprovementDisabled'; data: Timed & { improvement: LeanImprovement } }
-  | { type: 'StationMoved'; data: Timed & { facilityId: string; position: LeanPosition } }
-  | { type: 'OperationReassigned'; data: Timed & { tool: string; facilityId: string } }
-  | { type: 'BatchSizeSet'; data: Timed & { batchSize: number } }
-  | { type: 'KanbanCapSet'; data: Timed & { cap: number } }
-  | { type: 'GameStarted'; data: Timed }
-  | { type: 'ComputerActionsScheduled'; data: Timed & { totalDurationMin: number; facilityIds: string[] } }
-  | {
-      type: 'SheetReleased';
-      data: Action & { productId: string; templateId: string; rank: number; demandId: string | null };
-    }
-  | {
-      type: 'BatchSent';
-      data: Timed & { facilityId: string; to: string; productIds: string[]; arrivesAt: number };
-    }
-  | { type: 'BatchPickedUp'; data: Action & { productIds: string[] } }
-  | { type: 'ToolChanged'; data: Action & { tool: string; readyAt: number } }
-  | {
-      type: 'OperationPerformed';
-      data: Action & {
-        productId: string;
-        opIndex: number;
-        defective: boolean;
-        painted: LeanOperation;
-        spotted: boolean;
-      };
-    }
-  | { type: 'SheetInspected'; data: Action & { productId: string; spotted: number[] } }
-  | { type: 'DefectRemoved'; data: Action & { productId: string; opIndex: number } }
-  | { type: 'ProductDelivered'; data: Action & { productId: string; demandId: string } }
-  | { type: 'GameEnded'; data: Timed };
-
-export type LeanEventType = LeanEvent['type'];
 export const productIndex = (productId: string) => Number(productId.slice(1));
 export const productIdOf = (index: number) => `p${index}`;

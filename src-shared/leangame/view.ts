@@ -6,9 +6,10 @@
  */
 import type { Actor } from '../eventsourcing/decider';
 import { LEAN_CLOCK_REFRESH_MS, MINUTE_MS } from './constants';
-import { leanDebrief, leanMetrics } from './metrics';
+import { leanDebrief } from './debrief';
+import { leanMetrics } from './metrics';
 import { demandVisibleAt, kanbanCapOf, leanClock } from './rules';
-import type { LeanState } from './state';
+import type { LeanFacilityState, LeanProduct, LeanState } from './state';
 
 export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
   if (!state.exists) return null;
@@ -49,43 +50,50 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
       nextRank: state.nextRank,
       transparent: params.transparent,
     },
-    facilities: state.facilities.map((f) => {
-      const visible = seesAll || f.id === mine?.id;
-      return {
-        id: f.id,
-        name: f.name,
-        type: f.type,
-        icon: f.icon ?? null,
-        position: f.position,
-        tools: f.tools,
-        user: f.user,
-        playerName: f.playerName,
-        computer: f.user === null,
-        tool: visible ? f.tool : null,
-        toolReadyAt: visible ? f.toolReadyAt : null,
-        inbox: visible ? f.inbox.map((i) => state.products[i]!.id) : [],
-        hand: visible ? f.hand.map((i) => state.products[i]!.id) : [],
-      };
-    }),
-    products: productsShown.map((p) => ({
-      id: p.id,
-      templateId: p.templateId,
-      rank: p.rank,
-      at: p.at,
-      place: p.place,
-      arrivesAt: p.arrivesAt,
-      inspected: p.inspected,
-      ops: p.ops.map((op) => ({
-        status: op.status === 'todo' ? 'todo' : 'done',
-        by: op.by,
-        painted: op.painted,
-      })),
-      releasedMinute:
-        p.releasedAt === null || state.startAt === null ? null : (p.releasedAt - state.startAt) / MINUTE_MS,
-    })),
+    facilities: state.facilities.map((f) => facilityView(state, f, seesAll || f.id === mine?.id)),
+    products: productsShown.map((p) => productView(state, p)),
     metrics: isCreator || state.endAt !== null ? leanMetrics(state, now) : null,
     debrief: state.endAt !== null ? leanDebrief(state, now) : null,
   };
 }
 
 export type LeanGameView = NonNullable<ReturnType<typeof viewLeanGame>>;
+
+/** A facility on the map; its work (tool, inbox, hand) only when `visible` to the viewer. */
+function facilityView(state: LeanState, f: LeanFacilityState, visible: boolean) {
+  return {
+    id: f.id,
+    name: f.name,
+    type: f.type,
+    icon: f.icon ?? null,
+    position: f.position,
+    tools: f.tools,
+    user: f.user,
+    playerName: f.playerName,
+    computer: f.user === null,
+    tool: visible ? f.tool : null,
+    toolReadyAt: visible ? f.toolReadyAt : null,
+    inbox: visible ? f.inbox.map((i) => state.products[i]!.id) : [],
+    hand: visible ? f.hand.map((i) => state.products[i]!.id) : [],
+  };
+}
+
+/** A unit on the floor: where it is and what is painted on it. */
+function productView(state: LeanState, p: LeanProduct) {
+  return {
+    id: p.id,
+    templateId: p.templateId,
+    rank: p.rank,
+    at: p.at,
+    place: p.place,
+    arrivesAt: p.arrivesAt,
+    inspected: p.inspected,
+    ops: p.ops.map((op) => ({
+      status: op.status === 'todo' ? 'todo' : 'done',
+      by: op.by,
+      painted: op.painted,
+    })),
+    releasedMinute:
+      p.releasedAt === null || state.startAt === null ? null : (p.releasedAt - state.startAt) / MINUTE_MS,
+  };
+}

@@ -1,0 +1,151 @@
+/** A lean game's state at its creation, and the record of a new unit (sheet). */
+import type { LeanEventOf } from './events';
+import type { LeanParams, LeanSetup } from './schemas';
+import {
+  type LeanDemandState,
+  type LeanFacilityState,
+  type LeanProduct,
+  type LeanState,
+  productIdOf,
+  UNTOUCHED_DEMAND,
+  zeroTime,
+} from './state';
+
+export function createState(data: LeanEventOf<'LeanGameCreated'>['data']): LeanState {
+  const setup: LeanSetup = data.setup;
+  const { params } = setup;
+  const facilities = facilitiesOf(setup);
+  return {
+    exists: true,
+    gameId: data.gameId,
+    name: data.name,
+    creatorId: data.creatorId,
+    scenarioId: data.scenarioId,
+    seed: data.seed,
+    rulesVersion: data.rulesVersion,
+    createdAt: data.at,
+    setup,
+    batchSize: params.batchSize,
+    kanbanCap: params.kanbanCap,
+    facilities,
+    facilityIndex: Object.fromEntries(facilities.map((f) => [f.id, f.index])),
+    toolOwner: toolOwners(facilities),
+    products: initialStock(params, facilities.find((f) => f.type === 'warehouse')!),
+    demand: demandOf(params),
+    nextRank: 0,
+    startAt: null,
+    endAt: null,
+    improvementsPanelBy: null,
+    improvements: [...params.improvements.enabled],
+    computer: null,
+    lastAt: data.at,
+  };
+}
+
+/** Which facility (index) performs each tool's operations. */
+export function toolOwners(facilities: readonly LeanFacilityState[]): Record<string, number> {
+  const owner: Record<string, number> = {};
+  for (const f of facilities) for (const tool of f.tools) owner[tool] = f.index;
+  return owner;
+}
+
+function facilitiesOf(setup: LeanSetup): LeanFacilityState[] {
+  return setup.facilities.map((f, index) => ({
+    ...f,
+    index,
+    inbox: [],
+    hand: [],
+    tool: f.type === 'station' ? (f.tools[0] ?? null) : null,
+    toolReadyAt: 0,
+    freeAt: 0,
+    busyMs: 0,
+    actions: 0,
+    lastFreedAt: 0,
+    lastSentAt: Number.NEGATIVE_INFINITY,
+    batchStartedAt: Number.NEGATIVE_INFINITY,
+    lastTemplate: null,
+    opsDone: 0,
+    defectsMade: 0,
+    changeovers: 0,
+  }));
+}
+
+/** The demand items in order of creation, with their due minute and untouched tracking fields. */
+function demandOf(params: LeanParams): LeanDemandState[] {
+  return params.consumerDemand
+    .map((d, i) => ({
+      id: d.id ?? `d${i}`,
+      created_min: d.created_min,
+      due_min: d.due_min ?? d.created_min + params.customerLeadTime,
+      qty: d.qty,
+      template_id: d.template_id,
+      ...UNTOUCHED_DEMAND,
+    }))
+    .sort((a, b) => a.created_min - b.created_min);
+}
+
+/** Finished units of each template waiting in the warehouse's inbox before the start (in place on it). */
+function initialStock(params: LeanParams, warehouse: LeanFacilityState): LeanProduct[] {
+  const products: LeanProduct[] = [];
+  for (const template of params.productsTemplates) {
+    for (let k = 0; k < (params.initialStock[template.id] ?? 0); k += 1) {
+      const index = products.length;
+      products.push(
+        newProduct({
+          index,
+          templateId: template.id,
+          rank: -1,
+          startedFor: null,
+          operations: template.operations.length,
+          at: warehouse.id,
+          since: 0,
+          initial: true,
+        }),
+      );
+      warehouse.inbox.push(index);
+    }
+  }
+  return products;
+}
+
+/**
+ * A unit as it comes into being: released by the warehouse at `since` (in its hand, every operation
+ * to do), or part of the initial stock (in its inbox, finished and inspected).
+ */
+export function newProduct(unit: {
+  index: number;
+  templateId: string;
+  rank: number;
+  startedFor: string | null;
+  /** How many operations its template has. */
+  operations: number;
+  at: string;
+  since: number;
+  initial: boolean;
+}): LeanProduct {
+  const status = unit.initial ? 'ok' : 'todo';
+  return {
+    id: productIdOf(unit.index),
+    templateId: unit.templateId,
+    rank: unit.rank,
+    startedFor: unit.startedFor,
+    deliveredFor: null,
+    ops: Array.from({ length: unit.operations }, () => ({ status, by: null, spotted: false, painted: null })),
+    at: unit.at,
+    place: unit.initial ? 'inbox' : 'hand',
+    arrivesAt: unit.since,
+    inspected: unit.initial,
+    reworkNeeded: false,
+    inspections: 0,
+    firstInspectionGood: null,
+    everDefective: false,
+    initial: unit.initial,
+    releasedAt: unit.initial ? null : unit.since,
+    deliveredAt: null,
+    late: false,
+    defectiveAtDelivery: false,
+    mark: unit.since,
+    times: zeroTime(),
+    faciGap: {},
+  };
+}
