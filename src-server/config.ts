@@ -13,8 +13,8 @@ export interface Config {
   logLevel: string;
   /** Milliseconds between catch-up reads of a live subscription when no wake-up arrives. */
   pollMs: number;
-  /** Milliseconds between checks that a live subscription's session is still valid. */
-  sessionCheckMs: number;
+  /** Milliseconds between checks that a live subscription's viewer is still signed in. */
+  signInCheckMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -35,6 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     authSecret: env.BETTER_AUTH_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     pollMs: Number(env.LIVE_POLL_MS ?? 10_000),
-    sessionCheckMs: Number(env.SESSION_CHECK_MS ?? 15_000),
+    signInCheckMs: Number(env.SIGN_IN_CHECK_MS ?? 15_000),
   };
 }

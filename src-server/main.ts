@@ -71,7 +71,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     log,
     now: Date.now,
     pollMs: config.pollMs,
-    sessionCheckMs: config.sessionCheckMs,
+    signInCheckMs: config.signInCheckMs,
   };
 
   const app = express();

@@ -32,7 +32,7 @@ function CreateGameCard() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
-  const create = trpc.game.create.useMutation({
+  const create = trpc.beergame.create.useMutation({
     onSuccess: async ({ gameId }) => {
       await utils.dashboard.games.invalidate();
       navigate(`/game/${gameId}/intro`);

@@ -35,7 +35,7 @@ export function GameIntroPage() {
   const [name, setName] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
   // Joining is retried after 5 s when unanswered (spec point 9).
-  const join = trpc.game.join.useMutation({ retry: retryUnanswered(3), retryDelay: 5000 });
+  const join = trpc.beergame.join.useMutation({ retry: retryUnanswered(3), retryDelay: 5000 });
   useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
 
   if (!view) return <Loader mt="xl" />;

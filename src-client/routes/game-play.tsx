@@ -47,7 +47,7 @@ function OrderForm({ view, facilityId }: { view: BeerView; facilityId: string })
   const mine = view.facilities.find((f) => f.id === facilityId)!;
   const [quantity, setQuantity] = useState<number | string>('');
   const [commandId, setCommandId] = useState(newCommandId);
-  const placeOrder = trpc.game.placeOrder.useMutation({
+  const placeOrder = trpc.beergame.placeOrder.useMutation({
     retry: retryUnanswered(5),
     retryDelay: 1000,
     onSuccess: () => setCommandId(newCommandId()),
@@ -101,7 +101,7 @@ function Board({ view }: { view: BeerView }) {
   const intl = useIntl();
   const facilityName = useFacilityName();
   const [commandId, setCommandId] = useState(newCommandId);
-  const closeWeek = trpc.game.closeWeek.useMutation({
+  const closeWeek = trpc.beergame.closeWeek.useMutation({
     onSuccess: () => setCommandId(newCommandId()),
     onError: (error) => toastError(intl, error),
   });

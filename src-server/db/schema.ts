@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { GamesTable } from '../read-models/games';
 
 /** The database as Kysely sees it; of better-auth's tables, only what the product reads. */
 export interface Database {
@@ -23,22 +24,6 @@ export interface EventsTable {
   metadata: ColumnType<unknown, string, never>;
   transaction_id: Generated<string>;
   recorded_at: Generated<Date>;
-}
-
-/** Read model of the dashboard: one row per game, kept current by the append transaction. */
-export interface GamesTable {
-  id: string;
-  type: string;
-  name: string;
-  creator_id: string;
-  week: number;
-  weeks: number;
-  finished: boolean;
-  archived: Generated<boolean>;
-  deleted: Generated<boolean>;
-  draft: Generated<boolean>;
-  player_ids: ColumnType<string[], string[], string[]>;
-  created_at: ColumnType<Date, Date, never>;
 }
 
 export interface ServerSettingsTable {

@@ -5,6 +5,8 @@ import {
   type DomainEvent,
   fold,
   type RecordedEvent,
+  type Upcaster,
+  upcast,
 } from '../../src-shared/eventsourcing';
 import type { Database } from '../db/schema';
 import { DuplicateCommandError, type EventStore, VersionConflictError } from './event-store';
@@ -13,6 +15,8 @@ import { DuplicateCommandError, type EventStore, VersionConflictError } from './
 export interface StreamType<Command, Event extends DomainEvent, State> {
   decider: Decider<Command, Event, State>;
   rulesVersion: number;
+  /** Recorded shapes that are no longer current, adapted on read (src-shared/eventsourcing/upcasters.ts). */
+  upcasters: readonly Upcaster[];
   /**
    * The read-model writes a command's events call for, given the states before and after it (and
    * the command's server time), to run in the append transaction; null when nothing changes.
@@ -34,6 +38,17 @@ export interface CommandResult<State> {
 }
 
 const MAX_ATTEMPTS = 20;
+
+/** Folds recorded events, each read through the stream type's upcasters, into `from`. */
+export function foldRecorded<C, E extends DomainEvent, S>(
+  type: StreamType<C, E, S>,
+  events: readonly RecordedEvent[],
+  from: S = type.decider.initialState,
+): S {
+  let state = from;
+  for (const event of events) state = type.decider.evolve(state, upcast(type.upcasters, event) as E);
+  return state;
+}
 
 /**
  * Runs commands against streams: fold, decide, append with the expected version, re-decide on a
@@ -60,7 +75,7 @@ export class CommandHandler {
     let state = cached?.state ?? type.decider.initialState;
     const newer = await this.store.readStream(streamId, version);
     if (newer.length > 0) {
-      state = fold(type.decider, newer as unknown as E[], state);
+      state = foldRecorded(type, newer, state);
       version = newer[newer.length - 1]!.streamVersion;
       this.remember(streamId, version, state);
     }

@@ -16,8 +16,8 @@ export interface Services {
   now: () => number;
   /** Poll interval of live subscriptions, the safety net behind wake-ups. */
   pollMs: number;
-  /** How often a live subscription checks that its session was not revoked. */
-  sessionCheckMs: number;
+  /** How often a live subscription checks that its viewer's sign-in was not revoked. */
+  signInCheckMs: number;
 }
 
 export interface Context {

@@ -1,10 +1,12 @@
 import { accountRouter } from './routers/account';
+import { beergameRouter } from './routers/beergame';
 import { dashboardRouter } from './routers/dashboard';
 import { gameRouter } from './routers/game';
 import { router } from './trpc';
 
 export const appRouter = router({
   account: accountRouter,
+  beergame: beergameRouter,
   dashboard: dashboardRouter,
   game: gameRouter,
 });

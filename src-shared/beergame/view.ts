@@ -98,6 +98,7 @@ export interface BeerOrderRecord {
 }
 
 export interface BeerView {
+  gameType: 'beergame';
   gameId: string;
   name: string;
   week: number;
@@ -184,6 +185,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
   const seeAll = isCreator || s.transparent || s.finished;
   const config = s.config;
   return {
+    gameType: 'beergame',
     gameId: s.gameId,
     name: s.name,
     week: s.week,

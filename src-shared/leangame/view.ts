@@ -26,6 +26,7 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     (p) => p.place !== 'delivered' && (seesAll || p.at === mine?.id),
   );
   return {
+    gameType: 'leangame' as const,
     gameId: state.gameId,
     name: state.name,
     creatorId: state.creatorId,

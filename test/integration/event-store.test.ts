@@ -16,6 +16,7 @@ const counter: Decider<{ type: 'Add'; n: number }, Added, number> = {
 const counterStream: StreamType<{ type: 'Add'; n: number }, Added, number> = {
   decider: counter,
   rulesVersion: 1,
+  upcasters: [],
 };
 const context = (commandId: string): CommandContext & { commandId: string } => ({
   now: 1_700_000_000_000,

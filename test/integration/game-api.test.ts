@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
-import { rebuildProjections } from '../../src-server/projections/games';
-import type { BeerView } from '../../src-shared/beergame';
+import { rebuildProjections } from '../../src-server/streams';
 import { freshDatabase } from '../support/database';
 import {
   type ApiUser,
   signInAnonymous,
   signUpInstructor,
   startTestServer,
-  waitForView,
+  waitForBeerView,
 } from '../support/server';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -24,10 +23,10 @@ const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: numbe
 beforeAll(async () => {
   database = await freshDatabase();
   // PGlite is one process's database: the test server gets its own in-memory one then.
-  server = await startTestServer({ databaseUrl: database.url, sessionCheckMs: 200 });
+  server = await startTestServer({ databaseUrl: database.url, signInCheckMs: 200 });
   instructor = await signUpInstructor(server.url, 'ada@example.org');
   clients.push(instructor);
-  ({ gameId } = await instructor.api.game.create.mutate({ name: 'Monday class', template: 'classic' }));
+  ({ gameId } = await instructor.api.beergame.create.mutate({ name: 'Monday class', template: 'classic' }));
 });
 afterAll(async () => {
   for (const client of clients) client.close();
@@ -37,7 +36,7 @@ afterAll(async () => {
 
 describe('creating and listing games', () => {
   it('lists the instructor’s games from the read model, newest first', async () => {
-    const { gameId: second } = await instructor.api.game.create.mutate({
+    const { gameId: second } = await instructor.api.beergame.create.mutate({
       name: 'Tuesday class',
       template: 'classic',
     });
@@ -57,13 +56,15 @@ describe('creating and listing games', () => {
   it('refuses game creation to anonymous players with a translated message id', async () => {
     const player = await signInAnonymous(server.url, 'Pat');
     clients.push(player);
-    const error = await player.api.game.create.mutate({ name: 'Mine', template: 'classic' }).catch((e) => e);
+    const error = await player.api.beergame.create
+      .mutate({ name: 'Mine', template: 'classic' })
+      .catch((e) => e);
     expect(messageIdOf(error)).toBe('dashboard.messLoginToAccess');
     expect(httpStatusOf(error)).toBe(403);
   });
 
   it('refuses bad input with a message id and a 400, not a 500', async () => {
-    const error = await instructor.api.game.create
+    const error = await instructor.api.beergame.create
       .mutate({ name: '   ', template: 'classic' })
       .catch((e) => e);
     expect(messageIdOf(error)).toBe('errors.invalidInput');
@@ -76,15 +77,15 @@ describe('joining and ordering', () => {
     const first = await signInAnonymous(server.url, 'Riley');
     const second = await signInAnonymous(server.url, 'Sam');
     clients.push(first, second);
-    await first.api.game.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
-    const error = await second.api.game.join
+    await first.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+    const error = await second.api.beergame.join
       .mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() })
       .catch((e) => e);
     expect(messageIdOf(error)).toBe('beergame.errRoleTaken');
     expect(httpStatusOf(error)).toBe(400);
     // Rejoining one's own role (a reload, a new tab) is harmless.
     await expect(
-      first.api.game.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() }),
+      first.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() }),
     ).resolves.toBeTruthy();
   });
 
@@ -92,22 +93,22 @@ describe('joining and ordering', () => {
     const before = await server.services.store.readStream(`game-${gameId}`);
     const outsider = await signInAnonymous(server.url, 'Eve');
     clients.push(outsider);
-    const refusal = await outsider.api.game.placeOrder
+    const refusal = await outsider.api.beergame.placeOrder
       .mutate({ gameId, facilityId: 'retailer', quantity: 4, commandId: randomUUID() })
       .catch((e) => e);
     expect(messageIdOf(refusal)).toBe('errors.membersOnly');
 
     const member = await signInAnonymous(server.url, 'Wes');
     clients.push(member);
-    await member.api.game.join.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() });
+    await member.api.beergame.join.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() });
     const afterJoin = await server.services.store.readStream(`game-${gameId}`);
     for (const quantity of [-1, 2.5]) {
-      const error = await member.api.game.placeOrder
+      const error = await member.api.beergame.placeOrder
         .mutate({ gameId, facilityId: 'wholesaler', quantity, commandId: randomUUID() })
         .catch((e) => e);
       expect(messageIdOf(error)).toBe('beergame.errOrderNotWhole');
     }
-    const notMine = await member.api.game.placeOrder
+    const notMine = await member.api.beergame.placeOrder
       .mutate({ gameId, facilityId: 'retailer', quantity: 4, commandId: randomUUID() })
       .catch((e) => e);
     expect(messageIdOf(notMine)).toBe('beergame.errNotYourFacility');
@@ -118,15 +119,15 @@ describe('joining and ordering', () => {
   it('applies a retried order once', async () => {
     const player = await signInAnonymous(server.url, 'Dana');
     clients.push(player);
-    await player.api.game.join.mutate({ gameId, facilityId: 'distributor', commandId: randomUUID() });
+    await player.api.beergame.join.mutate({ gameId, facilityId: 'distributor', commandId: randomUUID() });
     const commandId = randomUUID();
-    const first = await player.api.game.placeOrder.mutate({
+    const first = await player.api.beergame.placeOrder.mutate({
       gameId,
       facilityId: 'distributor',
       quantity: 6,
       commandId,
     });
-    const retried = await player.api.game.placeOrder.mutate({
+    const retried = await player.api.beergame.placeOrder.mutate({
       gameId,
       facilityId: 'distributor',
       quantity: 6,
@@ -140,7 +141,7 @@ describe('joining and ordering', () => {
 
 describe('watching a game', () => {
   it('refuses an unknown game with dashboard.messGameUnknown', async () => {
-    const error = await waitForView<BeerView>(
+    const error = await waitForBeerView(
       (handlers) => instructor.api.game.watch.subscribe({ gameId: 'no-such-game' }, handlers),
       () => true,
     ).catch((e) => e);
@@ -150,8 +151,8 @@ describe('watching a game', () => {
   it('shows a player only their own numbers, and the creator everything', async () => {
     const player = await signInAnonymous(server.url, 'Fran');
     clients.push(player);
-    await player.api.game.join.mutate({ gameId, facilityId: 'factory', commandId: randomUUID() });
-    const { data: playerView } = await waitForView<BeerView>(
+    await player.api.beergame.join.mutate({ gameId, facilityId: 'factory', commandId: randomUUID() });
+    const { data: playerView } = await waitForBeerView(
       (handlers) => player.api.game.watch.subscribe({ gameId }, handlers),
       (view) => view.myFacilityId === 'factory',
     );
@@ -160,7 +161,7 @@ describe('watching a game', () => {
       true,
     );
 
-    const { data: creatorView } = await waitForView<BeerView>(
+    const { data: creatorView } = await waitForBeerView(
       (handlers) => instructor.api.game.watch.subscribe({ gameId }, handlers),
       () => true,
     );
@@ -169,7 +170,7 @@ describe('watching a game', () => {
   });
 
   it('resumes from lastEventId without repeating a view it already had', async () => {
-    const first = await waitForView<BeerView>(
+    const first = await waitForBeerView(
       (handlers) => instructor.api.game.watch.subscribe({ gameId }, handlers),
       () => true,
     );

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
-import type { BeerView } from '../../src-shared/beergame';
 import { freshDatabase, onPostgres } from '../support/database';
 import {
   type ApiUser,
@@ -12,7 +11,7 @@ import {
   signInAnonymous,
   signUpInstructor,
   startTestServer,
-  waitForView,
+  waitForBeerView,
 } from '../support/server';
 
 const ROLES = ['retailer', 'wholesaler', 'distributor', 'factory'];
@@ -36,7 +35,10 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
     );
 
     const instructor = await signUpInstructor(serverA.url, 'grace@example.org');
-    const { gameId } = await instructor.api.game.create.mutate({ name: 'Scale-out', template: 'classic' });
+    const { gameId } = await instructor.api.beergame.create.mutate({
+      name: 'Scale-out',
+      template: 'classic',
+    });
     // The session cookie made by one process is good on the other: same database, same secret.
     const players: ApiUser[] = [];
     for (const [index, role] of ROLES.entries()) {
@@ -45,20 +47,20 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
         `Player ${index + 1}`,
       );
       players.push(player);
-      await player.api.game.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+      await player.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
     }
     const creatorOnB = apiClient(serverB.url, instructor.cookie);
     cleanups.push(() => {
       for (const client of [instructor, creatorOnB, ...players]) client.close();
     });
 
-    const seen = waitForView<BeerView>(
+    const seen = waitForBeerView(
       (handlers) => creatorOnB.api.game.watch.subscribe({ gameId }, handlers),
       (view) => view.facilities.find((f) => f.id === 'retailer')?.validated === true,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const placedAt = Date.now();
-    await players[0]!.api.game.placeOrder.mutate({
+    await players[0]!.api.beergame.placeOrder.mutate({
       gameId,
       facilityId: 'retailer',
       quantity: 8,
@@ -69,13 +71,13 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
     expect(data.week).toBe(1);
 
     // The others order through both servers; the week advances, seen live on server B.
-    const nextWeek = waitForView<BeerView>(
+    const nextWeek = waitForBeerView(
       (handlers) => creatorOnB.api.game.watch.subscribe({ gameId }, handlers),
       (view) => view.week === 2,
     );
     await Promise.all(
       players.slice(1).map((player, index) =>
-        player.api.game.placeOrder.mutate({
+        player.api.beergame.placeOrder.mutate({
           gameId,
           facilityId: ROLES[index + 1]!,
           quantity: 4,
@@ -94,13 +96,13 @@ describe('the embedded database', () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     let server: RunningServer = await startTestServer({ dataDir });
     const instructor = await signUpInstructor(server.url, 'kept@example.org');
-    const { gameId } = await instructor.api.game.create.mutate({
+    const { gameId } = await instructor.api.beergame.create.mutate({
       name: 'Survives restarts',
       template: 'classic',
     });
     const player = await signInAnonymous(server.url, 'Persistent Pat');
-    await player.api.game.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
-    await player.api.game.placeOrder.mutate({
+    await player.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+    await player.api.beergame.placeOrder.mutate({
       gameId,
       facilityId: 'retailer',
       quantity: 7,
@@ -116,7 +118,7 @@ describe('the embedded database', () => {
     const again = apiClient(server.url, player.cookie);
     const creator = apiClient(server.url, instructor.cookie);
     cleanups.push(again.close, creator.close);
-    const { data } = await waitForView<BeerView>(
+    const { data } = await waitForBeerView(
       (handlers) => again.api.game.watch.subscribe({ gameId }, handlers),
       () => true,
     );

@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { BeerView } from '../../src-shared/beergame';
 import { type ApiUser, freePort, signInAnonymous, signUpInstructor } from '../support/server';
 
 const PLAYERS = Number(process.env.LOAD_PLAYERS ?? 500);
@@ -107,7 +106,7 @@ async function main() {
     const gameIds: string[] = [];
     for (let g = 0; g < GAMES; g++) {
       gameIds.push(
-        (await instructor.api.game.create.mutate({ name: `Class ${g + 1}`, template: 'classic' })).gameId,
+        (await instructor.api.beergame.create.mutate({ name: `Class ${g + 1}`, template: 'classic' })).gameId,
       );
     }
 
@@ -123,7 +122,7 @@ async function main() {
     await inBatches(seats.slice(0, PLAYERS), 25, async ({ gameId, role }) => {
       const user = await signInAnonymous(url, `${role} ${gameId.slice(0, 4)}`);
       clients.push(user);
-      await user.api.game.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+      await user.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
       players.push({ gameId, role, user, week: 0, seen: new Map() });
     });
     console.log(
@@ -137,7 +136,8 @@ async function main() {
           player.user.api.game.watch.subscribe(
             { gameId: player.gameId },
             {
-              onData: ({ data }: { data: BeerView }) => {
+              onData: ({ data }) => {
+                if (data.gameType !== 'beergame') return reject(new Error('not a beer game'));
                 if (!player.seen.has(data.week)) player.seen.set(data.week, performance.now());
                 player.week = data.week;
                 resolve();
@@ -159,7 +159,7 @@ async function main() {
         players.map(async (player) => {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * SPREAD_MS));
           const sent = performance.now();
-          await player.user.api.game.placeOrder.mutate({
+          await player.user.api.beergame.placeOrder.mutate({
             gameId: player.gameId,
             facilityId: player.role,
             quantity: 4 + (week % 3),

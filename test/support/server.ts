@@ -5,6 +5,8 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/main';
 import type { AppRouter } from '../../src-server/trpc/router';
+import type { GameView } from '../../src-server/trpc/routers/game';
+import type { BeerView } from '../../src-shared/beergame';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +24,7 @@ export async function startTestServer(options: {
   databaseUrl?: string;
   dataDir?: string;
   pollMs?: number;
-  sessionCheckMs?: number;
+  signInCheckMs?: number;
   /** The address users reach; defaults to the server's own http://127.0.0.1:port. */
   publicUrl?: string;
 }): Promise<RunningServer> {
@@ -38,7 +40,7 @@ export async function startTestServer(options: {
     authSecret: 'integration-tests-secret-integration-tests',
     logLevel: 'warn',
     pollMs: options.pollMs ?? 10_000,
-    sessionCheckMs: options.sessionCheckMs ?? 15_000,
+    signInCheckMs: options.signInCheckMs ?? 15_000,
   });
 }
 
@@ -140,4 +142,17 @@ export function waitForView<V>(
       },
     });
   });
+}
+
+/** Resolves with the first view of a beer game subscription that satisfies `predicate`. */
+export function waitForBeerView(
+  subscribe: Parameters<typeof waitForView<GameView>>[0],
+  predicate: (view: BeerView) => boolean,
+  timeoutMs?: number,
+): Promise<{ id: string; data: BeerView }> {
+  return waitForView<GameView>(
+    subscribe,
+    (view) => view.gameType === 'beergame' && predicate(view),
+    timeoutMs,
+  ) as Promise<{ id: string; data: BeerView }>;
 }

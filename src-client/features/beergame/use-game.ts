@@ -16,7 +16,8 @@ export function useGameView(gameId: string) {
   const subscription = trpc.game.watch.useSubscription(
     { gameId },
     {
-      onData: (tracked) => setView(tracked.data),
+      // These pages show beer games; another game type's page will take its own views.
+      onData: (tracked) => setView(tracked.data.gameType === 'beergame' ? tracked.data : null),
       onError: (error) => {
         toastError(intl, error);
         if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN') {

@@ -1,4 +1,5 @@
-import { publicProcedure, router } from '../trpc';
+import { publicProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const accountRouter = router({
   /** The signed-in user, or null: what the navigation bar shows. */

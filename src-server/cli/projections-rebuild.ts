@@ -4,7 +4,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { EventStore } from '../eventstore/event-store';
 import { InProcessFeed } from '../eventstore/live-feed';
-import { rebuildProjections } from './games';
+import { rebuildProjections } from '../streams';
 
 const config = loadConfig(process.env);
 const database = await openDatabase(config);

@@ -1,0 +1,29 @@
+/**
+ * A game type: everything the server's plumbing needs to serve one kind of game on `game-<id>`
+ * streams (load, command, project, watch), so that a new game type is served by adding an entry
+ * to the registry (streams/index.ts) and its own procedures, without touching the rest.
+ */
+import type { ActorRole, DomainEvent } from '../../src-shared/eventsourcing';
+import type { StreamType } from '../eventstore/command-handler';
+import type { GameSummary } from '../read-models/games';
+
+/** Who looks at a game, as the server knows them. */
+export interface GameViewer {
+  userId: string | null;
+  role: ActorRole;
+  /** Display names of the game's players (names live in user records, never in events). */
+  playerNames: Readonly<Record<string, string>>;
+  /** Server time: views of real-time games depend on it. */
+  now: number;
+}
+
+export interface GameType<Command, Event extends DomainEvent, State, View> {
+  /** The `type` column of the game's dashboard row, and the `gameType` of its views. */
+  name: string;
+  /** The event that opens a stream of this game (how a rebuild tells the types apart). */
+  createdBy: string;
+  stream: StreamType<Command, Event, State>;
+  summary(state: State): GameSummary;
+  /** What a viewer may see (src-shared's redaction), computed on the server. */
+  view(state: State, viewer: GameViewer): View;
+}

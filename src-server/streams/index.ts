@@ -1,0 +1,53 @@
+/**
+ * The one place that maps streams to their types: `game-<id>` streams hold games, dispatched by
+ * the game type recorded in their dashboard row (or, when rebuilding, by their first event).
+ */
+import { gameStreamId, type RecordedEvent } from '../../src-shared/eventsourcing';
+import { foldRecorded } from '../eventstore/command-handler';
+import type { EventStore } from '../eventstore/event-store';
+import { replaceGameRows } from '../read-models/games';
+import { beergameType } from './beergame';
+import type { GameType } from './game-type';
+import { leangameType } from './leangame';
+
+export const GAME_STREAM_PREFIX = 'game-';
+export { gameStreamId };
+
+export const gameTypes = { beergame: beergameType, leangame: leangameType } as const;
+export type GameTypeName = keyof typeof gameTypes;
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds game types of different commands, events and states
+export type AnyGameType = GameType<any, any, any, unknown>;
+/** The state a game type folds its events into. */
+export type StateOf<Name extends GameTypeName> =
+  (typeof gameTypes)[Name]['stream']['decider']['initialState'];
+
+export function gameTypeNamed(name: string): AnyGameType | undefined {
+  return (gameTypes as Record<string, AnyGameType>)[name];
+}
+
+/** The game type of a recorded stream, from the event that opened it. */
+function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
+  return Object.values(gameTypes).find((t) => t.createdBy === first.type);
+}
+
+/**
+ * Rebuilds every read model of the games from the events, in one transaction: the dashboard never
+ * sees a half-rebuilt table. Returns the number of games projected.
+ */
+export async function rebuildProjections(store: EventStore): Promise<number> {
+  const streamIds = await store.streamIds(GAME_STREAM_PREFIX);
+  const histories = await Promise.all(streamIds.map((id) => store.readStream(id)));
+  const games = histories.map((events) => {
+    const type = gameTypeOpenedBy(events[0]!);
+    if (!type)
+      throw new Error(`${events[0]!.streamId} opens with ${events[0]!.type}, which no game type creates`);
+    const state = foldRecorded(type.stream, events);
+    return {
+      type: type.name,
+      summary: type.summary(state),
+      createdAt: new Date(events[0]!.metadata.serverTime),
+    };
+  });
+  await replaceGameRows(store.db, games);
+  return games.length;
+}
