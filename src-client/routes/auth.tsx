@@ -4,8 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isInstructor } from '../../src-shared/rules/permissions';
-import { authClient, authErrorMessageId } from '../auth';
-import { useCurrentUser } from '../ui/session';
+import { authClient, authErrorMessageId, useCurrentUser } from '../auth';
 
 const AFTER_LOGIN_KEY = 'afterLogin';
 

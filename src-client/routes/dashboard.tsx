@@ -20,9 +20,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isInstructor } from '../../src-shared/rules/permissions';
+import { useCurrentUser } from '../auth';
 import { trpc } from '../trpc';
 import { toastError } from '../ui/notify';
-import { useCurrentUser } from '../ui/session';
 import { rememberTarget } from './auth';
 
 export const joinLink = (gameId: string) => `${location.origin}/game/${gameId}/intro`;

@@ -16,13 +16,12 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import { playerName as playerNameSchema } from '../../src-shared/api/account';
-import { authClient } from '../auth';
+import { authClient, useCurrentUser } from '../auth';
 import { useFacilityName } from '../features/beergame/facility-name';
 import { GameNav } from '../features/beergame/game-nav';
 import { useGameView } from '../features/beergame/use-game';
 import { newCommandId, retryUnanswered, trpc } from '../trpc';
 import { toastError, toastMessage } from '../ui/notify';
-import { useCurrentUser } from '../ui/session';
 import { joinLink } from './dashboard';
 
 export function GameIntroPage() {

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { isInstructor } from '../../src-shared/rules/permissions';
-import { useCurrentUser } from '../ui/session';
+import { useCurrentUser } from '../auth';
 
 const FEATURES = ['home.featureLive', 'home.featureScience', 'home.featureDebrief'] as const;
 

@@ -13,9 +13,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES } from '../../src-shared/rules/locale';
 import { isInstructor } from '../../src-shared/rules/permissions';
-import { authClient } from '../auth';
+import { authClient, useCurrentUser } from '../auth';
 import { useLocale } from '../i18n';
-import { useCurrentUser } from './session';
 
 function LanguagePicker() {
   const { locale, setLocale } = useLocale();
