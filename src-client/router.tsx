@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
-import { AuthPage } from './routes/auth';
+import { paths, patterns } from './paths';
+import { LoginPage, SignupPage } from './routes/auth';
 import { DashboardPage } from './routes/dashboard';
 import { GameIntroPage } from './routes/game-intro';
 import { GamePlayPage } from './routes/game-play';
@@ -9,24 +10,24 @@ import { NotFoundPage } from './routes/not-found';
 import { Layout } from './ui/layout';
 
 function GameRedirect() {
-  const { id } = useParams();
-  return <Navigate to={`/game/${id}/intro`} replace />;
+  const { id = '' } = useParams();
+  return <Navigate to={paths.game(id, 'intro')} replace />;
 }
 
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <AuthPage mode="login" /> },
-      { path: '/signup', element: <AuthPage mode="signup" /> },
-      { path: '/dashboard', element: <Navigate to="/dashboard/intro" replace /> },
-      { path: '/dashboard/:tab', element: <DashboardPage /> },
-      { path: '/game/:id', element: <GameRedirect /> },
-      { path: '/game/:id/intro', element: <GameIntroPage /> },
-      { path: '/game/:id/play', element: <GamePlayPage /> },
-      { path: '/game/:id/results', element: <GameResultsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: patterns.home, element: <HomePage /> },
+      { path: patterns.login, element: <LoginPage /> },
+      { path: patterns.signup, element: <SignupPage /> },
+      { path: patterns.dashboard, element: <Navigate to={paths.dashboard()} replace /> },
+      { path: patterns.dashboardTab, element: <DashboardPage /> },
+      { path: patterns.game, element: <GameRedirect /> },
+      { path: patterns.gameIntro, element: <GameIntroPage /> },
+      { path: patterns.gamePlay, element: <GamePlayPage /> },
+      { path: patterns.gameResults, element: <GameResultsPage /> },
+      { path: patterns.notFound, element: <NotFoundPage /> },
     ],
   },
 ]);
