@@ -1,4 +1,4 @@
-import { Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { paths } from '../paths';
+import { PageLoader } from '../ui/page-loader';
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
@@ -17,7 +18,7 @@ export function GamePlayPage() {
   useEffect(() => {
     if (finished) navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
-  if (!view) return <Loader mt="xl" />;
+  if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
       <GameNav view={view} stage="play" connected={connected} />

@@ -1,9 +1,9 @@
-import { Loader } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isInstructor } from '../../../src-shared/rules/permissions';
 import { useCurrentUser } from '../../auth';
 import { paths } from '../../paths';
+import { PageLoader } from '../../ui/page-loader';
 import { rememberTarget } from './after-login';
 
 /**
@@ -17,7 +17,7 @@ export function InstructorOnly({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (mustSignUp) rememberTarget(location.pathname + location.search);
   }, [mustSignUp, location]);
-  if (pending) return <Loader />;
+  if (pending) return <PageLoader />;
   if (mustSignUp) return <Navigate to={paths.signup()} replace />;
   return children;
 }
