@@ -6,17 +6,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { authClient } from './auth';
+import { useCurrentUser } from './auth';
 import { I18nProvider } from './i18n';
 import { router } from './router';
 import { createTrpcClient, trpc } from './trpc';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, sans-serif' });
 
-/** One tRPC client per signed-in identity: the WebSocket handshake carries the session cookie. */
+/** One tRPC client per signed-in identity: the WebSocket handshake carries the sign-in cookie. */
 function ApiProvider({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
-  const identity = session.data?.user.id ?? 'signed-out';
+  const identity = useCurrentUser().user?.id ?? 'signed-out';
   const [api, setApi] = useState(() => ({ identity, queryClient: new QueryClient(), ...createTrpcClient() }));
   useEffect(() => {
     if (api.identity === identity) return;

@@ -1,107 +1,15 @@
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { isInstructor } from '../../src-shared/rules/permissions';
-import { authClient, authErrorMessageId } from '../auth';
-import { useCurrentUser } from '../ui/session';
+import { useCurrentUser } from '../auth';
+import { AuthForm } from '../features/auth/auth-form';
+import { paths } from '../paths';
 
-const AFTER_LOGIN_KEY = 'afterLogin';
-
-/** Remembers where a visitor was going, to take them there once signed in (spec, /dashboard). */
-export const rememberTarget = (path: string) => sessionStorage.setItem(AFTER_LOGIN_KEY, path);
-
-function takeTarget(): string {
-  const target = sessionStorage.getItem(AFTER_LOGIN_KEY);
-  sessionStorage.removeItem(AFTER_LOGIN_KEY);
-  return target?.startsWith('/') ? target : '/dashboard/intro';
-}
-
-export function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
-  const intl = useIntl();
-  const navigate = useNavigate();
+/** Signed-in instructors have nothing to do here: they go to their dashboard. */
+function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
   const { user } = useCurrentUser();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useDocumentTitle(intl.formatMessage({ id: mode === 'login' ? 'auth.loginTitle' : 'auth.signupTitle' }));
-
-  if (isInstructor(user)) return <Navigate to="/dashboard/intro" replace />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const result =
-      mode === 'login'
-        ? await authClient.signIn.email({ email: email.trim(), password })
-        : await authClient.signUp.email({ email: email.trim(), password, name: name.trim() });
-    setBusy(false);
-    if (result.error) {
-      setError(authErrorMessageId(result.error));
-      return;
-    }
-    navigate(takeTarget(), { replace: true });
-  };
-
-  return (
-    <Center mih="80vh">
-      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
-        <form onSubmit={submit} noValidate={false}>
-          <Stack>
-            <Anchor component={Link} to="/" fw={800} c="blue.7">
-              <FormattedMessage id="app.name" />
-            </Anchor>
-            <Title order={2}>
-              <FormattedMessage id={mode === 'login' ? 'auth.loginTitle' : 'auth.signupTitle'} />
-            </Title>
-            {mode === 'signup' && (
-              <TextInput
-                label={intl.formatMessage({ id: 'auth.name' })}
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                required
-                maxLength={80}
-                autoComplete="name"
-              />
-            )}
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.email' })}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              required
-              autoComplete="email"
-            />
-            <PasswordInput
-              label={intl.formatMessage({ id: 'auth.password' })}
-              description={mode === 'signup' ? intl.formatMessage({ id: 'auth.passwordHint' }) : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              required
-              minLength={mode === 'signup' ? 8 : undefined}
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            />
-            {error && (
-              <Text c="red" size="sm" role="alert">
-                <FormattedMessage id={error} />
-              </Text>
-            )}
-            <Button type="submit" loading={busy}>
-              <FormattedMessage id={mode === 'login' ? 'auth.loginButton' : 'auth.signupButton'} />
-            </Button>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id={mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount'} />{' '}
-              <Anchor component={Link} to={mode === 'login' ? '/signup' : '/login'}>
-                <FormattedMessage id={mode === 'login' ? 'auth.signupLink' : 'auth.loginLink'} />
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
-  );
+  if (isInstructor(user)) return <Navigate to={paths.dashboard()} replace />;
+  return <AuthForm mode={mode} />;
 }
+
+export const LoginPage = () => <AuthPage mode="login" />;
+export const SignupPage = () => <AuthPage mode="signup" />;

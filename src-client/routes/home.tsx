@@ -3,7 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { isInstructor } from '../../src-shared/rules/permissions';
-import { useCurrentUser } from '../ui/session';
+import { useCurrentUser } from '../auth';
+import { paths } from '../paths';
 
 const FEATURES = ['home.featureLive', 'home.featureScience', 'home.featureDebrief'] as const;
 
@@ -12,7 +13,7 @@ export function HomePage() {
   const { user } = useCurrentUser();
   useDocumentTitle(intl.formatMessage({ id: 'app.name' }));
   // Signed-in instructors go straight to their dashboard (spec, route /).
-  if (isInstructor(user)) return <Navigate to="/dashboard/intro" replace />;
+  if (isInstructor(user)) return <Navigate to={paths.dashboard()} replace />;
   return (
     <Stack gap="xl" py="xl">
       <Stack gap="md" maw={720}>
@@ -23,10 +24,10 @@ export function HomePage() {
           <FormattedMessage id="home.subtitle" />
         </Text>
         <Group>
-          <Button component={Link} to="/login" size="md" variant="default">
+          <Button component={Link} to={paths.login()} size="md" variant="default">
             <FormattedMessage id="home.login" />
           </Button>
-          <Button component={Link} to="/signup" size="md">
+          <Button component={Link} to={paths.signup()} size="md">
             <FormattedMessage id="home.signup" />
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { paths } from '../paths';
 
 export function NotFoundPage() {
   return (
@@ -11,7 +12,7 @@ export function NotFoundPage() {
       <Text c="dimmed">
         <FormattedMessage id="notFound.text" />
       </Text>
-      <Button component={Link} to="/">
+      <Button component={Link} to={paths.home()}>
         <FormattedMessage id="notFound.home" />
       </Button>
     </Stack>

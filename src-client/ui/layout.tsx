@@ -10,12 +10,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES } from '../../src-shared/rules/locale';
 import { isInstructor } from '../../src-shared/rules/permissions';
-import { authClient } from '../auth';
+import { authClient, useCurrentUser } from '../auth';
 import { useLocale } from '../i18n';
-import { useCurrentUser } from './session';
+import { paths, patterns } from '../paths';
 
 function LanguagePicker() {
   const { locale, setLocale } = useLocale();
@@ -46,13 +46,12 @@ function LanguagePicker() {
 function UserMenu() {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const location = useLocation();
+  const playedGameId = useMatch(patterns.gamePlay)?.params.id;
   if (!user) return null;
-  const onPlayPage = /^\/game\/[^/]+\/play/.test(location.pathname);
   const logOut = async () => {
     await authClient.signOut();
     // Logging out on the play page goes to the game page, otherwise home (spec point 4).
-    navigate(onPlayPage ? location.pathname.replace(/\/play.*$/, '/intro') : '/');
+    navigate(playedGameId ? paths.game(playedGameId, 'intro') : paths.home());
   };
   return (
     <Menu position="bottom-end" withinPortal>
@@ -74,7 +73,7 @@ function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {isInstructor(user) && (
-          <Menu.Item component={Link} to="/dashboard/intro">
+          <Menu.Item component={Link} to={paths.dashboard()}>
             <FormattedMessage id="nav.dashboard" />
           </Menu.Item>
         )}
@@ -88,9 +87,10 @@ function UserMenu() {
 
 export function Layout() {
   const { user } = useCurrentUser();
-  const location = useLocation();
-  const hideNavbar = location.pathname === '/login' || location.pathname === '/signup';
-  const home = isInstructor(user) ? '/dashboard/intro' : '/';
+  const onLoginPage = useMatch(patterns.login) !== null;
+  const onSignupPage = useMatch(patterns.signup) !== null;
+  const hideNavbar = onLoginPage || onSignupPage;
+  const home = isInstructor(user) ? paths.dashboard() : paths.home();
   return (
     <AppShell header={hideNavbar ? undefined : { height: 56 }} padding="md">
       {!hideNavbar && (

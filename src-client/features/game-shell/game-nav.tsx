@@ -2,22 +2,29 @@ import { Badge, Breadcrumbs, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { BeerView } from '../../../src-shared/beergame';
-import { useFacilityName } from './facility-name';
-
-type Stage = 'intro' | 'play' | 'results';
+import { type GameStage, paths } from '../../paths';
+import { useFacilityName } from '../../ui/facility-name';
 
 /**
  * Breadcrumbs and the Intro / Play / Results tabs of a game without a session (spec, navigation
  * bar): Play is open to its players, once finished, or on the play page itself; Results once
  * finished. Disabled tabs say why.
  */
-export function GameNav({ view, stage, connected }: { view: BeerView; stage: Stage; connected: boolean }) {
+export function GameNav({
+  view,
+  stage,
+  connected,
+}: {
+  view: BeerView;
+  stage: GameStage;
+  connected: boolean;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const facilityName = useFacilityName();
   const mine = view.facilities.find((f) => f.id === view.myFacilityId);
   const playOpen = mine !== undefined || view.isCreator || view.finished || stage === 'play';
-  const tab = (value: Stage, enabled: boolean, reasonId: string) => {
+  const tab = (value: GameStage, enabled: boolean, reasonId: string) => {
     const control = (
       <Tabs.Tab value={value} disabled={!enabled} data-testid={`tab-${value}`}>
         <FormattedMessage id={`game.tab.${value}`} />
@@ -60,7 +67,10 @@ export function GameNav({ view, stage, connected }: { view: BeerView; stage: Sta
           </Badge>
         )}
       </Group>
-      <Tabs value={stage} onChange={(value) => value && navigate(`/game/${view.gameId}/${value}`)}>
+      <Tabs
+        value={stage}
+        onChange={(value) => value && navigate(paths.game(view.gameId, value as GameStage))}
+      >
         <Tabs.List>
           {tab('intro', true, '')}
           {tab('play', playOpen, 'game.tab.playDisabled')}

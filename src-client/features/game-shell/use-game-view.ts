@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { BeerView } from '../../../src-shared/beergame';
+import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
 
@@ -22,7 +23,7 @@ export function useGameView(gameId: string) {
         toastError(intl, error);
         if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN') {
           if (window.history.length > 1) navigate(-1);
-          else navigate('/', { replace: true });
+          else navigate(paths.home(), { replace: true });
         }
       },
     },

@@ -1,0 +1,96 @@
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { authClient } from '../../auth';
+import { paths } from '../../paths';
+import { takeTarget } from './after-login';
+import { authErrorMessageId } from './error-message';
+
+/** The log-in or sign-up form; once signed in, the visitor goes where they were going. */
+export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleId = mode === 'login' ? 'auth.loginTitle' : 'auth.signupTitle';
+  useDocumentTitle(intl.formatMessage({ id: titleId }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result =
+      mode === 'login'
+        ? await authClient.signIn.email({ email: email.trim(), password })
+        : await authClient.signUp.email({ email: email.trim(), password, name: name.trim() });
+    setBusy(false);
+    if (result.error) {
+      setError(authErrorMessageId(result.error));
+      return;
+    }
+    navigate(takeTarget(), { replace: true });
+  };
+
+  return (
+    <Center mih="80vh">
+      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
+        <form onSubmit={submit} noValidate={false}>
+          <Stack>
+            <Anchor component={Link} to={paths.home()} fw={800} c="blue.7">
+              <FormattedMessage id="app.name" />
+            </Anchor>
+            <Title order={2}>
+              <FormattedMessage id={titleId} />
+            </Title>
+            {mode === 'signup' && (
+              <TextInput
+                label={intl.formatMessage({ id: 'auth.name' })}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                required
+                maxLength={80}
+                autoComplete="name"
+              />
+            )}
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.email' })}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              required
+              autoComplete="email"
+            />
+            <PasswordInput
+              label={intl.formatMessage({ id: 'auth.password' })}
+              description={mode === 'signup' ? intl.formatMessage({ id: 'auth.passwordHint' }) : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              required
+              minLength={mode === 'signup' ? 8 : undefined}
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            />
+            {error && (
+              <Text c="red" size="sm" role="alert">
+                <FormattedMessage id={error} />
+              </Text>
+            )}
+            <Button type="submit" loading={busy}>
+              <FormattedMessage id={mode === 'login' ? 'auth.loginButton' : 'auth.signupButton'} />
+            </Button>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id={mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount'} />{' '}
+              <Anchor component={Link} to={mode === 'login' ? paths.signup() : paths.login()}>
+                <FormattedMessage id={mode === 'login' ? 'auth.signupLink' : 'auth.loginLink'} />
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

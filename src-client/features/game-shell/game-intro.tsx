@@ -1,0 +1,167 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { playerName as playerNameSchema } from '../../../src-shared/api/account';
+import type { BeerView } from '../../../src-shared/beergame';
+import { authClient, useCurrentUser } from '../../auth';
+import { joinLink, paths } from '../../paths';
+import { newCommandId, retryUnanswered, trpc } from '../../trpc';
+import { useFacilityName } from '../../ui/facility-name';
+import { toastError, toastMessage } from '../../ui/notify';
+
+/**
+ * A game's intro page: its roles, and for a visitor a name and a role to take (signing in
+ * anonymously if needed); for its creator, the join link to share.
+ */
+export function GameIntro({ view }: { view: BeerView }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const facilityName = useFacilityName();
+  const { user } = useCurrentUser();
+  const [name, setName] = useState<string | null>(null);
+  const [joining, setJoining] = useState<string | null>(null);
+  // Joining is retried after 5 s when unanswered (spec point 9).
+  const join = trpc.beergame.join.useMutation({ retry: retryUnanswered(3), retryDelay: 5000 });
+  const gameId = view.gameId;
+  const playPath = paths.game(gameId, 'play');
+
+  const defaultName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
+  const playerName = name ?? defaultName;
+  const nameCheck = playerNameSchema.safeParse(playerName);
+  const mine = view.facilities.find((f) => f.id === view.myFacilityId);
+  const canJoin = !view.finished && !view.isCreator && !mine;
+
+  const joinAs = async (facilityId: string) => {
+    if (!nameCheck.success) {
+      toastMessage(intl, 'game.errNameRequired', 'red');
+      return;
+    }
+    setJoining(facilityId);
+    try {
+      if (!user) {
+        const signIn = await authClient.signIn.anonymous();
+        if (signIn.error) throw new Error('sign-in');
+      }
+      if (playerName !== user?.name) await authClient.updateUser({ name: nameCheck.data });
+      await join.mutateAsync({ gameId, facilityId, commandId: newCommandId() });
+      navigate(playPath);
+    } catch (error) {
+      toastError(intl, error, 'game.errCouldNotConnect');
+    } finally {
+      setJoining(null);
+    }
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>{view.name}</Title>
+          <Text c="dimmed">
+            {view.finished ? (
+              <FormattedMessage id="game.finished" />
+            ) : (
+              <FormattedMessage id="game.weekOf" values={{ week: view.week, weeks: view.weeks }} />
+            )}
+          </Text>
+        </Stack>
+        {view.isCreator && (
+          <Group>
+            <CopyButton value={joinLink(gameId)}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy} data-testid="copy-join-link">
+                  <FormattedMessage id={copied ? 'dashboard.copied' : 'dashboard.copyLink'} />
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => navigate(playPath)}>
+              <FormattedMessage id="game.watchBoard" />
+            </Button>
+          </Group>
+        )}
+        {mine && !view.finished && (
+          <Button onClick={() => navigate(playPath)} data-testid="continue">
+            <FormattedMessage id="game.continueAs" values={{ role: facilityName(mine) }} />
+          </Button>
+        )}
+      </Group>
+
+      {view.isCreator && (
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="game.shareLink" />
+          </Text>
+          <Text ff="monospace" data-testid="join-link">
+            {joinLink(gameId)}
+          </Text>
+        </Card>
+      )}
+
+      {canJoin && (
+        <TextInput
+          label={intl.formatMessage({ id: 'game.yourName' })}
+          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
+          value={playerName}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={40}
+          maw={360}
+          error={
+            name !== null && !nameCheck.success
+              ? intl.formatMessage({ id: 'game.errNameRequired' })
+              : undefined
+          }
+          data-testid="player-name"
+        />
+      )}
+
+      <Title order={3}>
+        <FormattedMessage id={canJoin ? 'game.roles' : 'game.rolesOverview'} />
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {view.facilities.map((facility) => (
+          <Card key={facility.id} withBorder padding="lg" data-testid={`role-${facility.id}`}>
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text fw={700}>{facilityName(facility)}</Text>
+                {facility.taken ? (
+                  <Badge color="gray">
+                    <FormattedMessage id="game.roleTaken" />
+                  </Badge>
+                ) : (
+                  <Badge color="green">
+                    <FormattedMessage id="game.roleFree" />
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {facility.playerName ?? <FormattedMessage id="game.noPlayer" />}
+              </Text>
+              {canJoin && (
+                <Button
+                  onClick={() => joinAs(facility.id)}
+                  loading={joining === facility.id}
+                  disabled={facility.taken || (joining !== null && joining !== facility.id)}
+                  aria-label={intl.formatMessage({ id: 'game.playAs' }, { role: facilityName(facility) })}
+                >
+                  <FormattedMessage id="game.takeRole" />
+                </Button>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { generatePath } from 'react-router';
+
+/** The URL patterns the router matches: every page of the app is one of these. */
+export const patterns = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  dashboardTab: '/dashboard/:tab',
+  game: '/game/:id',
+  gameIntro: '/game/:id/intro',
+  gamePlay: '/game/:id/play',
+  gameResults: '/game/:id/results',
+  notFound: '*',
+} as const;
+
+/** The three pages of a game, in the order of its navigation tabs. */
+export type GameStage = 'intro' | 'play' | 'results';
+
+const gameStagePatterns = {
+  intro: patterns.gameIntro,
+  play: patterns.gamePlay,
+  results: patterns.gameResults,
+} satisfies Record<GameStage, string>;
+
+/** The links the app navigates to, built from the patterns. */
+export const paths = {
+  home: () => patterns.home,
+  login: () => patterns.login,
+  signup: () => patterns.signup,
+  /** The dashboard opens on its introduction tab. */
+  dashboard: () => generatePath(patterns.dashboardTab, { tab: 'intro' }),
+  game: (gameId: string, stage: GameStage) => generatePath(gameStagePatterns[stage], { id: gameId }),
+};
+
+/** The address players open to join a game: its intro page, absolute so that it can be shared. */
+export const joinLink = (gameId: string) => `${location.origin}${paths.game(gameId, 'intro')}`;
