@@ -200,7 +200,8 @@ function paintAction(state: LeanState, f: LeanFacilityState): ComputerAction | n
   const error = leanDraw(state.seed, f.index, f.actions, 1) < params.errorRate;
   const pokayoke = isEnabled(state, 'pokayoke');
   const minutes =
-    params.times.operation * (error && pokayoke ? 1.5 : 1) + (autoinspect ? params.times.selfCheck : 0);
+    params.times.operation * (error && pokayoke ? params.pokayokeSlipFactor : 1) +
+    (autoinspect ? params.times.selfCheck : 0);
   const defective = error && !pokayoke;
   const spotted =
     defective && autoinspect && leanDraw(state.seed, f.index, f.actions, 2) < params.selfDetectRate;

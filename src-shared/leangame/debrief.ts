@@ -10,7 +10,7 @@ import type { LeanState } from './state';
 
 export function leanDebrief(state: LeanState, now: number) {
   const m = leanMetrics(state, now);
-  const sections: Record<LeanDebriefSection, unknown> = {
+  const sections = {
     optionButtons: {
       improvements: state.improvements,
       available: state.setup!.params.improvements.available,
@@ -18,7 +18,7 @@ export function leanDebrief(state: LeanState, now: number) {
     },
     ...performanceSections(state, m),
     ...flowSections(state, now, m),
-  };
+  } satisfies Record<LeanDebriefSection, unknown>;
   return { sections: [...LEAN_DEBRIEF_SECTIONS], ...sections };
 }
 
@@ -83,6 +83,8 @@ function flowSections(state: LeanState, now: number, m: LeanMetrics) {
     },
     flowefficiency: {
       flowEfficiency: m.flowEfficiency,
+      valueAddedMinutes: m.valueAddedMinutes,
+      flowTime: m.flowTime,
       timeByCategory: LEAN_TIME_CATEGORIES.map((category) => ({
         category,
         rank: LEAN_METRIC_RANKS[category],

@@ -119,11 +119,23 @@ export type LeanEventOf<T extends LeanEventType> = Extract<LeanEvent, { type: T 
 
 export const LEAN_EVENT_TYPES = Object.keys(leanEventSchemas) as LeanEventType[];
 
+type RecordedSetup = { setup: { params: Record<string, unknown> } };
+
 /**
- * Recorded shapes of the lean game's events that are no longer current, oldest change first.
- * `GameEnded` named the end of both games' rounds with different data; the lean game's is now
- * `LeanGameEnded` (same data).
+ * Recorded shapes of the lean game's events that are no longer current, oldest change first:
+ * - `GameEnded` named the end of both games' rounds with different data; the lean game's is now
+ *   `LeanGameEnded` (same data);
+ * - the set-up gained `pokayokeSlipFactor`; games created before played with 1.5.
  */
 export const leanUpcasters: readonly Upcaster[] = [
   { from: 'GameEnded', upcast: (event) => ({ type: 'LeanGameEnded', data: event.data }) },
+  {
+    from: 'LeanGameCreated',
+    upcast: (event) => {
+      const data = event.data as RecordedSetup;
+      if ('pokayokeSlipFactor' in data.setup.params) return event;
+      const params = { ...data.setup.params, pokayokeSlipFactor: 1.5 };
+      return { type: event.type, data: { ...data, setup: { ...data.setup, params } } };
+    },
+  },
 ];

@@ -3,7 +3,8 @@
  * Definitions (rules/leangame.md): order lead time = delivery minute − created minute of the
  * demand item served; a unit's flow time = delivery − release; WIP = units released and not yet
  * delivered, averaged over the elapsed time (checked against Little's law: WIP = throughput ×
- * flow time); flow efficiency = workdesk time ÷ flow time; resource efficiency = busy ÷ elapsed
+ * flow time); flow efficiency = value-adding time (the desk time of the operations painted right,
+ * not inspection, defect removal or defective paint) ÷ flow time; resource efficiency = busy ÷ elapsed
  * time; line balance = total station time ÷ (stations × longest station time); first-pass yield =
  * share of painted units on which no defective operation was ever made; OTIF = units delivered on
  * time and without defect ÷ units of the demand items due.
@@ -123,7 +124,10 @@ export interface LeanMetrics {
   wip: { mean: number; max: number; final: number };
   throughput: number;
   littlesLaw: { wip: number; throughputTimesFlowTime: number };
+  /** Value-adding time ÷ flow time, over the delivered units. */
   flowEfficiency: number;
+  /** Mean value-adding minutes per delivered unit (the right operations' desk time). */
+  valueAddedMinutes: number;
   resourceEfficiency: Record<string, number>;
   lineBalance: number;
   firstPassYield: number;
@@ -176,6 +180,7 @@ export function leanMetrics(state: LeanState, now: number): LeanMetrics {
     throughput: round(flow.throughput),
     littlesLaw: { wip: wip.mean, throughputTimesFlowTime: round(flow.throughput * flow.flowTime.mean) },
     flowEfficiency: flow.flowEfficiency,
+    valueAddedMinutes: flow.valueAddedMinutes,
     resourceEfficiency: Object.fromEntries(
       state.facilities.map((f) => [f.id, end > start ? round(f.busyMs / (end - start)) : 0]),
     ),
@@ -207,12 +212,24 @@ function flowOf(flowed: LeanProduct[], end: number, elapsed: number) {
     waitTime: totals.waitTime / n,
   });
   const flowSum = flowed.reduce((s, p) => s + (p.deliveredAt! - p.releasedAt!), 0);
+  const valueAdded = flowed.reduce((s, p) => s + valueAddedMs(p), 0);
   return {
     flowTime: distribution(flowed.map((p) => minutes(p.deliveredAt! - p.releasedAt!))),
     throughput: elapsed > 0 ? flowed.length / elapsed : 0,
-    flowEfficiency: flowSum > 0 ? round(totals.workdeskTime / flowSum) : 0,
+    flowEfficiency: flowSum > 0 ? round(valueAdded / flowSum) : 0,
+    valueAddedMinutes: round(minutes(valueAdded / n)),
     timeByCategory,
   };
+}
+
+/**
+ * A unit's value-adding time: the desk time of the operations that are right on it. Inspection,
+ * defect removal and defective paint are desk time too, but no customer pays for them.
+ */
+export function valueAddedMs(p: LeanProduct): number {
+  let ms = 0;
+  for (const op of p.ops) if (op.status === 'ok') ms += op.paintMs;
+  return ms;
 }
 
 /** Line balance: total station busy time ÷ (stations × the busiest station's). */

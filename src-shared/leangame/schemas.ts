@@ -87,7 +87,10 @@ export const leanTimesSchema = z.object({
   deliver: z.number().min(0).default(0.03),
   inspect: z.number().min(0).default(0.06),
   removeDefect: z.number().min(0).default(0.05),
-  /** Added to each operation when autoinspect is on (the station checks its own work). */
+  /**
+   * Added to each operation when autoinspect is on (the station checks its own work). 0 by
+   * default: auto-inspection then costs no time, only the fixes of what it finds.
+   */
   selfCheck: z.number().min(0).default(0),
 });
 
@@ -137,6 +140,11 @@ export const leanParamsSchema = z.object({
   errorRate: z.number().min(0).max(1).default(0.08),
   /** Probability that quality control spots a defective operation. */
   qcDetectRate: z.number().min(0).max(1).default(0.7),
+  /**
+   * Under poka-yoke a computer slip is caught instead of painted: that operation takes this many
+   * times its standard time (the wrong tool or target refused, then the right one).
+   */
+  pokayokeSlipFactor: z.number().min(1).max(5).default(1.5),
   /** Probability that a station with autoinspect spots its own defective operation. */
   selfDetectRate: z.number().min(0).max(1).default(0.95),
   /** Changeover time is multiplied by this factor under smed. */

@@ -22,6 +22,11 @@ export interface LeanOpState {
   spotted: boolean;
   /** What was actually painted when defective. */
   painted: LeanOperation | null;
+  /**
+   * Milliseconds of desk time its last paint took: value-adding time while the operation is right
+   * (`ok`), waste once it is defective or removed (flow efficiency counts only the former).
+   */
+  paintMs: number;
 }
 
 export interface LeanProduct {

@@ -173,13 +173,15 @@ export function operationPerformed(
 ): LeanState {
   const { at, start, facilityId, productId, opIndex, defective, painted, spotted } = d;
   const draft = new Draft(state);
-  const p = accrue(draft.product(productId), 'workdeskTime', start, at);
+  const before = draft.product(productId);
+  const p = accrue(before, 'workdeskTime', start, at);
   const ops = p.ops.slice();
   ops[opIndex] = {
     status: defective ? 'defect' : 'ok',
     by: facilityId,
     spotted,
     painted: defective ? painted : null,
+    paintMs: p.times.workdeskTime - before.times.workdeskTime,
   };
   const done = ops.every((op) => op.status !== 'todo');
   draft.setProduct({
@@ -218,7 +220,7 @@ export function defectRemoved(state: LeanState, d: LeanEventOf<'DefectRemoved'>[
   const draft = new Draft(state);
   const p = accrue(draft.product(productId), 'workdeskTime', start, at);
   const ops = p.ops.slice();
-  ops[opIndex] = { status: 'todo', by: null, spotted: false, painted: null };
+  ops[opIndex] = { status: 'todo', by: null, spotted: false, painted: null, paintMs: 0 };
   const f = draft.facility(facilityId);
   const inspecting = f.type === 'qualitycontrol' || f.type === 'rework';
   draft.setProduct({ ...p, ops, inspected: false, reworkNeeded: p.reworkNeeded || inspecting });

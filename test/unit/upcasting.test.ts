@@ -13,11 +13,14 @@ const fixture = <T>(name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as T;
 
 describe('upcasting recorded logs', () => {
-  it('reads a lean log recorded when its end was called GameEnded', () => {
+  it('reads a lean log recorded before its end was called LeanGameEnded and poka-yoke had a slip factor', () => {
     const log = fixture<{ endAt: number; events: DomainEvent[] }>('leangame-log-2026-11.json');
     expect(log.events.at(-1)!.type).toBe('GameEnded');
     const read = log.events.map((e) => upcast(leanUpcasters, e));
     expect(read.at(-1)).toEqual({ type: 'LeanGameEnded', data: log.events.at(-1)!.data });
+    const created = log.events[0]!.data as { setup: { params: Record<string, unknown> } };
+    expect(created.setup.params.pokayokeSlipFactor).toBeUndefined();
+    expect((read[0]!.data as typeof created).setup.params.pokayokeSlipFactor).toBe(1.5);
     const today = simulateLeanRound({
       scenarioId: 'workshop4-choose',
       improvements: ['batch'],
