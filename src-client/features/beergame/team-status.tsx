@@ -1,4 +1,5 @@
 import { Badge, Group } from '@mantine/core';
+import { IconCheck, IconClock } from '@tabler/icons-react';
 import type { BeerView } from '../../../src-shared/beergame';
 import { useFacilityName } from '../../ui/facility-name';
 
@@ -13,8 +14,9 @@ export function TeamStatus({ view }: { view: BeerView }) {
           variant={facility.validated ? 'filled' : 'outline'}
           color={facility.validated ? 'green' : 'gray'}
           data-validated={facility.validated}
+          leftSection={facility.validated ? <IconCheck size={14} /> : <IconClock size={14} />}
         >
-          {facilityName(facility)} {facility.validated ? '✓' : '…'}
+          {facilityName(facility)}
         </Badge>
       ))}
     </Group>

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, CopyButton, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { joinLink, paths } from '../../paths';
@@ -75,7 +76,7 @@ export function GamesList() {
                           onClick={copy}
                           aria-label={intl.formatMessage({ id: 'dashboard.copyLink' })}
                         >
-                          {copied ? '✓' : '⧉'}
+                          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                         </ActionIcon>
                       </Tooltip>
                     )}

@@ -103,7 +103,7 @@ export function GameIntro({ view }: { view: BeerView }) {
           <Text size="sm" c="dimmed">
             <FormattedMessage id="game.shareLink" />
           </Text>
-          <Text ff="monospace" data-testid="join-link">
+          <Text ff="monospace" data-testid="join-link" style={{ overflowWrap: 'anywhere' }}>
             {joinLink(gameId)}
           </Text>
         </Card>
