@@ -12,7 +12,7 @@ import {
   supplyLine,
 } from '../../../src-shared/beergame';
 import { defaultMapLayout, defaultMapSize } from '../../../src-shared/rules/map-layout';
-import { created, createdWith, expectDomainError, Game } from './helpers';
+import { created, createdWith, expectRefusal, Game } from './helpers';
 
 describe('params', () => {
   it('facility defaults follow the spec: stock 12, costs 0.5 and 1, lead 3, order 1, start 4, visible 2', () => {
@@ -107,11 +107,8 @@ describe('params', () => {
   });
 
   it('an inconsistent configuration is refused with errInvalidConfig', () => {
-    expectDomainError(
-      () => createdWith({ facilities: [{ id: 'a', name: 'A' }] }),
-      'beergame.errInvalidConfig',
-    );
-    expectDomainError(
+    expectRefusal(() => createdWith({ facilities: [{ id: 'a', name: 'A' }] }), 'beergame.errInvalidConfig');
+    expectRefusal(
       () =>
         createdWith({
           facilities: [
@@ -122,7 +119,7 @@ describe('params', () => {
       'beergame.errInvalidConfig',
     );
     // One product from one supplier is one flow of shipments: a second capability would receive it twice.
-    expectDomainError(
+    expectRefusal(
       () =>
         createdWith({
           facilities: [
