@@ -12,11 +12,12 @@ import {
   system,
 } from './helpers';
 
+const retailer = (s: BeerState) => s.facilities.find((f) => f.id === 'retailer');
+
 describe('JoinRole', () => {
   const join = (facilityId: string) => ({ type: 'JoinRole', facilityId }) as const;
   const joined = (facilityId: string, userId: string) =>
     ({ type: 'RoleJoined', data: { facilityId, userId } }) as const;
-  const retailer = (s: BeerState) => s.facilities.find((f) => f.id === 'retailer');
 
   it('given a free facility, when a user joins, then they hold it (their name stays in their user record)', () => {
     given(created())
@@ -101,15 +102,15 @@ describe('LeaveRole and HandToComputer', () => {
 
 describe('PlaceOrder', () => {
   it('given a player, when they order, then the facility is validated with the quantity', () => {
-    const game = classicWithPlayers();
-    const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-retailer'));
-    expect(events).toEqual([
-      {
-        type: 'OrderPlaced',
-        data: { facilityId: 'retailer', capabilityId: 'A1', quantity: 5, week: 1, userId: 'u-retailer' },
-      },
-    ]);
-    expect(game.facility('retailer')).toMatchObject({ validated: true, orders: { A1: 5 } });
+    classicWithPlayers()
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-retailer'))
+      .thenEvents([
+        {
+          type: 'OrderPlaced',
+          data: { facilityId: 'retailer', capabilityId: 'A1', quantity: 5, week: 1, userId: 'u-retailer' },
+        },
+      ])
+      .thenState((s) => expect(retailer(s)).toMatchObject({ validated: true, orders: { A1: 5 } }));
   });
 
   it('a player may change their order until the week closes', () => {
