@@ -1,11 +1,22 @@
+/**
+ * The event store's contract, run against every database engine of this run: embedded PGlite
+ * always, and PostgreSQL when the run has one (DATABASE_URL or Testcontainers). What holds only
+ * across processes (LISTEN/NOTIFY) runs on PostgreSQL only.
+ */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
 import { CommandHandler, type StreamType } from '../../src-server/eventstore/command-handler';
 import { EventStore, VersionConflictError } from '../../src-server/eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from '../../src-server/eventstore/live-feed';
 import type { CommandContext, Decider } from '../../src-shared/eventsourcing';
-import { freshDatabase } from '../support/database';
+import {
+  type Backend,
+  databaseBackends,
+  itOnPostgres,
+  onPostgres,
+  type TestDatabase,
+} from '../support/database';
 
 type Added = { type: 'Added'; data: { n: number } };
 const counter: Decider<{ type: 'Add'; n: number }, Added, number> = {
@@ -31,238 +42,286 @@ const metadata = (commandId: string) => ({
   rulesVersion: 1,
 });
 
-let database: { handle: DatabaseHandle; url?: string; drop(): Promise<void> };
-let feed: LiveFeed;
-let store: EventStore;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  if (database.url) {
-    const postgresFeed = new PostgresFeed(database.url);
-    await postgresFeed.start();
-    feed = postgresFeed;
-  } else {
-    feed = new InProcessFeed();
+/** The stream versions a watcher yields, until `count` of them. */
+const collect = async (watcher: AsyncGenerator<{ streamVersion: number }[]>, count: number) => {
+  const versions: number[] = [];
+  for await (const batch of watcher) {
+    versions.push(...batch.map((e) => e.streamVersion));
+    if (versions.length >= count) break;
   }
-  store = new EventStore(database.handle.db, feed);
-});
-afterAll(async () => {
-  await feed.close();
-  await database.drop();
-});
+  return versions;
+};
 
-describe('appending', () => {
-  it('numbers a stream gaplessly from 1 and reads it back with its metadata', async () => {
-    await store.append({
-      streamId: 's-read',
-      expectedVersion: 0,
-      events: [
-        { type: 'Added', data: { n: 1 } },
-        { type: 'Added', data: { n: 2 } },
-      ],
-      metadata: metadata('c1'),
-    });
-    await store.append({
-      streamId: 's-read',
-      expectedVersion: 2,
-      events: [{ type: 'Added', data: { n: 3 } }],
-      metadata: metadata('c2'),
-    });
-    const events = await store.readStream('s-read');
-    expect(events.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
-    expect(events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    expect(events[0]!.metadata).toMatchObject({ actorId: 'user-1', commandId: 'c1', rulesVersion: 1 });
-    expect(events[1]!.globalPosition).toBeGreaterThan(events[0]!.globalPosition);
-    expect(await store.readStream('s-read', 2)).toHaveLength(1);
+const backends = databaseBackends();
+console.log(`[event-store] contract on ${backends.map((b) => `${b.name} (${b.where})`).join(' and ')}`);
+
+describe.each(backends)('event store on $name', (backend: Backend) => {
+  let database: TestDatabase;
+  let feed: LiveFeed;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await backend.open();
+    if (database.url) {
+      const postgresFeed = new PostgresFeed(database.url);
+      await postgresFeed.start();
+      feed = postgresFeed;
+    } else {
+      feed = new InProcessFeed();
+    }
+    store = new EventStore(database.handle.db, feed);
+  });
+  afterAll(async () => {
+    await feed.close();
+    await database.drop();
   });
 
-  it('refuses an append at a stale or future expected version and writes nothing', async () => {
-    const append = (expectedVersion: number, commandId: string) =>
-      store.append({
-        streamId: 's-stale',
-        expectedVersion,
-        events: [{ type: 'Added', data: { n: 1 } }],
-        metadata: metadata(commandId),
+  describe('appending', () => {
+    it('numbers a stream gaplessly from 1 and reads it back with its metadata', async () => {
+      await store.append({
+        streamId: 's-read',
+        expectedVersion: 0,
+        events: [
+          { type: 'Added', data: { n: 1 } },
+          { type: 'Added', data: { n: 2 } },
+        ],
+        metadata: metadata('c1'),
       });
-    await append(0, 'a');
-    await expect(append(0, 'b')).rejects.toBeInstanceOf(VersionConflictError);
-    await expect(append(5, 'c')).rejects.toBeInstanceOf(VersionConflictError);
-    expect((await store.readStream('s-stale')).map((e) => e.streamVersion)).toEqual([1]);
-  });
-
-  it('lets exactly one of many concurrent writers win each version, leaving no gap', async () => {
-    const attempts = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) =>
-        store.append({
-          streamId: 's-race',
-          expectedVersion: 0,
-          events: [{ type: 'Added', data: { n: i } }],
-          metadata: metadata(`race-${i}`),
-        }),
-      ),
-    );
-    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
-    expect(
-      attempts.filter((a) => a.status === 'rejected').every((a) => a.reason instanceof VersionConflictError),
-    ).toBe(true);
-
-    // Through command handlers (four processes, say), every losing writer re-decides on the new
-    // state and lands on a later version: all 24 commands applied, versions 1..24.
-    const handlers = Array.from({ length: 4 }, () => new CommandHandler(store));
-    await Promise.all(
-      Array.from({ length: 24 }, (_, i) =>
-        handlers[i % 4]!.execute(counterStream, 's-race-handled', { type: 'Add', n: 1 }, context(`h-${i}`)),
-      ),
-    );
-    const events = await store.readStream('s-race-handled');
-    expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-    expect((await handlers[0]!.load(counterStream, 's-race-handled')).state).toBe(24);
-  });
-});
-
-describe('idempotent commands', () => {
-  it('applies a retried command once and answers it the same', async () => {
-    const handler = new CommandHandler(store);
-    const first = await handler.execute(
-      counterStream,
-      's-retry',
-      { type: 'Add', n: 5 },
-      context('same-command'),
-    );
-    const retried = await handler.execute(
-      counterStream,
-      's-retry',
-      { type: 'Add', n: 5 },
-      context('same-command'),
-    );
-    // A second process (no cache) retrying concurrently gets the same answer too.
-    const elsewhere = await new CommandHandler(store).execute(
-      counterStream,
-      's-retry',
-      { type: 'Add', n: 5 },
-      context('same-command'),
-    );
-    expect(first).toMatchObject({ version: 1, duplicate: false });
-    expect(retried).toMatchObject({ version: 1, duplicate: true });
-    expect(elsewhere).toMatchObject({ version: 1, duplicate: true });
-    expect(await store.readStream('s-retry')).toHaveLength(1);
-  });
-
-  it('refuses, in the database itself, the same command id twice on a stream', async () => {
-    await store.append({
-      streamId: 's-dup',
-      expectedVersion: 0,
-      events: [{ type: 'Added', data: { n: 1 } }],
-      metadata: metadata('dup'),
+      await store.append({
+        streamId: 's-read',
+        expectedVersion: 2,
+        events: [{ type: 'Added', data: { n: 3 } }],
+        metadata: metadata('c2'),
+      });
+      const events = await store.readStream('s-read');
+      expect(events.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+      expect(events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(events[0]!.metadata).toMatchObject({ actorId: 'user-1', commandId: 'c1', rulesVersion: 1 });
+      expect(events[1]!.globalPosition).toBeGreaterThan(events[0]!.globalPosition);
+      expect(await store.readStream('s-read', 2)).toHaveLength(1);
     });
-    await expect(
-      store.append({
+
+    it('refuses an append at a stale or future expected version and writes nothing', async () => {
+      const append = (expectedVersion: number, commandId: string) =>
+        store.append({
+          streamId: 's-stale',
+          expectedVersion,
+          events: [{ type: 'Added', data: { n: 1 } }],
+          metadata: metadata(commandId),
+        });
+      await append(0, 'a');
+      await expect(append(0, 'b')).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(append(5, 'c')).rejects.toBeInstanceOf(VersionConflictError);
+      expect((await store.readStream('s-stale')).map((e) => e.streamVersion)).toEqual([1]);
+    });
+
+    it('lets exactly one of many concurrent writers win each version, leaving no gap', async () => {
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          store.append({
+            streamId: 's-race',
+            expectedVersion: 0,
+            events: [{ type: 'Added', data: { n: i } }],
+            metadata: metadata(`race-${i}`),
+          }),
+        ),
+      );
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      expect(
+        attempts
+          .filter((a) => a.status === 'rejected')
+          .every((a) => a.reason instanceof VersionConflictError),
+      ).toBe(true);
+
+      // Through command handlers (four processes, say), every losing writer re-decides on the new
+      // state and lands on a later version: all 24 commands applied, versions 1..24.
+      const handlers = Array.from({ length: 4 }, () => new CommandHandler(store));
+      await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          handlers[i % 4]!.execute(counterStream, 's-race-handled', { type: 'Add', n: 1 }, context(`h-${i}`)),
+        ),
+      );
+      const events = await store.readStream('s-race-handled');
+      expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+      expect((await handlers[0]!.load(counterStream, 's-race-handled')).state).toBe(24);
+    });
+  });
+
+  describe('idempotent commands', () => {
+    it('applies a retried command once and answers it the same', async () => {
+      const handler = new CommandHandler(store);
+      const first = await handler.execute(
+        counterStream,
+        's-retry',
+        { type: 'Add', n: 5 },
+        context('same-command'),
+      );
+      const retried = await handler.execute(
+        counterStream,
+        's-retry',
+        { type: 'Add', n: 5 },
+        context('same-command'),
+      );
+      // A second process (no cache) retrying concurrently gets the same answer too.
+      const elsewhere = await new CommandHandler(store).execute(
+        counterStream,
+        's-retry',
+        { type: 'Add', n: 5 },
+        context('same-command'),
+      );
+      expect(first).toMatchObject({ version: 1, duplicate: false });
+      expect(retried).toMatchObject({ version: 1, duplicate: true });
+      expect(elsewhere).toMatchObject({ version: 1, duplicate: true });
+      expect(await store.readStream('s-retry')).toHaveLength(1);
+    });
+
+    it('refuses, in the database itself, the same command id twice on a stream', async () => {
+      await store.append({
         streamId: 's-dup',
-        expectedVersion: 1,
+        expectedVersion: 0,
         events: [{ type: 'Added', data: { n: 1 } }],
         metadata: metadata('dup'),
-      }),
-    ).rejects.toThrow(/already applied/);
+      });
+      await expect(
+        store.append({
+          streamId: 's-dup',
+          expectedVersion: 1,
+          events: [{ type: 'Added', data: { n: 1 } }],
+          metadata: metadata('dup'),
+        }),
+      ).rejects.toThrow(/already applied/);
+    });
   });
+
+  describe('append-only table', () => {
+    it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
+      await store.append({
+        streamId: 's-frozen',
+        expectedVersion: 0,
+        events: [{ type: 'Added', data: { n: 1 } }],
+        metadata: metadata('f'),
+      });
+      const db = database.handle.db;
+      await expect(
+        sql`update events set type = 'Changed' where stream_id = 's-frozen'`.execute(db),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql`delete from events where stream_id = 's-frozen'`.execute(db)).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(sql`truncate events`.execute(db)).rejects.toThrow(/append-only/);
+      expect((await store.readStream('s-frozen'))[0]!.type).toBe('Added');
+    });
+  });
+
+  describe('live feed', () => {
+    it('wakes a subscriber on every append, from its backlog on', async () => {
+      await store.append({
+        streamId: 's-live',
+        expectedVersion: 0,
+        events: [{ type: 'Added', data: { n: 1 } }],
+        metadata: metadata('l1'),
+      });
+      const controller = new AbortController();
+      // A long poll: only a wake-up can deliver in time.
+      const received = collect(store.watch('s-live', 0, { signal: controller.signal, pollMs: 60_000 }), 3);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await store.append({
+        streamId: 's-live',
+        expectedVersion: 1,
+        events: [{ type: 'Added', data: { n: 2 } }],
+        metadata: metadata('l2'),
+      });
+      await store.append({
+        streamId: 's-live',
+        expectedVersion: 2,
+        events: [{ type: 'Added', data: { n: 3 } }],
+        metadata: metadata('l3'),
+      });
+      expect(await received).toEqual([1, 2, 3]);
+      controller.abort();
+    });
+
+    it('catches up a subscriber that missed a wake-up', async () => {
+      // A writer whose wake-ups never reach this subscriber (another feed, never notifying here).
+      const silent = new EventStore(database.handle.db, {
+        committed: () => undefined,
+        subscribe: () => () => undefined,
+        close: async () => undefined,
+      });
+      const controller = new AbortController();
+      const received = collect(store.watch('s-missed', 0, { signal: controller.signal, pollMs: 200 }), 2);
+      await silent.append({
+        streamId: 's-missed',
+        expectedVersion: 0,
+        events: [{ type: 'Added', data: { n: 1 } }],
+        metadata: metadata('m1'),
+      });
+      // The next wake-up (or the poll) brings the missed event along with the new one.
+      await store.append({
+        streamId: 's-missed',
+        expectedVersion: 1,
+        events: [{ type: 'Added', data: { n: 2 } }],
+        metadata: metadata('m2'),
+      });
+      expect(await received).toEqual([1, 2]);
+
+      const pollOnly = collect(store.watch('s-missed', 2, { signal: controller.signal, pollMs: 200 }), 1);
+      await silent.append({
+        streamId: 's-missed',
+        expectedVersion: 2,
+        events: [{ type: 'Added', data: { n: 3 } }],
+        metadata: metadata('m3'),
+      });
+      expect(await pollOnly).toEqual([3]);
+      controller.abort();
+    });
+
+    it('ends a subscription when its signal aborts', async () => {
+      const controller = new AbortController();
+      const watcher = store.watch('s-abort', 0, { signal: controller.signal, pollMs: 60_000 });
+      const next = watcher.next();
+      controller.abort();
+      expect(await next).toEqual({ done: true, value: undefined });
+    });
+  });
+
+  if (backend.name === 'PostgreSQL')
+    describe('across processes (PostgreSQL only)', () => {
+      it('wakes a subscriber in another process through LISTEN/NOTIFY, with no poll to help', async () => {
+        // A second process: its own connection pool and its own LISTEN connection on the same database.
+        const other = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
+        const otherFeed = new PostgresFeed(database.url!);
+        await otherFeed.start();
+        try {
+          const elsewhere = new EventStore(other.db, otherFeed);
+          const controller = new AbortController();
+          const received = collect(
+            elsewhere.watch('s-across', 0, { signal: controller.signal, pollMs: 60_000 }),
+            2,
+          );
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const appendedAt = Date.now();
+          for (const [version, commandId] of ['x1', 'x2'].entries())
+            await store.append({
+              streamId: 's-across',
+              expectedVersion: version,
+              events: [{ type: 'Added', data: { n: version } }],
+              metadata: metadata(commandId),
+            });
+          expect(await received).toEqual([1, 2]);
+          expect(Date.now() - appendedAt).toBeLessThan(5_000);
+          controller.abort();
+        } finally {
+          await otherFeed.close();
+          await other.close();
+        }
+      });
+    });
 });
 
-describe('append-only table', () => {
-  it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
-    await store.append({
-      streamId: 's-frozen',
-      expectedVersion: 0,
-      events: [{ type: 'Added', data: { n: 1 } }],
-      metadata: metadata('f'),
-    });
-    const db = database.handle.db;
-    await expect(
-      sql`update events set type = 'Changed' where stream_id = 's-frozen'`.execute(db),
-    ).rejects.toThrow(/append-only/);
-    await expect(sql`delete from events where stream_id = 's-frozen'`.execute(db)).rejects.toThrow(
-      /append-only/,
-    );
-    await expect(sql`truncate events`.execute(db)).rejects.toThrow(/append-only/);
-    expect((await store.readStream('s-frozen'))[0]!.type).toBe('Added');
-  });
-});
-
-describe('live feed', () => {
-  const collect = async (watcher: AsyncGenerator<{ streamVersion: number }[]>, count: number) => {
-    const versions: number[] = [];
-    for await (const batch of watcher) {
-      versions.push(...batch.map((e) => e.streamVersion));
-      if (versions.length >= count) break;
-    }
-    return versions;
-  };
-
-  it('wakes a subscriber on every append, from its backlog on', async () => {
-    await store.append({
-      streamId: 's-live',
-      expectedVersion: 0,
-      events: [{ type: 'Added', data: { n: 1 } }],
-      metadata: metadata('l1'),
-    });
-    const controller = new AbortController();
-    // A long poll: only a wake-up can deliver in time.
-    const received = collect(store.watch('s-live', 0, { signal: controller.signal, pollMs: 60_000 }), 3);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await store.append({
-      streamId: 's-live',
-      expectedVersion: 1,
-      events: [{ type: 'Added', data: { n: 2 } }],
-      metadata: metadata('l2'),
-    });
-    await store.append({
-      streamId: 's-live',
-      expectedVersion: 2,
-      events: [{ type: 'Added', data: { n: 3 } }],
-      metadata: metadata('l3'),
-    });
-    expect(await received).toEqual([1, 2, 3]);
-    controller.abort();
-  });
-
-  it('catches up a subscriber that missed a wake-up', async () => {
-    // A writer whose wake-ups never reach this subscriber (another feed, never notifying here).
-    const silent = new EventStore(database.handle.db, {
-      committed: () => undefined,
-      subscribe: () => () => undefined,
-      close: async () => undefined,
-    });
-    const controller = new AbortController();
-    const received = collect(store.watch('s-missed', 0, { signal: controller.signal, pollMs: 200 }), 2);
-    await silent.append({
-      streamId: 's-missed',
-      expectedVersion: 0,
-      events: [{ type: 'Added', data: { n: 1 } }],
-      metadata: metadata('m1'),
-    });
-    // The next wake-up (or the poll) brings the missed event along with the new one.
-    await store.append({
-      streamId: 's-missed',
-      expectedVersion: 1,
-      events: [{ type: 'Added', data: { n: 2 } }],
-      metadata: metadata('m2'),
-    });
-    expect(await received).toEqual([1, 2]);
-
-    const pollOnly = collect(store.watch('s-missed', 2, { signal: controller.signal, pollMs: 200 }), 1);
-    await silent.append({
-      streamId: 's-missed',
-      expectedVersion: 2,
-      events: [{ type: 'Added', data: { n: 3 } }],
-      metadata: metadata('m3'),
-    });
-    expect(await pollOnly).toEqual([3]);
-    controller.abort();
-  });
-
-  it('ends a subscription when its signal aborts', async () => {
-    const controller = new AbortController();
-    const watcher = store.watch('s-abort', 0, { signal: controller.signal, pollMs: 60_000 });
-    const next = watcher.next();
-    controller.abort();
-    expect(await next).toEqual({ done: true, value: undefined });
+describe('back-ends', () => {
+  itOnPostgres('the run has PostgreSQL, so the contract runs on it as well as on PGlite', async () => {
+    expect(onPostgres()).toBe(true);
+    expect(backends.map((b) => b.name)).toEqual(['PGlite', 'PostgreSQL']);
   });
 });

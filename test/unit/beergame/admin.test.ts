@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { beergameDecider, copyGameCommand, viewGame } from '../../../src-shared/beergame';
-import {
-  as,
-  CLASSIC,
-  CREATOR,
-  classicWithPlayers,
-  created,
-  expectDomainError,
-  Game,
-  system,
-} from './helpers';
+import { as, CLASSIC, CREATOR, classicWithPlayers, created, Game, system } from './helpers';
 
 describe('timer', () => {
   it('given a started timer, the week closes at the deadline and the next deadline is set', () => {
     const game = classicWithPlayers();
     game.run({ type: 'StartTimer', seconds: 30 }, as(CREATOR, 10_000));
     expect(game.state.deadline).toBe(40_000);
-    expectDomainError(
-      () => game.decide({ type: 'CloseWeek', reason: 'timer' }, { ...system, now: 20_000 }),
-      'beergame.errTimerNotExpired',
-    );
+    game
+      .when({ type: 'CloseWeek', reason: 'timer' }, { ...system, now: 20_000 })
+      .thenRefused('beergame.errTimerNotExpired');
     const [closed] = game.run({ type: 'CloseWeek', reason: 'timer', week: 1 }, { ...system, now: 40_000 });
     expect(closed!.data).toMatchObject({ reason: 'timer', nextDeadline: 70_000 });
     expect(game.state.deadline).toBe(70_000);
@@ -46,14 +36,11 @@ describe('timer', () => {
 
   it('without a running timer a timer close is refused; stopping clears the deadline', () => {
     const game = classicWithPlayers();
-    expectDomainError(
-      () => game.decide({ type: 'CloseWeek', reason: 'timer' }),
-      'beergame.errTimerNotRunning',
-    );
+    game.when({ type: 'CloseWeek', reason: 'timer' }).thenRefused('beergame.errTimerNotRunning');
     game.run({ type: 'StartTimer' }, as(CREATOR));
     game.run({ type: 'StopTimer' }, as(CREATOR));
     expect(game.state.deadline).toBeNull();
-    expectDomainError(() => game.decide({ type: 'StartTimer' }, as('u-retailer')), 'beergame.errNotAllowed');
+    game.when({ type: 'StartTimer' }, as('u-retailer')).thenRefused('beergame.errNotAllowed');
   });
 });
 
@@ -68,18 +55,15 @@ describe('messages', () => {
       'Watch your stock',
     ]);
     expect(viewGame(game.state, { userId: CREATOR }).messages).toHaveLength(2);
-    expectDomainError(
-      () => game.decide({ type: 'SendMessage', to: 'all', text: '  ' }, as(CREATOR)),
-      'beergame.errMessageEmpty',
-    );
-    expectDomainError(
-      () => game.decide({ type: 'SendMessage', to: ['x'], text: 'a' }, as(CREATOR)),
-      'beergame.errFacilityUnknown',
-    );
-    expectDomainError(
-      () => game.decide({ type: 'SendMessage', to: 'all', text: 'a' }, as('u-factory')),
-      'beergame.errNotAllowed',
-    );
+    game
+      .when({ type: 'SendMessage', to: 'all', text: '  ' }, as(CREATOR))
+      .thenRefused('beergame.errMessageEmpty');
+    game
+      .when({ type: 'SendMessage', to: ['x'], text: 'a' }, as(CREATOR))
+      .thenRefused('beergame.errFacilityUnknown');
+    game
+      .when({ type: 'SendMessage', to: 'all', text: 'a' }, as('u-factory'))
+      .thenRefused('beergame.errNotAllowed');
   });
 
   it('scheduled messages appear in their week', () => {
@@ -180,21 +164,19 @@ describe('event editor', () => {
   it('refuses values out of range, past weeks and disabled event types; a change may be cancelled', () => {
     const game = new Game(created({ allEventTypes: ['consumerDemand', 'leadtime', 'stockCost'] }));
     const bad = (cmd: Record<string, unknown>, id: string) =>
-      expectDomainError(
-        () =>
-          game.decide(
-            {
-              type: 'ScheduleChange',
-              week: 5,
-              facilityIds: ['retailer'],
-              field: 'leadtime',
-              value: 3,
-              ...cmd,
-            } as never,
-            as(CREATOR),
-          ),
-        id,
-      );
+      game
+        .when(
+          {
+            type: 'ScheduleChange',
+            week: 5,
+            facilityIds: ['retailer'],
+            field: 'leadtime',
+            value: 3,
+            ...cmd,
+          } as never,
+          as(CREATOR),
+        )
+        .thenRefused(id);
     bad({ value: 7 }, 'beergame.errChangeOutOfRange');
     bad({ value: 1 }, 'beergame.errChangeOutOfRange');
     bad({ field: 'consumerDemand', value: 1000 }, 'beergame.errChangeOutOfRange');
@@ -210,10 +192,7 @@ describe('event editor', () => {
     expect(game.state.config.scheduledChanges.map((c) => c.id)).toEqual(['c1']);
     game.run({ type: 'CancelChange', changeId: 'c1' }, as(CREATOR));
     expect(game.state.config.scheduledChanges).toEqual([]);
-    expectDomainError(
-      () => game.decide({ type: 'CancelChange', changeId: 'c1' }, as(CREATOR)),
-      'beergame.errChangeUnknown',
-    );
+    game.when({ type: 'CancelChange', changeId: 'c1' }, as(CREATOR)).thenRefused('beergame.errChangeUnknown');
   });
 });
 
@@ -225,10 +204,9 @@ describe('resets and end', () => {
     expect(game.facility('wholesaler').history[0]).toMatchObject({ received: 6, incomingOrder: 6 });
     expect(game.facility('retailer').userId).toBe('u-retailer');
     game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
-    expectDomainError(
-      () => game.decide({ type: 'ResetStartingOrders', startOrders: 4 }, as(CREATOR)),
-      'beergame.errGameStarted',
-    );
+    game
+      .when({ type: 'ResetStartingOrders', startOrders: 4 }, as(CREATOR))
+      .thenRefused('beergame.errGameStarted');
   });
 
   it('ResetGame goes back to the start with the same players', () => {
@@ -245,14 +223,13 @@ describe('resets and end', () => {
   it('EndGame finishes the game now; results are shown', () => {
     const game = classicWithPlayers();
     game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
-    expectDomainError(() => game.decide({ type: 'EndGame' }, as('u-retailer')), 'beergame.errNotAllowed');
+    game.when({ type: 'EndGame' }, as('u-retailer')).thenRefused('beergame.errNotAllowed');
     game.run({ type: 'EndGame' }, as(CREATOR));
     expect(game.state.finished).toBe(true);
     expect(viewGame(game.state, { userId: 'u-retailer' }).results).not.toBeNull();
-    expectDomainError(
-      () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 1 }, as('u-retailer')),
-      'beergame.errGameFinished',
-    );
+    game
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 1 }, as('u-retailer'))
+      .thenRefused('beergame.errGameFinished');
   });
 });
 

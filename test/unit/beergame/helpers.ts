@@ -1,3 +1,4 @@
+/** Beer game fixtures on the generic decider harness (test/support/decider.ts). */
 import {
   type BeerCommand,
   type BeerEvent,
@@ -5,7 +6,9 @@ import {
   beergameDecider,
 } from '../../../src-shared/beergame';
 import type { CommandContext } from '../../../src-shared/eventsourcing';
-import { fold } from '../../../src-shared/eventsourcing';
+import { given as givenEvents, Running } from '../../support/decider';
+
+export { expectRefusal } from '../../support/decider';
 
 export const CREATOR = 'teacher';
 export const system: CommandContext = { now: 1_000, actor: { userId: 'system', role: 'system' } };
@@ -14,8 +17,8 @@ export const as = (userId: string, now = 1_000): CommandContext => ({
   actor: { userId, role: userId === CREATOR ? 'instructor' : 'player' },
 });
 
-export const created = (overrides: Record<string, unknown> = {}, seed = 42): BeerEvent => {
-  const events = beergameDecider.decide(
+export const created = (overrides: Record<string, unknown> = {}, seed = 42): BeerEvent =>
+  beergameDecider.decide(
     {
       type: 'CreateGame',
       gameId: 'g1',
@@ -27,9 +30,7 @@ export const created = (overrides: Record<string, unknown> = {}, seed = 42): Bee
     },
     beergameDecider.initialState,
     as(CREATOR),
-  );
-  return events[0]!;
-};
+  )[0]!;
 
 export const createdWith = (config: Record<string, unknown>, seed = 42): BeerEvent =>
   beergameDecider.decide(
@@ -38,33 +39,25 @@ export const createdWith = (config: Record<string, unknown>, seed = 42): BeerEve
     as(CREATOR),
   )[0]!;
 
-/** A small game harness: given events, when commands, then events and state. */
-export class Game {
-  events: BeerEvent[] = [];
-  state: BeerState = beergameDecider.initialState;
+/** `given(...events).when(command, ctx)` on the beer game. */
+export const given = (...events: BeerEvent[]) => givenEvents(beergameDecider, ...events);
 
-  constructor(...given: BeerEvent[]) {
-    for (const e of given) this.apply(e);
+/** A beer game played command after command; commands default to the system's context. */
+export class Game extends Running<BeerCommand, BeerEvent, BeerState> {
+  constructor(...history: BeerEvent[]) {
+    super(beergameDecider, ...history);
   }
 
-  apply(e: BeerEvent): void {
-    this.events.push(e);
-    this.state = beergameDecider.evolve(this.state, e);
+  override decide(command: BeerCommand, ctx: CommandContext = system): BeerEvent[] {
+    return super.decide(command, ctx);
   }
 
-  /** Decides and applies; returns the new events. */
-  run(command: BeerCommand, ctx: CommandContext = system): BeerEvent[] {
-    const events = beergameDecider.decide(command, this.state, ctx);
-    for (const e of events) this.apply(e);
-    return events;
+  override run(command: BeerCommand, ctx: CommandContext = system): BeerEvent[] {
+    return super.run(command, ctx);
   }
 
-  decide(command: BeerCommand, ctx: CommandContext = system): BeerEvent[] {
-    return beergameDecider.decide(command, this.state, ctx);
-  }
-
-  refold(): BeerState {
-    return fold(beergameDecider, this.events);
+  override when(command: BeerCommand, ctx: CommandContext = system) {
+    return super.when(command, ctx);
   }
 
   facility(id: string) {
@@ -88,17 +81,3 @@ export function classicWithPlayers(overrides: Record<string, unknown> = {}): Gam
   for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
   return game;
 }
-
-export const expectDomainError = (fn: () => unknown, messageId: string, values?: Record<string, unknown>) => {
-  try {
-    fn();
-  } catch (error) {
-    const e = error as { messageId?: string; values?: Record<string, unknown> };
-    if (e.messageId !== messageId)
-      throw new Error(`expected ${messageId}, got ${e.messageId ?? String(error)}`);
-    if (values)
-      for (const [k, v] of Object.entries(values)) if (e.values?.[k] !== v) throw new Error(`value ${k}`);
-    return;
-  }
-  throw new Error(`expected DomainError ${messageId}, nothing thrown`);
-};

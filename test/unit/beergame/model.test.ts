@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateProportionally, viewGame } from '../../../src-shared/beergame';
-import { as, CREATOR, createdWith, expectDomainError, Game } from './helpers';
+import { as, CREATOR, createdWith, Game } from './helpers';
 
 /** A supplier with two shops (a small network); shops buy from `hub`, hub makes from nothing. */
 const twoShops = (hub: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
@@ -73,31 +73,15 @@ describe('allocation of shortages', () => {
         isResolved: false,
       },
     ]);
-    expectDomainError(
-      () =>
-        game.decide(
-          { type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 6, south: 5 } },
-          as('h'),
-        ),
-      'beergame.errAllocationInvalid',
-      { available: 10 },
-    );
-    expectDomainError(
-      () =>
-        game.decide(
-          { type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 7, south: 3 } },
-          as('h'),
-        ),
-      'beergame.errAllocationInvalid',
-    );
-    expectDomainError(
-      () =>
-        game.decide(
-          { type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 6, south: 4 } },
-          as('n'),
-        ),
-      'beergame.errNotYourFacility',
-    );
+    game
+      .when({ type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 6, south: 5 } }, as('h'))
+      .thenRefused('beergame.errAllocationInvalid', { available: 10 });
+    game
+      .when({ type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 7, south: 3 } }, as('h'))
+      .thenRefused('beergame.errAllocationInvalid');
+    game
+      .when({ type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 6, south: 4 } }, as('n'))
+      .thenRefused('beergame.errNotYourFacility');
     game.run({ type: 'ConfirmAllocations', facilityId: 'hub', allocation: { north: 6, south: 4 } }, as('h'));
     expect(game.state.allocations[0]!.isResolved).toBe(true);
     expect(game.facility('hub').products.p1!.backlogBy).toEqual({ south: 10 });
@@ -108,10 +92,9 @@ describe('allocation of shortages', () => {
 
   it('without a shortage there is nothing to allocate', () => {
     const game = new Game(twoShops({ stock: 100 }, { manualAllocation: true }));
-    expectDomainError(
-      () => game.decide({ type: 'ConfirmAllocations', facilityId: 'hub', allocation: {} }, as(CREATOR)),
-      'beergame.errNoAllocation',
-    );
+    game
+      .when({ type: 'ConfirmAllocations', facilityId: 'hub', allocation: {} }, as(CREATOR))
+      .thenRefused('beergame.errNoAllocation');
   });
 });
 

@@ -12,7 +12,7 @@ import {
   supplyLine,
 } from '../../../src-shared/beergame';
 import { defaultMapLayout, defaultMapSize } from '../../../src-shared/rules/map-layout';
-import { created, createdWith, expectDomainError, Game } from './helpers';
+import { created, createdWith, expectRefusal, Game } from './helpers';
 
 describe('params', () => {
   it('facility defaults follow the spec: stock 12, costs 0.5 and 1, lead 3, order 1, start 4, visible 2', () => {
@@ -107,11 +107,8 @@ describe('params', () => {
   });
 
   it('an inconsistent configuration is refused with errInvalidConfig', () => {
-    expectDomainError(
-      () => createdWith({ facilities: [{ id: 'a', name: 'A' }] }),
-      'beergame.errInvalidConfig',
-    );
-    expectDomainError(
+    expectRefusal(() => createdWith({ facilities: [{ id: 'a', name: 'A' }] }), 'beergame.errInvalidConfig');
+    expectRefusal(
       () =>
         createdWith({
           facilities: [
@@ -122,7 +119,7 @@ describe('params', () => {
       'beergame.errInvalidConfig',
     );
     // One product from one supplier is one flow of shipments: a second capability would receive it twice.
-    expectDomainError(
+    expectRefusal(
       () =>
         createdWith({
           facilities: [
@@ -214,11 +211,75 @@ describe('policies', () => {
 });
 
 describe('KPIs and the bullwhip', () => {
-  it('the classic game with pass-through ordering shows order variance growing from retailer to factory', () => {
-    const k = beergameKpis(new Game(created()).playOut('passthrough').state);
-    const v = k.byFacility.map((f) => f.orderVariance);
-    for (let i = 1; i < v.length; i++) expect(v[i]!).toBeGreaterThan(v[i - 1]!);
-    expect(k.byFacility[3]!.amplification!).toBeGreaterThan(1);
+  /** Closes every week of `game` with every seat on the computer (`policies` by facility id). */
+  const playOut = (game: Game, policies: Record<string, string>) => {
+    for (const [facilityId, policy] of Object.entries(policies))
+      game.run({ type: 'HandToComputer', facilityId, policy });
+    while (!game.state.finished) game.run({ type: 'CloseWeek', reason: 'instructor' });
+    return game;
+  };
+  const ordersOf = (game: Game, id: string) => game.facility(id).history.map((r) => r.order);
+
+  it('pass-through only copies demand upstream, two weeks later per stage: no amplification (8 weeks, by hand)', () => {
+    const game = new Game(created({ weeks: 8 })).playOut('passthrough');
+    // Demand 4, 4, 4, 4, 8, 8, 8, 8. The retailer orders what it is asked; its order reaches the
+    // wholesaler two weeks later (order time 2; the start slots bring 4 in weeks 1 and 2), and so on.
+    expect(ordersOf(game, 'retailer')).toEqual([4, 4, 4, 4, 8, 8, 8, 8]);
+    expect(ordersOf(game, 'wholesaler')).toEqual([4, 4, 4, 4, 4, 4, 8, 8]);
+    expect(ordersOf(game, 'distributor')).toEqual([4, 4, 4, 4, 4, 4, 4, 4]);
+    expect(ordersOf(game, 'factory')).toEqual([4, 4, 4, 4, 4, 4, 4, 4]);
+    const k = beergameKpis(game.state);
+    // Demand and retailer: mean 6, every week 2 away from it: variance 4.
+    // Wholesaler: mean (6 x 4 + 2 x 8) / 8 = 5; (6 x 1 + 2 x 9) / 8 = 3. Distributor, factory: 0.
+    expect(k.demandVariance).toBe(4);
+    expect(k.byFacility.map((f) => f.orderVariance)).toEqual([4, 3, 0, 0]);
+    expect(k.byFacility.map((f) => f.amplification)).toEqual([1, 0.75, 0, 0]);
+  });
+
+  it('a Sterman player facing a demand step orders with more variance than the demand (by hand)', () => {
+    // A shop (stock 8) buys from a plant with 100 in stock: an order placed in week t reaches the
+    // plant in t + 1, leaves it that week and arrives in t + 2. Demand steps from 4 to 8 in week 3.
+    const game = new Game(
+      createdWith({
+        weeks: 8,
+        consumerDemand: [4, 4, 8],
+        facilities: [
+          {
+            id: 'shop',
+            name: 'Shop',
+            pdata: { p1: { stock: 8 } },
+            capabilities: { A1: { from: 'plant', ordertime: 1, leadtime: 1, startOrders: 4 } },
+          },
+          {
+            id: 'plant',
+            name: 'Plant',
+            pdata: { p1: { stock: 100 } },
+            capabilities: { A1: { type: 'production', from: {}, ordertime: 1, leadtime: 1, startOrders: 4 } },
+          },
+        ],
+      }),
+    );
+    // sterman:1,0.5,0,8 — expected demand = this week's (theta 1), order = round(L + 0.5 x (8 - S)),
+    // S = stock after the fill, supply line ignored (beta 0):
+    // week  received  stock after demand  order
+    //   1   4 (start)  8 + 4 - 4 = 8      4 + 0.5 x 0    = 4
+    //   2   4 (start)  8 + 4 - 4 = 8      4 + 0          = 4
+    //   3   4 (wk 1)   8 + 4 - 8 = 4      8 + 0.5 x 4    = 10
+    //   4   4 (wk 2)   4 + 4 - 8 = 0      8 + 0.5 x 8    = 12
+    //   5  10 (wk 3)   0 + 10 - 8 = 2     8 + 0.5 x 6    = 11
+    //   6  12 (wk 4)   2 + 12 - 8 = 6     8 + 0.5 x 2    = 9
+    //   7  11 (wk 5)   6 + 11 - 8 = 9     8 - 0.5 = 7.5, halves up: 8
+    //   8   9 (wk 6)   9 + 9 - 8 = 10     8 - 0.5 x 2    = 7
+    playOut(game, { shop: 'sterman:1,0.5,0,8', plant: 'passthrough' });
+    expect(ordersOf(game, 'shop')).toEqual([4, 4, 10, 12, 11, 9, 8, 7]);
+    expect(game.facility('shop').history.map((r) => r.stock)).toEqual([8, 8, 4, 0, 2, 6, 9, 10]);
+    const k = beergameKpis(game.state);
+    // Demand 4, 4, 8 x 6: mean 7, variance (9 + 9 + 6 x 1) / 8 = 3.
+    // Orders: sum 65, mean 8.125; sum of squares 16 + 16 + 100 + 144 + 121 + 81 + 64 + 49 = 591;
+    // variance 591 / 8 - 8.125^2 = 73.875 - 66.015625 = 7.859375; amplification 7.859375 / 3.
+    expect(k.demandVariance).toBe(3);
+    expect(k.byFacility[0]!.orderVariance).toBe(7.859375);
+    expect(k.byFacility[0]!.amplification).toBeCloseTo(2.6197916667, 9);
   });
 
   it('the Sterman policy amplifies orders upstream', () => {
@@ -227,24 +288,33 @@ describe('KPIs and the bullwhip', () => {
     expect(v[3]!).toBeGreaterThan(v[0]!);
   });
 
-  it('team cost, fill rate, average stock, weeks with a backorder, per facility figures and per week series', () => {
-    const game = new Game(created()).playOut('fixed:4');
+  it('team cost, fill rate, average stock, weeks with a backorder, per facility figures and per week series (8 weeks, by hand)', () => {
+    const game = new Game(created({ weeks: 8 })).playOut('fixed:4');
     const k = beergameKpis(game.state);
-    expect(k.weeks).toBe(36);
-    expect(k.teamCost).toBe(game.state.facilities.reduce((a, f) => a + f.cost, 0));
-    expect(k.consumerDemand.slice(0, 6)).toEqual([4, 4, 4, 4, 8, 8]);
-    // The retailer gets 4 a week: weeks 1-4 served, week 5: 8 from 12+4-... every later week short.
-    expect(k.fillRate).toBeGreaterThan(0);
-    expect(k.fillRate).toBeLessThan(1);
-    expect(k.weeksWithBackorder).toBeGreaterThan(0);
-    expect(k.perWeek).toHaveLength(36);
-    expect(k.perWeek[35]!.cumulativeTeamCost).toBeCloseTo(k.teamCost);
-    const r = k.byFacility[0]!;
-    expect(r.averageOrder).toBe(4);
-    expect(r.orderVariance).toBe(0);
-    expect(r.onTimeRate).toBeLessThan(1);
+    // Everyone orders 4, so the wholesaler, distributor and factory receive 4, ship 4 and keep 12:
+    // 12 x 0.5 = 6 a week, 48 over 8 weeks. The retailer receives 4 a week against demand
+    // 4, 4, 4, 4, 8, 8, 8, 8: stock 12, 12, 12, 12, 8, 4, 0, 0 and in week 8 it ships 4 of 8,
+    // backlog 4. Its cost: 6 x 4 + 4 + 2 + 0 + 4 (backlog 4 x 1) = 34. Team: 34 + 3 x 48 = 178.
+    expect(k.weeks).toBe(8);
+    expect(k.teamCost).toBe(178);
+    expect(k.byFacility.map((f) => f.cost)).toEqual([34, 48, 48, 48]);
+    expect(k.consumerDemand).toEqual([4, 4, 4, 4, 8, 8, 8, 8]);
+    // Served in its week: 4 x 4 + 3 x 8 + 4 = 44 of 48.
+    expect(k.fillRate).toBe(44 / 48);
+    expect(k.weeksWithBackorder).toBe(1);
+    // Chain stock per week: 48, 48, 48, 48, 44, 40, 36, 36: 348 / 8 = 43.5.
+    expect(k.averageStock).toBe(43.5);
+    expect(k.perWeek.map((w) => w.teamCost)).toEqual([24, 24, 24, 24, 22, 20, 18, 22]);
+    expect(k.perWeek.map((w) => w.cumulativeTeamCost)).toEqual([24, 48, 72, 96, 118, 138, 156, 178]);
+    expect(k.byFacility[0]).toMatchObject({
+      averageOrder: 4,
+      orderVariance: 0,
+      onTimeRate: 44 / 48,
+      averageStock: 60 / 8,
+      averageBacklog: 4 / 8,
+      weeksWithBacklog: 1,
+    });
     expect(k.byFacility[3]!.onTimeRate).toBe(1);
-    expect(k.averageStock).toBeGreaterThan(0);
     expect(k.leadTimes.length).toBeGreaterThan(0);
     expect(k.leadTimes.every((l) => l.drawn === 2 && l.planned === 2)).toBe(true);
   });
@@ -279,7 +349,12 @@ describe('simulation', () => {
       'cost',
       'cumulativeCost',
     ]);
-    expect(result.totals.teamCost).toBe(Object.values(result.totals.byFacility).reduce((a, b) => a + b, 0));
+    // Weeks 1-3 of the classic game are in equilibrium: every stage keeps 12 at 0.5, 6 a week.
+    const short = simulateBeerGameRun({ template: 'classic', weeks: 3, policies: ['passthrough'] });
+    expect(short.totals).toEqual({
+      teamCost: 72,
+      byFacility: { retailer: 18, wholesaler: 18, distributor: 18, factory: 18 },
+    });
   });
 
   it('one policy per facility in network order', () => {

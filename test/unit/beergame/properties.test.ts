@@ -8,7 +8,8 @@ import {
   supplyLine,
 } from '../../../src-shared/beergame';
 import { DomainError, fold } from '../../../src-shared/eventsourcing';
-import { as, CREATOR, created, createdWith } from './helpers';
+import { assertProperty } from '../../support/property';
+import { as, CREATOR, created, createdWith, expectRefusal } from './helpers';
 
 /** A network with two shops, a hub making from components, and variable lead times. */
 const network = (seed: number): BeerEvent =>
@@ -199,9 +200,149 @@ function componentsUsed(s: BeerState, pid: string): number {
   return used;
 }
 
+/**
+ * In every state: units of each product are conserved (present + used as components = initial +
+ * produced), stock and backlog are never negative, and the backlog is the sum of the clients'.
+ */
+function expectConservation(events: BeerEvent[]): void {
+  let s = beergameDecider.initialState;
+  for (const [k, e] of events.entries()) {
+    s = beergameDecider.evolve(s, e);
+    for (const pid of s.config.productsTemplates.map((p) => p.id)) {
+      const u = units(s, pid);
+      expect(u.present + componentsUsed(s, pid), `units of ${pid} after event ${k} (${e.type})`).toBe(
+        initialUnits(s, pid) + u.produced,
+      );
+    }
+    for (const f of s.facilities)
+      for (const p of Object.values(f.products)) {
+        expect(p.stock).toBeGreaterThanOrEqual(0);
+        expect(p.backlog).toBeGreaterThanOrEqual(0);
+        expect(p.backlog).toBe(Object.values(p.backlogBy).reduce((a, b) => a + b, 0));
+      }
+  }
+}
+
+/**
+ * Generated supply networks of one product: 1-2 shops selling to the consumer, each buying from one
+ * hub or from both; each hub makes the product from nothing or buys it from a farm. Now and then a
+ * facility gets a second capability buying from the same supplier (`twice`): the shape of the bug
+ * fixed in e8796eb, where such a client received every shipment twice.
+ */
+const pipeline = fc.record({
+  leadtime: fc.integer({ min: 1, max: 3 }),
+  ordertime: fc.integer({ min: 1, max: 2 }),
+  startOrders: fc.nat(6),
+  leadtimeVariability: fc.nat(1),
+});
+const twice = fc.oneof(
+  { weight: 9, arbitrary: fc.constant(false) },
+  { weight: 1, arbitrary: fc.constant(true) },
+);
+const pipelines = fc.array(pipeline, { minLength: 3, maxLength: 3 });
+const networkConfig = fc
+  .record({
+    weeks: fc.integer({ min: 4, max: 12 }),
+    consumerDemand: fc.array(fc.nat(12), { minLength: 1, maxLength: 3 }),
+    shops: fc.array(
+      fc.record({
+        stock: fc.nat(16),
+        allowBacklog: fc.boolean(),
+        hub: fc.nat(1),
+        bothHubs: fc.boolean(),
+        twice,
+        pipelines,
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+    hubs: fc.array(
+      fc.record({
+        stock: fc.nat(20),
+        maxShipQty: fc.option(fc.nat(12), { nil: null }),
+        fromFarm: fc.boolean(),
+        twice,
+        pipelines,
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+  })
+  .map(({ weeks, consumerDemand, shops, hubs }) => {
+    /** Purchase capabilities A1, A2, ... from these suppliers, each with its own pipeline. */
+    const buying = (suppliers: string[], pipes: object[]) =>
+      Object.fromEntries(suppliers.map((from, k) => [`A${k + 1}`, { from, ...pipes[k] }]));
+    const hubId = (k: number) => `h${(k % hubs.length) + 1}`;
+    return {
+      weeks,
+      consumerDemand,
+      facilities: [
+        ...shops.map((shop, i) => {
+          const suppliers = [hubId(shop.hub)];
+          if (shop.bothHubs && hubs.length === 2) suppliers.push(hubId(shop.hub + 1));
+          if (shop.twice) suppliers.push(hubId(shop.hub));
+          return {
+            id: `s${i + 1}`,
+            name: `Shop ${i + 1}`,
+            pdata: { p1: { stock: shop.stock, allowBacklog: shop.allowBacklog, missedSaleCost: 1 } },
+            capabilities: buying(suppliers, shop.pipelines),
+          };
+        }),
+        ...hubs.map((hub, i) => ({
+          id: `h${i + 1}`,
+          name: `Hub ${i + 1}`,
+          pdata: { p1: { stock: hub.stock, maxShipQty: hub.maxShipQty } },
+          capabilities: hub.fromFarm
+            ? buying(hub.twice ? ['farm', 'farm'] : ['farm'], hub.pipelines)
+            : { A1: { type: 'production', from: {}, ...hub.pipelines[0] } },
+        })),
+        ...(hubs.some((hub) => hub.fromFarm)
+          ? [
+              {
+                id: 'farm',
+                name: 'Farm',
+                pdata: { p1: { stock: 30 } },
+                capabilities: { A1: { type: 'production', from: {}, leadtime: 2 } },
+              },
+            ]
+          : []),
+      ],
+    };
+  });
+
+type NetworkConfig = typeof networkConfig extends fc.Arbitrary<infer T> ? T : never;
+
+/** Whether some facility buys one product from one supplier through two capabilities. */
+function buysTwiceFromOneSupplier(config: NetworkConfig): boolean {
+  return config.facilities.some((f) => {
+    const suppliers = Object.values(f.capabilities as Record<string, { from: unknown }>)
+      .map((c) => c.from)
+      .filter((from) => typeof from === 'string');
+    return new Set(suppliers).size < suppliers.length;
+  });
+}
+
+/** A generated network, the game's seed and the play: the inputs of `networkConservation`. */
+const networkGame = [networkConfig, fc.integer(), fc.array(action, { maxLength: 100, size: 'max' })] as const;
+
+/**
+ * Any generated network conserves units under any play, unless it is refused; and it is refused
+ * only for buying one product twice from one supplier.
+ */
+const networkConservation = fc.property(...networkGame, (config, seed, actions) => {
+  let start: BeerEvent;
+  try {
+    start = createdWith(config, seed);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    expect(error.messageId).toBe('beergame.errInvalidConfig');
+    expect(buysTwiceFromOneSupplier(config), error.message).toBe(true);
+    return;
+  }
+  expectConservation(play(start, actions));
+});
+
 describe('properties', () => {
   it('the same events always fold to the same state', () => {
-    fc.assert(
+    assertProperty(
       fc.property(start, fc.array(action, { maxLength: 80 }), (s0, actions) => {
         const events = play(s0, actions);
         const a = fold(beergameDecider, events);
@@ -213,7 +354,7 @@ describe('properties', () => {
   });
 
   it('folding any prefix then the rest equals folding all', () => {
-    fc.assert(
+    assertProperty(
       fc.property(start, fc.array(action, { maxLength: 80 }), fc.nat(), (s0, actions, cut) => {
         const events = play(s0, actions);
         const k = cut % (events.length + 1);
@@ -228,26 +369,16 @@ describe('properties', () => {
   });
 
   it('stock and backlog are never negative; units are conserved per product', () => {
-    fc.assert(
+    assertProperty(
       fc.property(start, fc.array(action, { maxLength: 100 }), (s0, actions) => {
-        const events = play(s0, actions);
-        let s = beergameDecider.initialState;
-        for (const e of events) {
-          s = beergameDecider.evolve(s, e);
-          for (const f of s.facilities)
-            for (const p of Object.values(f.products)) {
-              expect(p.stock).toBeGreaterThanOrEqual(0);
-              expect(p.backlog).toBeGreaterThanOrEqual(0);
-              expect(p.backlog).toBe(Object.values(p.backlogBy).reduce((a, b) => a + b, 0));
-            }
-        }
-        for (const pid of s.config.productsTemplates.map((p) => p.id)) {
-          const u = units(s, pid);
-          expect(u.present + componentsUsed(s, pid)).toBe(initialUnits(s, pid) + u.produced);
-        }
+        expectConservation(play(s0, actions));
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('units are conserved in any generated network; buying one product twice from one supplier is refused', () => {
+    assertProperty(networkConservation, { numRuns: 100 });
   });
 
   it('what is on order (`onOrder`, kept by evolve) is the supply line recounted, in every state', () => {
@@ -255,7 +386,7 @@ describe('properties', () => {
       start,
       fc.integer().map((seed) => created({ manualAllocation: true }, seed)),
     );
-    fc.assert(
+    assertProperty(
       fc.property(starts, fc.array(action, { maxLength: 100 }), (s0, actions) => {
         let s = beergameDecider.initialState;
         for (const e of play(s0, actions)) {
@@ -266,5 +397,35 @@ describe('properties', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('regressions found by the properties', () => {
+  /*
+   * To pin a counterexample: take the seed and path from fast-check's failure report ("{ seed: …,
+   * path: "…" }") and replay exactly that case with assertProperty(property, { seed, path }) in a
+   * test named after what it found (see test/support/property.ts). The property and its
+   * arbitraries must stay as they were for the path to lead to the same case.
+   */
+
+  it('regression: seed 1203430760 — two capabilities buying one product from one supplier', () => {
+    // Found by `networkConservation` on the engine before e8796eb ("refuse two capabilities buying
+    // one product from one supplier"), in a scratch worktree of e8796eb~1: hub h1 buys p1 from the
+    // farm through A1 and A2, the shop orders 1, two weeks close. In week 3 the farm fills the
+    // hub's one order of 1 once per capability: 2 units leave its stock, its record of the week's
+    // shipments (one per client) says 1, and the send would give the hub 2 — "units of p1 after
+    // event 6 (WeekClosed): expected 41 to be 42". Such a configuration is now refused.
+    const pinned = {
+      seed: 1203430760,
+      path: '4:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:1:1:1:1:1:1:1:1:1:1:1:2:1:1:1:1:2:3',
+    };
+    const [config, seed, actions] = fc.sample(fc.tuple(...networkGame), { ...pinned, numRuns: 1 })[0]!;
+    expect(config.facilities.find((f) => f.id === 'h1')!.capabilities).toMatchObject({
+      A1: { from: 'farm' },
+      A2: { from: 'farm' },
+    });
+    expect(actions.map((a) => a.kind)).toEqual(['order', 'close', 'close']);
+    expectRefusal(() => createdWith(config, seed), 'beergame.errInvalidConfig');
+    assertProperty(networkConservation, pinned);
   });
 });

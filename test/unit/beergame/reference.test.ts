@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { beergameDecider, trajectory } from '../../../src-shared/beergame';
 import { type CommandContext, handle } from '../../../src-shared/eventsourcing';
+import { assertProperty } from '../../support/property';
 
 /**
  * An independent, deliberately plain implementation of the classic game as published (rules:
@@ -120,7 +121,7 @@ describe('the classic game against an independent implementation', () => {
   });
 
   it('matches week by week for any orders the four players place over 36 weeks', () => {
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.array(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 4, maxLength: 4 }), {
           minLength: 36,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BeerState } from '../../../src-shared/beergame';
 import {
   as,
   CLASSIC,
@@ -6,65 +7,55 @@ import {
   classicWithPlayers,
   created,
   createdWith,
-  expectDomainError,
   Game,
+  given,
   system,
 } from './helpers';
 
+const retailer = (s: BeerState) => s.facilities.find((f) => f.id === 'retailer');
+
 describe('JoinRole', () => {
+  const join = (facilityId: string) => ({ type: 'JoinRole', facilityId }) as const;
+  const joined = (facilityId: string, userId: string) =>
+    ({ type: 'RoleJoined', data: { facilityId, userId } }) as const;
+
   it('given a free facility, when a user joins, then they hold it (their name stays in their user record)', () => {
-    const game = new Game(created());
-    const events = game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
-    expect(events).toEqual([{ type: 'RoleJoined', data: { facilityId: 'retailer', userId: 'ann' } }]);
-    expect(game.facility('retailer')).toMatchObject({ userId: 'ann', computer: false });
+    given(created())
+      .when(join('retailer'), as('ann'))
+      .thenEvents([joined('retailer', 'ann')])
+      .thenState((s) => expect(retailer(s)).toMatchObject({ userId: 'ann', computer: false }));
   });
 
   it('given another user holds it, then errRoleTaken', () => {
-    const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
-    expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'retailer' }, as('bob')),
-      'beergame.errRoleTaken',
-    );
+    given(created(), joined('retailer', 'ann'))
+      .when(join('retailer'), as('bob'))
+      .thenRefused('beergame.errRoleTaken');
   });
 
   it('given the actor holds another facility, then errAlreadyPlaying', () => {
-    const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
-    expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'factory' }, as('ann')),
-      'beergame.errAlreadyPlaying',
-    );
+    given(created(), joined('retailer', 'ann'))
+      .when(join('factory'), as('ann'))
+      .thenRefused('beergame.errAlreadyPlaying');
   });
 
   it('given the actor holds this facility, then a rejoin records nothing', () => {
-    const game = new Game(created());
-    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
-    expect(game.decide({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'))).toEqual([]);
+    given(created(), joined('retailer', 'ann')).when(join('retailer'), as('ann')).thenEvents([]);
   });
 
   it('refuses an unknown facility, a finished game and an unknown game', () => {
-    const game = new Game(created());
-    expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'nope' }, as('ann')),
-      'beergame.errFacilityUnknown',
-    );
-    expectDomainError(
-      () => new Game().decide({ type: 'JoinRole', facilityId: 'x' }),
-      'beergame.errGameUnknown',
-    );
-    game.run({ type: 'EndGame' }, as(CREATOR));
-    expectDomainError(
-      () => game.decide({ type: 'JoinRole', facilityId: 'retailer' }, as('ann')),
-      'beergame.errGameFinished',
-    );
+    given(created()).when(join('nope'), as('ann')).thenRefused('beergame.errFacilityUnknown');
+    given().when(join('x'), as('ann')).thenRefused('beergame.errGameUnknown');
+    given(created(), { type: 'GameEnded', data: { week: 1, at: 1_000 } })
+      .when(join('retailer'), as('ann'))
+      .thenRefused('beergame.errGameFinished');
   });
 
   it('a user may take a seat handed to the computer', () => {
     const game = new Game(created());
     game.run({ type: 'HandToComputer', facilityId: 'retailer' }, as(CREATOR));
-    game.run({ type: 'JoinRole', facilityId: 'retailer' }, as('ann'));
-    expect(game.facility('retailer')).toMatchObject({ userId: 'ann', computer: false });
+    game
+      .when(join('retailer'), as('ann'))
+      .thenState((s) => expect(retailer(s)).toMatchObject({ userId: 'ann', computer: false }));
   });
 });
 
@@ -77,23 +68,20 @@ describe('LeaveRole and HandToComputer', () => {
 
   it('another player may not remove someone; the creator may', () => {
     const game = classicWithPlayers();
-    expectDomainError(
-      () => game.decide({ type: 'LeaveRole', facilityId: 'retailer' }, as('u-factory')),
-      'beergame.errNotYourFacility',
-    );
+    game
+      .when({ type: 'LeaveRole', facilityId: 'retailer' }, as('u-factory'))
+      .thenRefused('beergame.errNotYourFacility');
     expect(game.run({ type: 'LeaveRole', facilityId: 'retailer' }, as(CREATOR))).toHaveLength(1);
   });
 
   it('only the creator (or the system, or the seat holder) hands a seat to the computer, with a valid policy', () => {
     const game = classicWithPlayers();
-    expectDomainError(
-      () => game.decide({ type: 'HandToComputer', facilityId: 'retailer' }, as('u-factory')),
-      'beergame.errNotAllowed',
-    );
-    expectDomainError(
-      () => game.decide({ type: 'HandToComputer', facilityId: 'retailer', policy: 'magic' }, as(CREATOR)),
-      'beergame.errPolicyInvalid',
-    );
+    game
+      .when({ type: 'HandToComputer', facilityId: 'retailer' }, as('u-factory'))
+      .thenRefused('beergame.errNotAllowed');
+    game
+      .when({ type: 'HandToComputer', facilityId: 'retailer', policy: 'magic' }, as(CREATOR))
+      .thenRefused('beergame.errPolicyInvalid');
     game.run({ type: 'HandToComputer', facilityId: 'retailer', policy: 'fixed:6' }, as(CREATOR));
     expect(game.facility('retailer')).toMatchObject({ computer: true, policy: 'fixed:6', userId: null });
   });
@@ -114,15 +102,15 @@ describe('LeaveRole and HandToComputer', () => {
 
 describe('PlaceOrder', () => {
   it('given a player, when they order, then the facility is validated with the quantity', () => {
-    const game = classicWithPlayers();
-    const events = game.run({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-retailer'));
-    expect(events).toEqual([
-      {
-        type: 'OrderPlaced',
-        data: { facilityId: 'retailer', capabilityId: 'A1', quantity: 5, week: 1, userId: 'u-retailer' },
-      },
-    ]);
-    expect(game.facility('retailer')).toMatchObject({ validated: true, orders: { A1: 5 } });
+    classicWithPlayers()
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-retailer'))
+      .thenEvents([
+        {
+          type: 'OrderPlaced',
+          data: { facilityId: 'retailer', capabilityId: 'A1', quantity: 5, week: 1, userId: 'u-retailer' },
+        },
+      ])
+      .thenState((s) => expect(retailer(s)).toMatchObject({ validated: true, orders: { A1: 5 } }));
   });
 
   it('a player may change their order until the week closes', () => {
@@ -135,23 +123,20 @@ describe('PlaceOrder', () => {
 
   it('only the facility player may order', () => {
     const game = classicWithPlayers();
-    expectDomainError(
-      () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-factory')),
-      'beergame.errNotYourFacility',
-    );
-    expectDomainError(
-      () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as(CREATOR)),
-      'beergame.errNotYourFacility',
-    );
+    game
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as('u-factory'))
+      .thenRefused('beergame.errNotYourFacility');
+    game
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 5 }, as(CREATOR))
+      .thenRefused('beergame.errNotYourFacility');
   });
 
   it('an order must be a whole number of at least 0', () => {
     const game = classicWithPlayers();
     for (const quantity of [-1, 2.5, Number.NaN])
-      expectDomainError(
-        () => game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity }, as('u-retailer')),
-        'beergame.errOrderNotWhole',
-      );
+      game
+        .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity }, as('u-retailer'))
+        .thenRefused('beergame.errOrderNotWhole');
     expect(
       game.decide({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 0 }, as('u-retailer')),
     ).toHaveLength(1);
@@ -159,14 +144,9 @@ describe('PlaceOrder', () => {
 
   it('an unknown capability is refused', () => {
     const game = classicWithPlayers();
-    expectDomainError(
-      () =>
-        game.decide(
-          { type: 'PlaceOrder', facilityId: 'retailer', capabilityId: 'A9', quantity: 1 },
-          as('u-retailer'),
-        ),
-      'beergame.errCapabilityUnknown',
-    );
+    game
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', capabilityId: 'A9', quantity: 1 }, as('u-retailer'))
+      .thenRefused('beergame.errCapabilityUnknown');
   });
 
   it('the order that validates the last human seat also closes the week; computer seats get their policy', () => {
@@ -204,14 +184,12 @@ describe('PlaceOrder', () => {
 
   it('only the creator or the system closes a week; a stale week number is refused', () => {
     const game = classicWithPlayers();
-    expectDomainError(
-      () => game.decide({ type: 'CloseWeek', reason: 'instructor' }, as('u-retailer')),
-      'beergame.errNotAllowed',
-    );
-    expectDomainError(
-      () => game.decide({ type: 'CloseWeek', reason: 'instructor', week: 3 }, system),
-      'beergame.errWeekMismatch',
-    );
+    game
+      .when({ type: 'CloseWeek', reason: 'instructor' }, as('u-retailer'))
+      .thenRefused('beergame.errNotAllowed');
+    game
+      .when({ type: 'CloseWeek', reason: 'instructor', week: 3 }, system)
+      .thenRefused('beergame.errWeekMismatch');
     expect(game.run({ type: 'CloseWeek', reason: 'instructor', week: 1 }, system)).toHaveLength(1);
   });
 });
@@ -240,25 +218,19 @@ describe('order constraints', () => {
   };
 
   it('below the minimum order quantity: errOrderBelowMoq with {moq}', () => {
-    expectDomainError(
-      () => constrained().decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 3 }, as('ann')),
-      'beergame.errOrderBelowMoq',
-      { moq: 5 },
-    );
+    constrained()
+      .when({ type: 'PlaceOrder', facilityId: 'shop', quantity: 3 }, as('ann'))
+      .thenRefused('beergame.errOrderBelowMoq', { moq: 5 });
   });
   it('above the maximum: errOrderAboveMax with {max}', () => {
-    expectDomainError(
-      () => constrained().decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 45 }, as('ann')),
-      'beergame.errOrderAboveMax',
-      { max: 40 },
-    );
+    constrained()
+      .when({ type: 'PlaceOrder', facilityId: 'shop', quantity: 45 }, as('ann'))
+      .thenRefused('beergame.errOrderAboveMax', { max: 40 });
   });
   it('not a multiple of the batch size: errOrderNotMultiple with {batchSize}', () => {
-    expectDomainError(
-      () => constrained().decide({ type: 'PlaceOrder', facilityId: 'shop', quantity: 12 }, as('ann')),
-      'beergame.errOrderNotMultiple',
-      { batchSize: 5 },
-    );
+    constrained()
+      .when({ type: 'PlaceOrder', facilityId: 'shop', quantity: 12 }, as('ann'))
+      .thenRefused('beergame.errOrderNotMultiple', { batchSize: 5 });
   });
   it('zero is always allowed, and zero constraints mean none', () => {
     const game = constrained();

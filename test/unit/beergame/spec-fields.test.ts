@@ -22,7 +22,7 @@ import {
   classicWithPlayers,
   created,
   createdWith,
-  expectDomainError,
+  expectRefusal,
   Game,
   system,
 } from './helpers';
@@ -119,7 +119,7 @@ describe('map decoration: bckCells, invertedFlows, icon, visual', () => {
   });
 
   it('a decoration cell outside the map is refused', () => {
-    expectDomainError(
+    expectRefusal(
       () => created({ bckCells: [{ row: 3, column: 0, visual: 'tree' }] }),
       'beergame.errInvalidConfig',
     );
@@ -215,11 +215,11 @@ describe('configDebrief: thankYouSection, debriefContent, questionsSection', () 
   });
 
   it('an unknown or repeated debrief section is refused', () => {
-    expectDomainError(
+    expectRefusal(
       () => created({ configDebrief: { debriefContent: ['teamPerformance', 'nope'] } }),
       'beergame.errInvalidConfig',
     );
-    expectDomainError(
+    expectRefusal(
       () => created({ configDebrief: { debriefContent: ['variability', 'variability'] } }),
       'beergame.errInvalidConfig',
     );
@@ -410,11 +410,9 @@ describe('show_at: when a scheduled message appears', () => {
     game.run({ type: 'SendMessage', to: 'all', text: 'Now' }, as(CREATOR));
     expect(game.state.messages.map((m) => [m.text, m.week])).toEqual([['Now', 2]]);
     for (const showAt of [1, 37])
-      expectDomainError(
-        () => game.decide({ type: 'SendMessage', to: 'all', text: 'x', showAt }, as(CREATOR)),
-        'beergame.errChangeWeek',
-        { from: 2, to: 36 },
-      );
+      game
+        .when({ type: 'SendMessage', to: 'all', text: 'x', showAt }, as(CREATOR))
+        .thenRefused('beergame.errChangeWeek', { from: 2, to: 36 });
   });
 
   it('a scheduled message is kept through a reset and a copy', () => {

@@ -1,46 +1,33 @@
 /** Commands of the lean game played by hand: the panel lock, each action, each improvement's rule. */
 import { describe, expect, it } from 'vitest';
+import { leangameSummary, productIdOf, viewLeanGame } from '../../../src-shared/leangame';
 import {
-  type LeanImprovement,
-  leangameSummary,
-  productIdOf,
-  viewLeanGame,
-} from '../../../src-shared/leangame';
-import { alice, bob, carol, creator, Game, MIN, messageOf, smallSetup, system, T0 } from './helpers';
-
-/** A small factory with alice at the warehouse, bob painting and carol at quality control. */
-function played(improvements: LeanImprovement[] = [], extra: Record<string, unknown> = {}) {
-  const game = Game.create(smallSetup({ improvements: { available: [], enabled: improvements }, ...extra }));
-  game.run({ type: 'JoinFacility', facilityId: 'wh', playerName: 'Alice' }, alice, T0 - 30_000);
-  game.run({ type: 'JoinFacility', facilityId: 'paint', playerName: 'Bob' }, bob, T0 - 30_000);
-  game.run({ type: 'JoinFacility', facilityId: 'qc', playerName: 'Carol' }, carol, T0 - 30_000);
-  game.run({ type: 'StartGame' }, creator, T0);
-  return game;
-}
-
-/** Releases and sends one sheet to the painter; returns its id and the time it arrives. */
-function oneSheetAtPaint(game: Game, at = T0 + 1000) {
-  game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, at);
-  const [sent] = game.run({ type: 'SendBatch', facilityId: 'wh' }, alice, at + 1000);
-  if (sent?.type !== 'BatchSent') throw new Error('not sent');
-  return { id: sent.data.productIds[0]!, arrives: sent.data.arrivesAt };
-}
+  alice,
+  at,
+  bob,
+  carol,
+  creator,
+  Game,
+  given,
+  MIN,
+  oneSheetAtPaint,
+  played,
+  smallSetup,
+  system,
+  T0,
+} from './helpers';
 
 describe('improvements panel (spec point 4)', () => {
   it('opens only for a player with a facility or the creator, and is locked by whoever opened it', () => {
     const game = Game.create();
     game.run({ type: 'JoinFacility', facilityId: 'paint', playerName: 'Bob' }, bob, T0 - 5000);
-    expect(messageOf(() => game.run({ type: 'OpenImprovementsPanel' }, alice, T0 - 4000))).toBe(
-      'leangame.errPanelForbidden',
-    );
+    game.when({ type: 'OpenImprovementsPanel' }, alice, T0 - 4000).thenRefused('leangame.errPanelForbidden');
     game.run({ type: 'OpenImprovementsPanel' }, bob, T0 - 4000);
     expect(game.state.improvementsPanelBy).toBe('bob');
-    expect(messageOf(() => game.run({ type: 'OpenImprovementsPanel' }, creator, T0 - 3900))).toBe(
-      'leangame.errPanelLocked',
-    );
-    expect(
-      messageOf(() => game.run({ type: 'EnableImprovement', improvement: 'smed' }, creator, T0 - 3800)),
-    ).toBe('leangame.errPanelLocked');
+    game.when({ type: 'OpenImprovementsPanel' }, creator, T0 - 3900).thenRefused('leangame.errPanelLocked');
+    game
+      .when({ type: 'EnableImprovement', improvement: 'smed' }, creator, T0 - 3800)
+      .thenRefused('leangame.errPanelLocked');
     expect(viewLeanGame(game.state, creator, T0)!.canOpenImprovementsPanel).toBe(false);
     expect(viewLeanGame(game.state, bob, T0)!.canOpenImprovementsPanel).toBe(true);
     game.run({ type: 'EnableImprovement', improvement: 'smed' }, bob, T0 - 3700);
@@ -54,43 +41,29 @@ describe('improvements panel (spec point 4)', () => {
     const game = Game.create(
       smallSetup({ improvements: { available: ['batch', 'movestations', 'kanban'], enabled: [] } }),
     );
-    expect(messageOf(() => game.run({ type: 'EnableImprovement', improvement: 'batch' }, creator, T0))).toBe(
-      'leangame.errPanelNotOpen',
-    );
+    game
+      .when({ type: 'EnableImprovement', improvement: 'batch' }, creator, T0)
+      .thenRefused('leangame.errPanelNotOpen');
     game.run({ type: 'OpenImprovementsPanel' }, creator, T0 - 9000);
-    expect(
-      messageOf(() => game.run({ type: 'EnableImprovement', improvement: 'smed' }, creator, T0 - 8000)),
-    ).toBe('leangame.errImprovementUnavailable');
-    expect(messageOf(() => game.run({ type: 'SetBatchSize', batchSize: 2 }, creator, T0 - 8000))).toBe(
-      'leangame.errImprovementNotEnabled',
-    );
+    game
+      .when({ type: 'EnableImprovement', improvement: 'smed' }, creator, T0 - 8000)
+      .thenRefused('leangame.errImprovementUnavailable');
+    game
+      .when({ type: 'SetBatchSize', batchSize: 2 }, creator, T0 - 8000)
+      .thenRefused('leangame.errImprovementNotEnabled');
     const events = game.run({ type: 'EnableImprovement', improvement: 'batch' }, creator, T0 - 7000);
     expect(events.map((e) => e.type)).toEqual(['ImprovementEnabled', 'BatchSizeSet']);
     expect(game.state.batchSize).toBe(1);
     game.run({ type: 'SetBatchSize', batchSize: 2 }, creator, T0 - 6000);
     game.run({ type: 'EnableImprovement', improvement: 'kanban' }, creator, T0 - 5500);
-    expect(messageOf(() => game.run({ type: 'SetKanbanCap', cap: 1 }, creator, T0 - 5000))).toBe(
-      'leangame.errKanbanCap',
-    );
+    game.when({ type: 'SetKanbanCap', cap: 1 }, creator, T0 - 5000).thenRefused('leangame.errKanbanCap');
     game.run({ type: 'EnableImprovement', improvement: 'movestations', apply: false }, creator, T0 - 5000);
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'MoveStation', facilityId: 'paint', position: { row: 2, column: 0 } },
-          creator,
-          T0 - 4000,
-        ),
-      ),
-    ).toBe('leangame.errCellTaken');
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'MoveStation', facilityId: 'paint', position: { row: 3, column: 0 } },
-          creator,
-          T0 - 4000,
-        ),
-      ),
-    ).toBe('leangame.errCellOutside');
+    game
+      .when({ type: 'MoveStation', facilityId: 'paint', position: { row: 2, column: 0 } }, creator, T0 - 4000)
+      .thenRefused('leangame.errCellTaken');
+    game
+      .when({ type: 'MoveStation', facilityId: 'paint', position: { row: 3, column: 0 } }, creator, T0 - 4000)
+      .thenRefused('leangame.errCellOutside');
     game.run(
       { type: 'MoveStation', facilityId: 'paint', position: { row: 0, column: 1 } },
       creator,
@@ -98,9 +71,9 @@ describe('improvements panel (spec point 4)', () => {
     );
     expect(game.state.facilities[1]!.position).toEqual({ row: 0, column: 1 });
     game.run({ type: 'StartGame' }, creator, T0);
-    expect(
-      messageOf(() => game.run({ type: 'DisableImprovement', improvement: 'batch' }, creator, T0 + 1)),
-    ).toBe('leangame.errAlreadyStarted');
+    game
+      .when({ type: 'DisableImprovement', improvement: 'batch' }, creator, T0 + 1)
+      .thenRefused('leangame.errAlreadyStarted');
   });
 
   it('balancestations reassigns operations between stations; enabling it applies a balanced line', () => {
@@ -116,15 +89,9 @@ describe('improvements panel (spec point 4)', () => {
     });
     const game = Game.create(setup);
     game.run({ type: 'OpenImprovementsPanel' }, creator, T0 - 9000);
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'ReassignOperation', tool: 'square:blue', facilityId: 'paint2' },
-          creator,
-          T0 - 8000,
-        ),
-      ),
-    ).toBe('leangame.errImprovementNotEnabled');
+    game
+      .when({ type: 'ReassignOperation', tool: 'square:blue', facilityId: 'paint2' }, creator, T0 - 8000)
+      .thenRefused('leangame.errImprovementNotEnabled');
     const events = game.run(
       { type: 'EnableImprovement', improvement: 'balancestations' },
       creator,
@@ -134,26 +101,22 @@ describe('improvements panel (spec point 4)', () => {
     expect(game.state.facilities.map((f) => f.tools)).toEqual([[], ['circle:red'], ['square:blue'], []]);
     game.run({ type: 'ReassignOperation', tool: 'square:blue', facilityId: 'paint' }, creator, T0 - 6000);
     expect(game.state.toolOwner['square:blue']).toBe(1);
-    expect(
-      messageOf(() =>
-        game.run({ type: 'ReassignOperation', tool: 'square:blue', facilityId: 'qc' }, creator, T0 - 5000),
-      ),
-    ).toBe('leangame.errNotStation');
+    game
+      .when({ type: 'ReassignOperation', tool: 'square:blue', facilityId: 'qc' }, creator, T0 - 5000)
+      .thenRefused('leangame.errNotStation');
   });
 });
 
 describe('playing by hand', () => {
   it('joins, refuses a taken facility, and lists the players in the summary', () => {
     const game = played();
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'JoinFacility', facilityId: 'wh', playerName: null },
-          { userId: 'dan', role: 'player' },
-          T0,
-        ),
-      ),
-    ).toBe('leangame.errFacilityTaken');
+    game
+      .when(
+        { type: 'JoinFacility', facilityId: 'wh', playerName: null },
+        { userId: 'dan', role: 'player' },
+        T0,
+      )
+      .thenRefused('leangame.errFacilityTaken');
     expect(leangameSummary(game.state)).toEqual({
       gameId: 'g1',
       name: 'Lean',
@@ -162,9 +125,9 @@ describe('playing by hand', () => {
       playerIds: ['alice', 'bob', 'carol'],
     });
     expect(game.state.computer?.facilityIds).toEqual([]);
-    expect(messageOf(() => game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, bob, T0 + 1))).toBe(
-      'leangame.errNotYourFacility',
-    );
+    game
+      .when({ type: 'ReleaseSheet', facilityId: 'wh' }, bob, T0 + 1)
+      .thenRefused('leangame.errNotYourFacility');
   });
 
   it('stamps every action with the server time and records the full trip of a sheet to delivery', () => {
@@ -175,9 +138,9 @@ describe('playing by hand', () => {
       data: { at: T0 + 1000, rank: 0, demandId: 'd1' },
     });
     expect(game.state.nextRank).toBe(1);
-    expect(messageOf(() => game.run({ type: 'PickUpBatch', facilityId: 'paint' }, bob, arrives - 1))).toBe(
-      'leangame.errInboxEmpty',
-    );
+    game
+      .when({ type: 'PickUpBatch', facilityId: 'paint' }, bob, arrives - 1)
+      .thenRefused('leangame.errInboxEmpty');
     game.run({ type: 'PickUpBatch', facilityId: 'paint' }, bob, arrives + 2000);
     // The station starts with its first tool: circle:red; paint target 0.
     game.run(
@@ -185,24 +148,22 @@ describe('playing by hand', () => {
       bob,
       arrives + 6000,
     );
-    expect(messageOf(() => game.run({ type: 'SendBatch', facilityId: 'paint' }, bob, arrives + 7000))).toBe(
-      'leangame.errWorkNotDone',
-    );
+    game
+      .when({ type: 'SendBatch', facilityId: 'paint' }, bob, arrives + 7000)
+      .thenRefused('leangame.errWorkNotDone');
     const [changed] = game.run(
       { type: 'ChangeTool', facilityId: 'paint', tool: 'square:blue' },
       bob,
       arrives + 7000,
     );
     expect(changed).toMatchObject({ type: 'ToolChanged', data: { readyAt: arrives + 7000 + 9000 } });
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'PerformOperation', facilityId: 'paint', productId: id, target: 4 },
-          bob,
-          arrives + 10_000,
-        ),
-      ),
-    ).toBe('leangame.errToolNotReady');
+    game
+      .when(
+        { type: 'PerformOperation', facilityId: 'paint', productId: id, target: 4 },
+        bob,
+        arrives + 10_000,
+      )
+      .thenRefused('leangame.errToolNotReady');
     game.run(
       { type: 'PerformOperation', facilityId: 'paint', productId: id, target: 4 },
       bob,
@@ -256,15 +217,9 @@ describe('playing by hand', () => {
     expect(wrongTool).toMatchObject({ data: { opIndex: 1, defective: true } });
     expect(game.state.facilities[1]!.defectsMade).toBe(2);
     // Without autoinspect the station may not remove its own defects.
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'RemoveDefect', facilityId: 'paint', productId: id, opIndex: 0 },
-          bob,
-          arrives + 10_000,
-        ),
-      ),
-    ).toBe('leangame.errNotInspector');
+    game
+      .when({ type: 'RemoveDefect', facilityId: 'paint', productId: id, opIndex: 0 }, bob, arrives + 10_000)
+      .thenRefused('leangame.errNotInspector');
     const [sent] = game.run({ type: 'SendBatch', facilityId: 'paint' }, bob, arrives + 10_000);
     const atQc = sent!.type === 'BatchSent' ? sent.data.arrivesAt : 0;
     game.run({ type: 'PickUpBatch', facilityId: 'qc' }, carol, atQc);
@@ -276,15 +231,9 @@ describe('playing by hand', () => {
       everDefective: true,
     });
     // No rework facility: quality control repaints, with the right tool.
-    expect(
-      messageOf(() =>
-        game.run(
-          { type: 'PerformOperation', facilityId: 'qc', productId: id, target: 0 },
-          carol,
-          atQc + 5000,
-        ),
-      ),
-    ).toBe('leangame.errNoTool');
+    game
+      .when({ type: 'PerformOperation', facilityId: 'qc', productId: id, target: 0 }, carol, atQc + 5000)
+      .thenRefused('leangame.errNoTool');
     game.run({ type: 'ChangeTool', facilityId: 'qc', tool: 'circle:red' }, carol, atQc + 5000);
     game.run({ type: 'PerformOperation', facilityId: 'qc', productId: id, target: 0 }, carol, atQc + 20_000);
     expect(game.state.products[0]!.ops[0]).toMatchObject({ status: 'ok', by: 'qc' });
@@ -310,24 +259,20 @@ describe('playing by hand', () => {
     const poka = played(['pokayoke']);
     const a = oneSheetAtPaint(poka);
     poka.run({ type: 'PickUpBatch', facilityId: 'paint' }, bob, a.arrives);
-    expect(
-      messageOf(() =>
-        poka.run(
-          { type: 'PerformOperation', facilityId: 'paint', productId: a.id, target: 8 },
-          bob,
-          a.arrives + 5000,
-        ),
-      ),
-    ).toBe('leangame.errPokayoke');
-    expect(
-      messageOf(() =>
-        poka.run(
-          { type: 'PerformOperation', facilityId: 'paint', productId: a.id, target: 4 },
-          bob,
-          a.arrives + 5000,
-        ),
-      ),
-    ).toBe('leangame.errPokayoke');
+    poka
+      .when(
+        { type: 'PerformOperation', facilityId: 'paint', productId: a.id, target: 8 },
+        bob,
+        a.arrives + 5000,
+      )
+      .thenRefused('leangame.errPokayoke');
+    poka
+      .when(
+        { type: 'PerformOperation', facilityId: 'paint', productId: a.id, target: 4 },
+        bob,
+        a.arrives + 5000,
+      )
+      .thenRefused('leangame.errPokayoke');
     poka.run(
       { type: 'PerformOperation', facilityId: 'paint', productId: a.id, target: 0 },
       bob,
@@ -378,22 +323,18 @@ describe('playing by hand', () => {
     for (let k = 0; k < 2; k += 1) game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 1000 + k);
     game.run({ type: 'ReleaseSheet', facilityId: 'wh', templateId: 'a' }, alice, T0 + 1100);
     game.run({ type: 'ReleaseSheet', facilityId: 'wh', templateId: 'a' }, alice, T0 + 1200);
-    expect(
-      messageOf(() =>
-        game.run({ type: 'ReleaseSheet', facilityId: 'wh', templateId: 'a' }, alice, T0 + 1300),
-      ),
-    ).toBe('leangame.errKanbanFull');
+    game
+      .when({ type: 'ReleaseSheet', facilityId: 'wh', templateId: 'a' }, alice, T0 + 1300)
+      .thenRefused('leangame.errKanbanFull');
     expect(game.state.products.filter((p) => p.startedFor === null)).toHaveLength(2);
     game.run({ type: 'SendBatch', facilityId: 'wh' }, alice, T0 + 2000);
-    expect(
-      messageOf(() =>
-        game.run({ type: 'ReleaseSheet', facilityId: 'wh', templateId: 'a' }, alice, T0 + 3000),
-      ),
-    ).toBe('leangame.errKanbanFull');
+    game
+      .when({ type: 'ReleaseSheet', facilityId: 'wh', templateId: 'a' }, alice, T0 + 3000)
+      .thenRefused('leangame.errKanbanFull');
     // Without a demand left, the warehouse may only release a named template.
-    expect(messageOf(() => game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 3000))).toBe(
-      'leangame.errNoOpenDemand',
-    );
+    game
+      .when({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 3000)
+      .thenRefused('leangame.errNoOpenDemand');
   });
 
   it('picks up at most a batch, and refuses a second pick-up while the hand is full', () => {
@@ -404,52 +345,37 @@ describe('playing by hand', () => {
     const arrives = sent!.type === 'BatchSent' ? sent.data.arrivesAt : 0;
     const [picked] = game.run({ type: 'PickUpBatch', facilityId: 'paint' }, bob, arrives);
     expect(picked).toMatchObject({ data: { productIds: [productIdOf(0), productIdOf(1)] } });
-    expect(messageOf(() => game.run({ type: 'PickUpBatch', facilityId: 'paint' }, bob, arrives + 1))).toBe(
-      'leangame.errHandBusy',
-    );
+    game
+      .when({ type: 'PickUpBatch', facilityId: 'paint' }, bob, arrives + 1)
+      .thenRefused('leangame.errHandBusy');
   });
 
   it('refuses actions before the start and after the end, and ends only by the creator', () => {
     const game = Game.create();
     game.run({ type: 'JoinFacility', facilityId: 'wh', playerName: 'Alice' }, alice, T0 - 1000);
-    expect(messageOf(() => game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0))).toBe(
-      'leangame.errNotStarted',
-    );
-    expect(messageOf(() => game.run({ type: 'StartGame' }, alice, T0))).toBe('leangame.errNotCreator');
+    game.when({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0).thenRefused('leangame.errNotStarted');
+    game.when({ type: 'StartGame' }, alice, T0).thenRefused('leangame.errNotCreator');
     game.run({ type: 'StartGame' }, creator, T0);
-    expect(messageOf(() => game.run({ type: 'StartGame' }, creator, T0 + 1))).toBe(
-      'leangame.errAlreadyStarted',
-    );
-    expect(messageOf(() => game.run({ type: 'EndGame' }, alice, T0 + 2))).toBe('leangame.errNotCreator');
+    game.when({ type: 'StartGame' }, creator, T0 + 1).thenRefused('leangame.errAlreadyStarted');
+    game.when({ type: 'EndGame' }, alice, T0 + 2).thenRefused('leangame.errNotCreator');
     game.run({ type: 'EndGame' }, creator, T0 + MIN);
-    expect(messageOf(() => game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 2 * MIN))).toBe(
-      'leangame.errGameEnded',
-    );
+    game
+      .when({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 2 * MIN)
+      .thenRefused('leangame.errGameEnded');
     expect(leangameSummary(game.state).finished).toBe(true);
-    expect(
-      messageOf(() => game.run({ type: 'CreateLeanGame', gameId: 'g1', name: 'x', seed: 1 }, creator, T0)),
-    ).toBe('leangame.errGameExists');
-    expect(messageOf(() => new Game().run({ type: 'StartGame' }, creator, T0))).toBe(
-      'leangame.errGameUnknown',
-    );
-    expect(
-      messageOf(() =>
-        new Game().run(
-          { type: 'CreateLeanGame', gameId: 'g', name: 'x', seed: 1, scenarioId: 'nope' },
-          creator,
-          T0,
-        ),
-      ),
-    ).toBe('leangame.errScenarioUnknown');
-    expect(
-      messageOf(() =>
-        new Game().run(
-          { type: 'CreateLeanGame', gameId: 'g', name: 'x', seed: 1, setup: { params: {} } },
-          creator,
-          T0,
-        ),
-      ),
-    ).toBe('leangame.errInvalidSetup');
+    game
+      .when({ type: 'CreateLeanGame', gameId: 'g1', name: 'x', seed: 1 }, creator, T0)
+      .thenRefused('leangame.errGameExists');
+    given().when({ type: 'StartGame' }, at(creator, T0)).thenRefused('leangame.errGameUnknown');
+    given()
+      .when({ type: 'CreateLeanGame', gameId: 'g', name: 'x', seed: 1, scenarioId: 'nope' }, at(creator, T0))
+      .thenRefused('leangame.errScenarioUnknown');
+    given()
+      .when(
+        { type: 'CreateLeanGame', gameId: 'g', name: 'x', seed: 1, setup: { params: {} } },
+        at(creator, T0),
+      )
+      .thenRefused('leangame.errInvalidSetup');
   });
 
   it('mixes players and computer stations: the computer plays the free facilities on its schedule', () => {

@@ -1,12 +1,17 @@
-import { type Actor, type CommandContext, handle } from '../../../src-shared/eventsourcing';
+/** Lean game fixtures (setups, actors, a hand-played factory) on the generic decider harness. */
+import type { Actor, CommandContext } from '../../../src-shared/eventsourcing';
 import {
   type LeanCommand,
   type LeanEvent,
+  type LeanImprovement,
   type LeanSetupInput,
   type LeanState,
   leangameDecider,
   leanSetupSchema,
 } from '../../../src-shared/leangame';
+import { given as givenEvents, Running } from '../../support/decider';
+
+export { expectRefusal } from '../../support/decider';
 
 export const T0 = Date.UTC(2025, 2, 3, 10, 0, 0);
 export const MIN = 60_000;
@@ -54,17 +59,24 @@ export function smallSetup(overrides: Partial<LeanSetupInput['params']> = {}) {
   });
 }
 
-/** A game driven command by command, keeping its events. */
-export class Game {
-  state: LeanState = leangameDecider.initialState;
-  events: LeanEvent[] = [];
-  run(command: LeanCommand, actor: Actor, now: number): LeanEvent[] {
-    const context: CommandContext = { now, actor };
-    const result = handle(leangameDecider, this.state, command, context);
-    this.state = result.state;
-    this.events.push(...result.events);
-    return result.events;
+/** A lean game played command after command. Lean commands are timed: `run(command, actor, now)`. */
+export class Game extends Running<LeanCommand, LeanEvent, LeanState> {
+  constructor(...history: LeanEvent[]) {
+    super(leangameDecider, ...history);
   }
+
+  override run(command: LeanCommand, actor: Actor | CommandContext, now?: number): LeanEvent[] {
+    return super.run(command, contextOf(actor, now));
+  }
+
+  override decide(command: LeanCommand, actor: Actor | CommandContext, now?: number): LeanEvent[] {
+    return super.decide(command, contextOf(actor, now));
+  }
+
+  override when(command: LeanCommand, actor: Actor | CommandContext, now?: number) {
+    return super.when(command, contextOf(actor, now));
+  }
+
   static create(setup: unknown = smallSetup(), seed = 7): Game {
     const game = new Game();
     game.run({ type: 'CreateLeanGame', gameId: 'g1', name: 'Lean', seed, setup }, creator, T0 - MIN);
@@ -72,11 +84,30 @@ export class Game {
   }
 }
 
-export const messageOf = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as { messageId?: string }).messageId ?? String(error);
-  }
-  return 'no error';
-};
+function contextOf(actor: Actor | CommandContext, now: number | undefined): CommandContext {
+  if ('actor' in actor) return actor;
+  if (now === undefined) throw new Error('a lean command needs the time it is played at');
+  return { actor, now };
+}
+
+/** A small factory with alice at the warehouse, bob painting and carol at quality control. */
+export function played(improvements: LeanImprovement[] = [], extra: Record<string, unknown> = {}) {
+  const game = Game.create(smallSetup({ improvements: { available: [], enabled: improvements }, ...extra }));
+  game.run({ type: 'JoinFacility', facilityId: 'wh', playerName: 'Alice' }, alice, T0 - 30_000);
+  game.run({ type: 'JoinFacility', facilityId: 'paint', playerName: 'Bob' }, bob, T0 - 30_000);
+  game.run({ type: 'JoinFacility', facilityId: 'qc', playerName: 'Carol' }, carol, T0 - 30_000);
+  game.run({ type: 'StartGame' }, creator, T0);
+  return game;
+}
+
+/** Releases and sends one sheet to the painter; returns its id and the time it arrives. */
+export function oneSheetAtPaint(game: Game, at = T0 + 1000) {
+  game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, at);
+  const [sent] = game.run({ type: 'SendBatch', facilityId: 'wh' }, alice, at + 1000);
+  if (sent?.type !== 'BatchSent') throw new Error('not sent');
+  return { id: sent.data.productIds[0]!, arrives: sent.data.arrivesAt };
+}
+
+/** `given(...events).when(command, at(actor, now))` on the lean game. */
+export const given = (...events: LeanEvent[]) => givenEvents(leangameDecider, ...events);
+export const at = (actor: Actor, now: number): CommandContext => ({ actor, now });

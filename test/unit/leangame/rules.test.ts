@@ -11,6 +11,7 @@ import {
   LEAN_SCENARIOS,
   LEAN_SHAPES,
   LEAN_TIME_CATEGORIES,
+  type LeanPosition,
   leanClock,
   leanDebrief,
   leanMoveMinutes,
@@ -20,22 +21,82 @@ import {
   simulateLeanRound,
   viewLeanGame,
 } from '../../../src-shared/leangame';
+import { assertProperty } from '../../support/property';
 import { alice, creator, Game, MIN, smallSetup, T0 } from './helpers';
 
+/** The spec's lists, written out here so that no test compares a constant with itself. */
+const SPEC_IMPROVEMENTS = [
+  'movestations',
+  'batch',
+  'autoinspect',
+  'balancestations',
+  'heijunka',
+  'pokayoke',
+  'kanban',
+  'smed',
+];
+const SPEC_DEBRIEF_SECTIONS = [
+  'optionButtons',
+  'teamPerformance',
+  'individualPerformance',
+  'pnl',
+  'deliveries',
+  'balance',
+  'wip',
+  'quality',
+  'flowefficiency',
+  'resefficiency',
+];
+
 describe('lean map distance (spec point 5)', () => {
-  const cell = fc.record({ row: fc.integer({ min: 0, max: 11 }), column: fc.integer({ min: 0, max: 11 }) });
-  it('is the Manhattan distance minus one, not below zero, times the cell move time', () => {
-    fc.assert(
-      fc.property(cell, cell, fc.double({ min: 0, max: 5, noNaN: true }), (a, b, moveCellTime) => {
-        const cells = Math.abs(a.row - b.row) + Math.abs(a.column - b.column);
+  it('is the Manhattan distance minus one, not below zero, times the cell move time: worked cases', () => {
+    const cases: [LeanPosition, LeanPosition, number, number][] = [
+      // same cell: 0 cells, 0 - 1 is below zero, so 0
+      [{ row: 1, column: 1 }, { row: 1, column: 1 }, 0.5, 0],
+      // next door: 1 cell, 1 - 1 = 0
+      [{ row: 0, column: 0 }, { row: 0, column: 1 }, 0.5, 0],
+      [{ row: 2, column: 4 }, { row: 1, column: 4 }, 0.5, 0],
+      // diagonal neighbour: 1 + 1 = 2 cells, (2 - 1) x 0.5 = 0.5
+      [{ row: 0, column: 0 }, { row: 1, column: 1 }, 0.5, 0.5],
+      // 2 rows + 3 columns = 5 cells, (5 - 1) x 0.5 = 2
+      [{ row: 0, column: 0 }, { row: 2, column: 3 }, 0.5, 2],
+      // 3 rows + 4 columns = 7 cells, (7 - 1) x 0.25 = 1.5
+      [{ row: 3, column: 0 }, { row: 0, column: 4 }, 0.25, 1.5],
+      // 11 + 11 = 22 cells, (22 - 1) x 0.1 = 2.1
+      [{ row: 0, column: 0 }, { row: 11, column: 11 }, 0.1, 2.1],
+      // no move time, no travel
+      [{ row: 0, column: 0 }, { row: 5, column: 5 }, 0, 0],
+    ];
+    for (const [a, b, moveCellTime, minutes] of cases)
+      expect(leanMoveMinutes(a, b, moveCellTime), `${JSON.stringify([a, b])} at ${moveCellTime}`).toBeCloseTo(
+        minutes,
+        9,
+      );
+  });
+
+  it('is symmetric, the same wherever the pair is moved, and one cell longer costs one cell more', () => {
+    const cell = fc.record({ row: fc.integer({ min: 0, max: 11 }), column: fc.integer({ min: 0, max: 11 }) });
+    const shift = fc.record({
+      row: fc.integer({ min: -11, max: 11 }),
+      column: fc.integer({ min: -11, max: 11 }),
+    });
+    assertProperty(
+      fc.property(cell, cell, shift, fc.double({ min: 0, max: 5, noNaN: true }), (a, b, d, moveCellTime) => {
         const minutes = leanMoveMinutes(a, b, moveCellTime);
-        expect(minutes).toBeCloseTo(Math.max(0, cells - 1) * moveCellTime, 9);
         expect(minutes).toBeGreaterThanOrEqual(0);
         expect(leanMoveMinutes(b, a, moveCellTime)).toBe(minutes);
+        const moved = (p: LeanPosition) => ({ row: p.row + d.row, column: p.column + d.column });
+        expect(leanMoveMinutes(moved(a), moved(b), moveCellTime)).toBeCloseTo(minutes, 9);
+        // Taking the lower cell one row further away adds one cell of travel, unless the two were one cell:
+        // with the worked cases (0 for a cell and its neighbours) this fixes every distance.
+        const [top, bottom] = a.row <= b.row ? [a, b] : [b, a];
+        if (a.row !== b.row || a.column !== b.column)
+          expect(
+            leanMoveMinutes(top, { row: bottom.row + 1, column: bottom.column }, moveCellTime),
+          ).toBeCloseTo(minutes + moveCellTime, 9);
       }),
+      { numRuns: 100 },
     );
-    expect(leanMoveMinutes({ row: 0, column: 0 }, { row: 0, column: 1 }, 0.5)).toBe(0);
-    expect(leanMoveMinutes({ row: 0, column: 0 }, { row: 2, column: 3 }, 0.5)).toBe(2);
   });
 
   it('sets the travel time of a batch: it arrives after the distance, as move time', () => {
@@ -125,7 +186,7 @@ describe('lean parameters (spec point 3) and constants (spec point 9)', () => {
       moveCellTime: 0.1,
       batchSize: 4,
     });
-    expect(params.improvements).toEqual({ available: [...LEAN_IMPROVEMENTS], enabled: [] });
+    expect(params.improvements).toEqual({ available: SPEC_IMPROVEMENTS, enabled: [] });
     expect(
       leanProductRecordSchema.safeParse({
         id: 'p',
@@ -167,7 +228,7 @@ describe('lean parameters (spec point 3) and constants (spec point 9)', () => {
     ).toBe(false);
   });
 
-  it('names the shapes, colours, metric ranks and debrief sections of the spec', () => {
+  it('names the shapes, colours, metric ranks, debrief sections and improvements of the spec', () => {
     expect(LEAN_SHAPES).toEqual(['circle', 'square', 'triangle', 'horizontalBar', 'verticalBar']);
     expect(LEAN_COLOURS).toEqual(['green', 'red', 'blue', 'yellow', 'grey']);
     expect(LEAN_METRIC_RANKS).toEqual({
@@ -184,18 +245,8 @@ describe('lean parameters (spec point 3) and constants (spec point 9)', () => {
       'moveTime',
       'waitTime',
     ]);
-    expect(LEAN_DEBRIEF_SECTIONS).toEqual([
-      'optionButtons',
-      'teamPerformance',
-      'individualPerformance',
-      'pnl',
-      'deliveries',
-      'balance',
-      'wip',
-      'quality',
-      'flowefficiency',
-      'resefficiency',
-    ]);
+    expect(LEAN_DEBRIEF_SECTIONS).toEqual(SPEC_DEBRIEF_SECTIONS);
+    expect(LEAN_IMPROVEMENTS).toEqual(SPEC_IMPROVEMENTS);
   });
 
   it('offers two factories of about 4 and 7 facilities, each built-in and player-chosen', () => {
@@ -209,10 +260,8 @@ describe('lean parameters (spec point 3) and constants (spec point 9)', () => {
       const types = s.setup.facilities.map((f) => f.type);
       expect(types).toContain('warehouse');
       expect(types).toContain('qualitycontrol');
-      expect(s.setup.params.improvements.enabled).toEqual(s.mode === 'builtin' ? [...LEAN_IMPROVEMENTS] : []);
-      expect(s.setup.params.improvements.available).toEqual(
-        s.mode === 'builtin' ? [] : [...LEAN_IMPROVEMENTS],
-      );
+      expect(s.setup.params.improvements.enabled).toEqual(s.mode === 'builtin' ? SPEC_IMPROVEMENTS : []);
+      expect(s.setup.params.improvements.available).toEqual(s.mode === 'builtin' ? [] : SPEC_IMPROVEMENTS);
       expect(leanSetupSchema.safeParse(s.setup).success).toBe(true);
     }
   });
@@ -222,8 +271,9 @@ describe('debrief data', () => {
   it('has every section of spec point 9 in order, with time categories ranked', () => {
     const { state, endAt } = simulateLeanRound({ scenarioId: 'workshop4-choose', minutes: 6, seed: 1 });
     const debrief = leanDebrief(state, endAt);
-    expect(debrief.sections).toEqual([...LEAN_DEBRIEF_SECTIONS]);
-    for (const section of LEAN_DEBRIEF_SECTIONS) expect(debrief[section]).toBeDefined();
+    expect(debrief.sections).toEqual(SPEC_DEBRIEF_SECTIONS);
+    for (const section of SPEC_DEBRIEF_SECTIONS)
+      expect(debrief[section as keyof typeof debrief]).toBeDefined();
     const flow = debrief.flowefficiency as { timeByCategory: { rank: number }[] };
     expect(flow.timeByCategory.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5]);
     expect((debrief.individualPerformance as unknown[]).length).toBe(4);

@@ -1,6 +1,6 @@
 /**
- * The computer-only simulation: Little's law on a long round, determinism and exact replay, and
- * the accounting identities the metrics rest on.
+ * Little's law on a hand-played round (where it holds exactly, and where it must not) and on long
+ * computer rounds; determinism and exact replay; the accounting identities the metrics rest on.
  */
 import { describe, expect, it } from 'vitest';
 import { fold, handle } from '../../../src-shared/eventsourcing';
@@ -11,13 +11,132 @@ import {
   leanProductRecords,
   leanScheduleComputerActions,
   leanStateAt,
+  leanWip,
   nextComputerActionAt,
   simulateLeanRound,
   unitTimes,
 } from '../../../src-shared/leangame';
+import { alice, bob, carol, creator, type Game, MIN, played, T0 } from './helpers';
+
+/** Releases a sheet at the warehouse at `at`; returns its id. */
+function release(game: Game, at: number): string {
+  const [released] = game.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, at);
+  if (released?.type !== 'SheetReleased') throw new Error('not released');
+  return released.data.productId;
+}
+
+/**
+ * Sends a released sheet from the warehouse at `sendAt`, paints it, inspects it, brings it back
+ * (all within two minutes) and delivers it at `deliverAt`.
+ */
+function deliverBack(game: Game, productId: string, sendAt: number, deliverAt: number): void {
+  let now = sendAt;
+  /** Five seconds after the previous action. */
+  const later = () => {
+    now += 5000;
+    return now;
+  };
+  const send = (actor: typeof alice, facilityId: string) => {
+    const [sent] = game.run({ type: 'SendBatch', facilityId, productIds: [productId] }, actor, now);
+    if (sent?.type !== 'BatchSent') throw new Error('not sent');
+    now = sent.data.arrivesAt + 5000;
+  };
+  send(alice, 'wh');
+  game.run({ type: 'PickUpBatch', facilityId: 'paint' }, bob, now);
+  for (const [tool, target] of [
+    ['circle:red', 0],
+    ['square:blue', 4],
+  ] as const) {
+    if (game.state.facilities[1]!.tool !== tool) {
+      const [changed] = game.run({ type: 'ChangeTool', facilityId: 'paint', tool }, bob, later());
+      if (changed?.type === 'ToolChanged') now = changed.data.readyAt;
+    }
+    game.run({ type: 'PerformOperation', facilityId: 'paint', productId, target }, bob, later());
+  }
+  later();
+  send(bob, 'paint');
+  game.run({ type: 'PickUpBatch', facilityId: 'qc' }, carol, now);
+  game.run({ type: 'InspectSheet', facilityId: 'qc', productId }, carol, later());
+  later();
+  send(carol, 'qc');
+  if (now > deliverAt) throw new Error(`the sheet is back at ${now - T0} ms, after ${deliverAt - T0}`);
+  game.run({ type: 'DeliverProduct', facilityId: 'wh', productId }, alice, deliverAt);
+}
 
 describe("Little's law", () => {
-  // Over a long round the start-up and the units still inside at the end weigh little:
+  // A hand-played round of the small factory: demand d1 (2 sheets, minute 0) and d2 (1 sheet,
+  // minute 5). Sheets A and B are released at minute 0; A leaves at once and is delivered at 2
+  // (flow time 2); B waits in the warehouse, leaves at 2 and is delivered at 5 (flow time 5).
+  // Each release follows the warehouse's previous action at the same instant (see the test after
+  // these two for a release after idle time).
+  const twoSheets = () => {
+    const game = played();
+    const a = release(game, T0);
+    const b = release(game, T0);
+    deliverBack(game, a, T0, T0 + 2 * MIN);
+    deliverBack(game, b, T0 + 2 * MIN, T0 + 5 * MIN);
+    return game;
+  };
+
+  it('holds exactly over a hand-played round that starts and ends empty (worked by hand)', () => {
+    const game = twoSheets();
+    game.run({ type: 'EndGame' }, creator, T0 + 6 * MIN);
+    // WIP: 2 on [0, 2), 1 on [2, 5), 0 on [5, 6]: area 2 x 2 + 1 x 3 = 7 sheet-minutes over 6
+    // minutes, mean 7 / 6 = 1.167. Throughput 2 / 6 a minute x mean flow time (2 + 5) / 2 = 3.5:
+    // 7 / 6 as well. Order lead times (delivery - minute the order was placed): 2 and 5.
+    const wip = leanWip(game.state, T0 + 6 * MIN);
+    expect(wip.unitMinutes).toBe(7);
+    expect(wip).toMatchObject({ mean: 1.167, max: 2, final: 0 });
+    expect(wip.series).toEqual([
+      { minute: 0, wip: 0 },
+      { minute: 0, wip: 1 },
+      { minute: 0, wip: 2 },
+      { minute: 2, wip: 1 },
+      { minute: 5, wip: 0 },
+    ]);
+    const m = leanMetrics(game.state, T0 + 9 * MIN);
+    expect(m).toMatchObject({ minutes: 6, released: 2, deliveries: 2, throughput: 0.333 });
+    expect(m.flowTime).toEqual({ mean: 3.5, p90: 5, count: 2 });
+    expect(m.leadTime).toEqual({ mean: 3.5, p90: 5, count: 2 });
+    expect(m.littlesLaw).toEqual({ wip: 1.167, throughputTimesFlowTime: 1.167 });
+  });
+
+  it('does not hold over a window that ends with sheets still in progress, and the metrics show it', () => {
+    // The same round; at minute 5, right after delivering B, the warehouse releases C for d2,
+    // which is still inside when the round ends at minute 8.
+    const game = twoSheets();
+    release(game, T0 + 5 * MIN);
+    game.run({ type: 'EndGame' }, creator, T0 + 8 * MIN);
+    // WIP area: the 7 sheet-minutes above + C's 3 (minutes 5 to 8) = 10; mean 10 / 8 = 1.25.
+    // Throughput x mean flow time counts delivered sheets only: 2 / 8 x 3.5 = 0.875.
+    const m = leanMetrics(game.state, T0 + 8 * MIN);
+    expect(m).toMatchObject({ released: 3, deliveries: 2, wip: { mean: 1.25, max: 2, final: 1 } });
+    expect(m.littlesLaw).toEqual({ wip: 1.25, throughputTimesFlowTime: 0.875 });
+    // Seen at minute 4 of the first round, B is still inside: WIP area 2 x 2 + 1 x 2 = 6 over 4
+    // minutes = 1.5; only A delivered: 1 / 4 x 2 = 0.5.
+    const atFour = leanStateAt(twoSheets().events, T0 + 4 * MIN);
+    expect(leanMetrics(atFour, T0 + 4 * MIN).littlesLaw).toEqual({ wip: 1.5, throughputTimesFlowTime: 0.5 });
+  });
+
+  // Product bug, left for the engine's owners: a player's ReleaseSheet is stamped as
+  // starting when the warehouse was last free (decide.ts `startOf(f, at)`, with no instant at which
+  // the work became available), and the sheet's release (`releasedAt`, `released_min`, the start
+  // of its flow time and of its WIP) is that start. Below, sheet C is released by a click at minute
+  // 5 for the order d2, placed at minute 5; the warehouse last acted at minute 3 (delivering A), so
+  // C is recorded as released at minute 3 (released_min 3): before its order existed, with flow
+  // time and WIP 2 minutes too long. (The first release of a round likewise starts at the start.)
+  it.fails('stamps a hand-played release no earlier than the order it is released for', () => {
+    const game = played();
+    const a = release(game, T0);
+    release(game, T0);
+    deliverBack(game, a, T0 + 1 * MIN, T0 + 3 * MIN);
+    const c = release(game, T0 + 5 * MIN);
+    expect(game.state.products.find((p) => p.id === c)!.startedFor).toBe('d2');
+    const record = leanProductRecords(game.state, T0 + 6 * MIN).find((r) => r.id === c)!;
+    expect(record.released_min).toBe(5);
+  });
+
+  // Over a long computer round the start-up and the units still inside at the end weigh little:
   // mean WIP = throughput × mean flow time, within 5 %.
   it.each(['workshop4-lean', 'factory7-lean', 'workshop4-choose'])(
     'holds within 5 percent over 120 minutes (%s)',
