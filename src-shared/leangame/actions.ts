@@ -60,12 +60,16 @@ export function releaseSheet(
   const to = state.facilities[state.toolOwner[toolOf(template.operations[0]!)]!]!;
   const pending = f.hand.filter((i) => destinationOf(state, state.products[i]!).id === to.id).length;
   if (!hasRoom(state, to, 1, pending)) fail('errKanbanFull', { facilityId: to.id });
+  // A sheet exists from its release: the release begins no earlier than the standard release time
+  // before the click, nor before its order shows (the warehouse's idle time is not the sheet's).
+  const releaseMs = Math.round(state.setup!.params.times.release * MINUTE_MS);
+  const shown = choice.demand ? demandVisibleAt(state, choice.demand) : 0;
   return [
     {
       type: 'SheetReleased',
       data: {
         at,
-        start: startOf(f, at),
+        start: Math.max(startOf(f, at), at - releaseMs, Math.min(at, shown)),
         facilityId: f.id,
         productId: productIdOf(state.products.length),
         templateId: choice.templateId,

@@ -125,7 +125,7 @@ describe("Little's law", () => {
   // 5 for the order d2, placed at minute 5; the warehouse last acted at minute 3 (delivering A), so
   // C is recorded as released at minute 3 (released_min 3): before its order existed, with flow
   // time and WIP 2 minutes too long. (The first release of a round likewise starts at the start.)
-  it.fails('stamps a hand-played release no earlier than the order it is released for', () => {
+  it('stamps a hand-played release no earlier than the order it is released for', () => {
     const game = played();
     const a = release(game, T0);
     release(game, T0);

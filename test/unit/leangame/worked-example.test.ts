@@ -60,6 +60,8 @@ const setup = leanSetupSchema.parse({
       { id: 'd2', created_min: 0, due_min: 1, qty: 1, template_id: 'a' },
     ],
     consumerDemandParams: { totalDuration: 10, visibility: true },
+    // A release takes up to 10 s: the warehouse's releases below start when it was free.
+    times: { release: 10 / 60 },
   },
   facilities: [
     { id: 'W', name: 'Warehouse', type: 'warehouse', position: { row: 0, column: 0 } },
