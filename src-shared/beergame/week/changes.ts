@@ -1,6 +1,11 @@
 /** Step 0 of a week: the scheduled changes and scheduled messages due that week take effect. */
-import type { FacilityConfig, ScheduledChange } from '../schemas';
+import type { BeerConfig, FacilityConfig, ScheduledChange } from '../schemas';
 import type { BeerState } from '../state';
+
+/** Whether the configuration schedules any change or message at all. */
+export function hasScheduled(config: BeerConfig): boolean {
+  return config.scheduledChanges.length > 0 || config.configMessages.scheduleList.length > 0;
+}
 
 /** Applies the changes and shows the messages scheduled for week `w` (in place on the draft). */
 export function applyScheduled(d: BeerState, w: number): void {
