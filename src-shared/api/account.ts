@@ -1,3 +1,2 @@
-import { z } from 'zod';
-
-export const playerName = z.string().trim().min(1).max(40);
+/** Inputs about people: the names on accounts and seats (src-shared/api/inputs.ts has the rules). */
+export { PLAYER_NAME_MAX, playerNameInput as playerName, USER_NAME_MAX, userNameInput } from './inputs';

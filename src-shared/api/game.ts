@@ -1,29 +1,34 @@
+/** Procedure inputs of the game routers, shared with the client's forms. */
 import { z } from 'zod';
+import { MAX_ORDER_QUANTITY } from '../beergame/constants';
+import { commandIdInput, idInput, quantityInput, textInput } from './inputs';
 
-/** Procedure inputs of the game router, shared with the client's forms. */
-export const gameId = z.string().trim().min(1).max(64);
-/** A client-made id that makes a retried command apply once. */
-export const commandId = z.string().min(8).max(64);
+export const gameId = idInput;
+export const commandId = commandIdInput;
 
 export const createGameInput = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: textInput({ max: 80 }),
   template: z.enum(['classic']),
 });
 
-export const joinRoleInput = z.object({ gameId, facilityId: z.string().min(1).max(64), commandId });
+export const joinRoleInput = z.object({ gameId, facilityId: idInput, commandId });
 
 export const placeOrderInput = z.object({
   gameId,
-  facilityId: z.string().min(1).max(64),
-  quantity: z.number().finite(),
+  facilityId: idInput,
+  quantity: quantityInput(MAX_ORDER_QUANTITY),
   commandId,
 });
 
 export const closeWeekInput = z.object({ gameId, commandId });
 
-export const watchGameInput = z.object({ gameId, lastEventId: z.string().nullish() });
+/** `lastEventId`: the stream version the client saw last (tracked subscriptions resume after it). */
+export const watchGameInput = z.object({
+  gameId,
+  lastEventId: z.string().max(12).regex(/^\d+$/).nullish(),
+});
 
-export const listGamesInput = z.object({ cursor: z.number().int().min(0).nullish() });
+export const listGamesInput = z.object({ cursor: z.number().int().min(0).max(1_000_000).nullish() });
 
 /** Games list page size (spec point 9). */
 export const GAMES_PAGE_SIZE = 40;

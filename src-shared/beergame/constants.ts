@@ -83,6 +83,15 @@ export const FACILITY_KINDS = [
   'workshop',
 ] as const;
 
+/** Seconds a week may last when the turn timer runs. */
+export const TIMER_SECONDS = { min: 5, max: 86_400 } as const;
+
+/** The longest message the instructor may send (characters). */
+export const MESSAGE_MAX = 2000;
+
+/** The largest quantity one order (or one proposal) may ask for: a whole number, six digits. */
+export const MAX_ORDER_QUANTITY = 999_999;
+
 /** The client id of the end consumer in allocations and `backlogBy`. */
 export const CONSUMER = 'consumer';
 

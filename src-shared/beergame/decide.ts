@@ -4,6 +4,7 @@
  * in instructor.ts. See docs/beergame.md.
  */
 import { type CommandContext, type Decider, DomainError } from '../eventsourcing/decider';
+import { own } from '../eventsourcing/own';
 import { everySeatFilled, policyFor, timerStart, withAutoClose } from './closing';
 import { resolveConfig } from './config';
 import { BEERGAME_RULES_VERSION } from './constants';
@@ -94,7 +95,7 @@ const templateCache = new Map<string, BeerConfig>();
 function resolveCreateConfig(command: BeerCommandOf<'CreateGame'>): BeerConfig {
   try {
     if ('template' in command && command.template !== undefined) {
-      const template = BEERGAME_TEMPLATES[command.template];
+      const template = own(BEERGAME_TEMPLATES, command.template);
       if (!template) return fail('errTemplateUnknown');
       const key = `${command.template}|${JSON.stringify(command.overrides ?? {})}`;
       let config = templateCache.get(key);
@@ -218,7 +219,7 @@ function confirmAllocations(
   let sum = 0;
   const clean: Record<string, number> = {};
   for (const [client, q] of Object.entries(command.allocation)) {
-    const asked = allocation.requests[client];
+    const asked = own(allocation.requests, client);
     if (asked === undefined || !Number.isInteger(q) || q < 0 || q > asked)
       fail('errAllocationInvalid', { available: allocation.available });
     clean[client] = q;

@@ -1,5 +1,7 @@
 /** The checks every beer command starts with; each failure is a `DomainError` with a `beergame.*` id. */
 import { type CommandContext, DomainError } from '../eventsourcing/decider';
+import { own } from '../eventsourcing/own';
+import { MAX_ORDER_QUANTITY } from './constants';
 import type { Capability, FacilityConfig } from './schemas';
 import type { BeerState } from './state';
 
@@ -32,7 +34,7 @@ export function requireAdmin(s: BeerState, ctx: CommandContext): void {
 
 /** The index of a facility of the game (into `live` and `facilities`). */
 export function facilityAt(s: BeerState, facilityId: string): number {
-  const i = s.index[facilityId];
+  const i = own(s.index, facilityId);
   if (i === undefined) return fail('errFacilityUnknown');
   return i;
 }
@@ -44,7 +46,7 @@ export function capabilityOf(fc: FacilityConfig, capabilityId: string | undefine
     if (first === undefined) return fail('errCapabilityUnknown');
     return [first, fc.capabilities[first]!];
   }
-  const cap = fc.capabilities[capabilityId];
+  const cap = own(fc.capabilities, capabilityId);
   if (!cap) return fail('errCapabilityUnknown');
   return [capabilityId, cap];
 }
@@ -53,6 +55,8 @@ export function capabilityOf(fc: FacilityConfig, capabilityId: string | undefine
 export function checkOrder(q: number, cap: Pick<Capability, 'moq' | 'maxOrderQty' | 'batchSize'>): void {
   if (typeof q !== 'number' || !Number.isInteger(q) || q < 0) fail('errOrderNotWhole');
   if (cap.moq > 0 && q > 0 && q < cap.moq) fail('errOrderBelowMoq', { moq: cap.moq });
-  if (cap.maxOrderQty > 0 && q > cap.maxOrderQty) fail('errOrderAboveMax', { max: cap.maxOrderQty });
+  // A capability's own maximum, and in any case the game's (one order cannot wreck the totals).
+  const max = cap.maxOrderQty > 0 ? Math.min(cap.maxOrderQty, MAX_ORDER_QUANTITY) : MAX_ORDER_QUANTITY;
+  if (q > max) fail('errOrderAboveMax', { max });
   if (cap.batchSize > 0 && q % cap.batchSize !== 0) fail('errOrderNotMultiple', { batchSize: cap.batchSize });
 }

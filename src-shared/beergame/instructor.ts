@@ -2,9 +2,11 @@
  * The instructor's commands on a beer game (the creator, or the server acting for them): closing
  * a week, the timer, messages, scheduled changes, resets, the end, transparency.
  */
-import type { CommandContext } from '../eventsourcing/decider';
+import { isCleanText } from '../api/inputs';
+import { type CommandContext, DomainError } from '../eventsourcing/decider';
+import { own } from '../eventsourcing/own';
 import { closeEvent, timerStart } from './closing';
-import { CHANGE_RANGES } from './constants';
+import { CHANGE_RANGES, MESSAGE_MAX, TIMER_SECONDS } from './constants';
 import type { BeerCommandOf } from './decide';
 import type { BeerEvent } from './events';
 import { capabilityOf, facilityAt, fail, requireAdmin, requireGame, requireOpen } from './guards';
@@ -27,7 +29,10 @@ export function closeWeekNow(command: BeerCommandOf<'CloseWeek'>, s: BeerState, 
 export function startTimer(command: BeerCommandOf<'StartTimer'>, s: BeerState, ctx: Ctx): BeerEvent[] {
   requireOpen(s);
   requireAdmin(s, ctx);
-  return [timerStart(s, ctx, command.seconds ?? s.timerSeconds)];
+  const seconds = command.seconds ?? s.timerSeconds;
+  if (!Number.isInteger(seconds) || seconds < TIMER_SECONDS.min || seconds > TIMER_SECONDS.max)
+    fail('errTimerOutOfRange', TIMER_SECONDS);
+  return [timerStart(s, ctx, seconds)];
 }
 
 export function stopTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
@@ -42,6 +47,8 @@ export function sendMessage(command: BeerCommandOf<'SendMessage'>, s: BeerState,
   requireAdmin(s, ctx);
   const text = command.text.trim();
   if (text === '') fail('errMessageEmpty');
+  if (text.length > MESSAGE_MAX) throw new DomainError('errors.textTooLong', { max: MESSAGE_MAX });
+  if (!isCleanText(text, true)) throw new DomainError('errors.textInvalid');
   if (command.to !== 'all') for (const fid of command.to) facilityAt(s, fid);
   const week = command.showAt ?? s.week;
   if (!Number.isInteger(week) || week < s.week || week > s.config.weeks)
@@ -70,7 +77,7 @@ export function scheduleChange(
     fail('errChangeOutOfRange', { field, min: range.min, max: range.max, step: range.step });
   for (const fid of command.facilityIds) {
     const fc = s.live[facilityAt(s, fid)]!;
-    if (command.pid !== undefined && !fc.pdata[command.pid]) fail('errProductUnknown');
+    if (command.pid !== undefined && !own(fc.pdata, command.pid)) fail('errProductUnknown');
   }
   const taken = new Set(s.config.scheduledChanges.map((c) => c.id));
   let changeId = command.changeId;

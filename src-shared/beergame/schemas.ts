@@ -4,11 +4,26 @@
  * resolved (what `GameCreated` records), and the commands (shared with the server and the forms).
  */
 import { z } from 'zod';
-import { BEERGAME_DEBRIEF_SECTIONS, CHANGE_FIELDS, DEFAULT_POLICY, FACILITY_DEFAULTS } from './constants';
+import {
+  BEERGAME_DEBRIEF_SECTIONS,
+  CHANGE_FIELDS,
+  DEFAULT_POLICY,
+  FACILITY_DEFAULTS,
+  MAX_ORDER_QUANTITY,
+  MESSAGE_MAX,
+  TIMER_SECONDS,
+} from './constants';
 import { BEERGAME_TEMPLATE_IDS } from './templates';
 
-const qty = z.number().int().min(0);
+const qty = z.number().int().min(0).max(MAX_ORDER_QUANTITY);
 const money = z.number().min(0).max(1_000_000);
+/** A series of weeks (consumer demand): at most the longest game. */
+const weekly = z.array(qty).max(520);
+/** A record with at most `max` keys (products or capabilities of one facility). */
+const boundedRecord = <T extends z.ZodType>(value: T, max: number) =>
+  z.record(z.string().min(1).max(64), value).refine((record) => Object.keys(record).length <= max, {
+    message: `at most ${max} entries`,
+  });
 
 export const pdataSchema = z.object({
   stock: qty.default(FACILITY_DEFAULTS.stock),
@@ -54,7 +69,7 @@ export const facilityInputSchema = z.object({
   position: positionSchema.nullable().default(null),
   /** Informative: clients and suppliers are derived from the capabilities' `from`. */
   client_id: z.string().nullable().optional(),
-  clients: z.array(z.string()).optional(),
+  clients: z.array(z.string()).max(8).optional(),
   supplier_id: z.string().nullable().optional(),
   startMetrics: z
     .object({
@@ -64,19 +79,19 @@ export const facilityInputSchema = z.object({
       revenue: money.optional(),
     })
     .optional(),
-  pdata: z.record(z.string(), pdataSchema).optional(),
-  capabilities: z.record(z.string(), capabilitySchema).optional(),
+  pdata: boundedRecord(pdataSchema, 20).optional(),
+  capabilities: boundedRecord(capabilitySchema, 20).optional(),
   /** The computer policy used when the seat is handed to the computer or left empty at the timer. */
   policy: z.string().optional(),
 });
 export type FacilityInput = z.input<typeof facilityInputSchema>;
 
-const recipientsSchema = z.union([z.literal('all'), z.array(z.string().min(1)).min(1)]);
+const recipientsSchema = z.union([z.literal('all'), z.array(z.string().min(1)).min(1).max(8)]);
 const thresholdMessageSchema = z
   .object({
     threshold: z.number().min(0),
-    message: z.string().max(2000),
-    sentTo: z.array(z.string()).default([]),
+    message: z.string().max(MESSAGE_MAX),
+    sentTo: z.array(z.string()).max(8).default([]),
   })
   .nullable()
   .default(null);
@@ -84,7 +99,7 @@ const thresholdMessageSchema = z
 export const scheduledChangeSchema = z.object({
   id: z.string().min(1).max(64),
   week: z.number().int().min(1),
-  facilityIds: z.array(z.string().min(1)).min(1),
+  facilityIds: z.array(z.string().min(1)).min(1).max(8),
   field: z.enum(CHANGE_FIELDS),
   value: z.number(),
   /** Product concerned; default: every product of the facility (demand: its first product). */
@@ -149,7 +164,7 @@ export const beerConfigInputSchema = z.object({
   /** The game plays with a turn timer: it runs once every seat is filled (docs/beergame.md, "Timer"). */
   playTimer: z.boolean().default(false),
   /** Seconds per week when the timer runs. */
-  timer: z.number().int().min(5).max(86_400).default(60),
+  timer: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).default(60),
   transparent: z.boolean().default(false),
   mapSize: z
     .object({ rows: z.number().int().min(1), columns: z.number().int().min(1) })
@@ -165,8 +180,13 @@ export const beerConfigInputSchema = z.object({
     .object({
       scheduleList: z
         .array(
-          z.object({ week: z.number().int().min(1), to: recipientsSchema, message: z.string().max(2000) }),
+          z.object({
+            week: z.number().int().min(1),
+            to: recipientsSchema,
+            message: z.string().max(MESSAGE_MAX),
+          }),
         )
+        .max(500)
         .default([]),
       backlogMessage: thresholdMessageSchema,
       stockMessage: thresholdMessageSchema,
@@ -176,15 +196,17 @@ export const beerConfigInputSchema = z.object({
   productsTemplates: z
     .array(productTemplateSchema)
     .min(1)
+    .max(20)
     .default([{ id: 'p1', name: 'Beer', productEmoji: '🍺' }]),
   /** Consumer demand per product and facility; `demand[i]` is week i+1, the last value repeats. */
   productsConsumerDemand: z
-    .array(z.object({ pid: z.string(), fid: z.string(), demand: z.array(qty) }))
+    .array(z.object({ pid: z.string(), fid: z.string(), demand: weekly }))
+    .max(64)
     .default([]),
   /** One-product demand of the facilities without clients; `[i]` is week i+1, the last value repeats. */
-  consumerDemand: z.array(qty).default([4, 4, 4, 4, 8]),
+  consumerDemand: weekly.default([4, 4, 4, 4, 8]),
   allEventTypes: z.array(z.enum(CHANGE_FIELDS)).default([...CHANGE_FIELDS]),
-  scheduledChanges: z.array(scheduledChangeSchema).default([]),
+  scheduledChanges: z.array(scheduledChangeSchema).max(500).default([]),
   /** Policy for empty seats at the timer and for computer seats without their own policy. */
   defaultPolicy: z.string().default(DEFAULT_POLICY),
   facilities: z.union([
@@ -222,7 +244,7 @@ export const beerConfigSchema = beerConfigInputSchema.extend({
 export type BeerConfig = z.infer<typeof beerConfigSchema>;
 
 const id = z.string().min(1).max(64);
-const recipients = z.union([z.literal('all'), z.array(id).min(1)]);
+const recipients = z.union([z.literal('all'), z.array(id).min(1).max(8)]);
 
 const createBase = {
   type: z.literal('CreateGame'),
@@ -275,12 +297,15 @@ export const beerCommandSchema = z.union([
     reason: z.enum(['instructor', 'timer']),
     week: z.number().int().optional(),
   }),
-  z.object({ type: z.literal('StartTimer'), seconds: z.number().int().min(5).max(86_400).optional() }),
+  z.object({
+    type: z.literal('StartTimer'),
+    seconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
+  }),
   z.object({ type: z.literal('StopTimer') }),
   z.object({
     type: z.literal('SendMessage'),
     to: recipients,
-    text: z.string().max(2000),
+    text: z.string().max(MESSAGE_MAX),
     /** The week it appears (`show_at`): this week (default) or a later one (a scheduled message). */
     showAt: z.number().int().optional(),
   }),
@@ -288,7 +313,7 @@ export const beerCommandSchema = z.union([
     type: z.literal('ScheduleChange'),
     changeId: id.optional(),
     week: z.number().int(),
-    facilityIds: z.array(id).min(1),
+    facilityIds: z.array(id).min(1).max(8),
     field: z.enum(CHANGE_FIELDS),
     value: z.number(),
     pid: id.optional(),

@@ -1,4 +1,5 @@
 export * from './decider';
 export * from './envelope';
+export * from './own';
 export * from './random';
 export * from './upcasters';

@@ -5,10 +5,10 @@
  */
 import type { CommandContext } from '../eventsourcing/decider';
 import { moveMs } from './computer';
-import { MINUTE_MS } from './constants';
+import { LEAN_SHEET_TARGETS, MINUTE_MS } from './constants';
 import type { LeanCommandOf } from './decide';
 import type { LeanEvent } from './events';
-import { fail, ownFacility, productInHand, requirePlaying } from './guards';
+import { fail, ownFacility, productInHand, requireInRange, requirePlaying } from './guards';
 import {
   demandVisibleAt,
   destinationOf,
@@ -157,6 +157,7 @@ export function performOperation(
   at: number,
 ): LeanEvent[] {
   const f = actingAt(state, command.facilityId, ctx);
+  requireInRange(command.target, 0, LEAN_SHEET_TARGETS - 1);
   const p = productInHand(state, f, command.productId);
   const template = templateOf(state, p.templateId)!;
   const here = workHere(state, f, p);
@@ -207,6 +208,7 @@ export function removeDefect(
 ): LeanEvent[] {
   const f = actingAt(state, command.facilityId, ctx);
   const p = productInHand(state, f, command.productId);
+  requireInRange(command.opIndex, 0, p.ops.length - 1);
   const op = p.ops[command.opIndex] ?? fail('errNothingToDo');
   if (op.status === 'todo') fail('errNothingToDo');
   const own = f.type === 'station' && isEnabled(state, 'autoinspect') && op.by === f.id;

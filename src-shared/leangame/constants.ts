@@ -69,6 +69,11 @@ export const LEAN_DEFAULT_BATCH_SIZE = 4;
 export const LEAN_FACILITY_TYPES = ['warehouse', 'station', 'qualitycontrol', 'rework'] as const;
 export type LeanFacilityType = (typeof LEAN_FACILITY_TYPES)[number];
 
+/** Bounds of the numbers the panel and the creator may set. */
+export const LEAN_MAX_BATCH_SIZE = 20;
+export const LEAN_MAX_KANBAN_CAP = 100;
+export const LEAN_MAX_ROUND_MINUTES = 240;
+
 /** A sheet has 3 × 3 target cells, numbered 0 to 8 row by row. */
 export const LEAN_SHEET_TARGETS = 9;
 

@@ -5,6 +5,7 @@
  * are stamped with the instant the simulation says they end.
  */
 import type { CommandContext, Decider } from '../eventsourcing/decider';
+import { own } from '../eventsourcing/own';
 import {
   changeTool,
   deliverProduct,
@@ -15,7 +16,13 @@ import {
   removeDefect,
   sendBatch,
 } from './actions';
-import { LEANGAME_RULES_VERSION, type LeanImprovement } from './constants';
+import {
+  LEAN_MAX_BATCH_SIZE,
+  LEAN_MAX_KANBAN_CAP,
+  LEAN_MAX_ROUND_MINUTES,
+  LEANGAME_RULES_VERSION,
+  type LeanImprovement,
+} from './constants';
 import type { LeanEvent } from './events';
 import { evolveLeanGame } from './evolve';
 import {
@@ -26,6 +33,7 @@ import {
   requireCreator,
   requireGame,
   requireImprovement,
+  requireInRange,
   requirePanel,
   requirePlaying,
   unknownCommand,
@@ -68,6 +76,7 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
     case 'ScheduleComputerActions':
       requireCreator(state, ctx);
       requirePlaying(state);
+      requireInRange(command.totalDurationMin, 1, LEAN_MAX_ROUND_MINUTES, true);
       return [scheduleEvent(state, command.totalDurationMin, at)];
     case 'RunComputerActions':
       requirePlaying(state);
@@ -232,7 +241,8 @@ function moveStation(
   const f = anyFacility(state, command.facilityId);
   const { row, column } = command.position;
   const { mapSize } = state.setup!.params;
-  if (row >= mapSize.rows || column >= mapSize.columns) fail('errCellOutside', { row, column });
+  const inside = (value: number, size: number) => Number.isInteger(value) && value >= 0 && value < size;
+  if (!inside(row, mapSize.rows) || !inside(column, mapSize.columns)) fail('errCellOutside', { row, column });
   if (state.facilities.some((o) => o.id !== f.id && o.position.row === row && o.position.column === column))
     fail('errCellTaken', { row, column });
   return [{ type: 'StationMoved', data: { at, facilityId: f.id, position: { row, column } } }];
@@ -248,8 +258,9 @@ function reassignOperation(
   requireImprovement(state, 'balancestations');
   const f = anyFacility(state, command.facilityId);
   if (f.type !== 'station') fail('errNotStation', { facilityId: f.id });
-  if (state.toolOwner[command.tool] === undefined) fail('errUnknownTool', { tool: command.tool });
-  if (state.toolOwner[command.tool] === f.index) return [];
+  const owner = own(state.toolOwner, command.tool);
+  if (owner === undefined) fail('errUnknownTool', { tool: command.tool });
+  if (owner === f.index) return [];
   return [{ type: 'OperationReassigned', data: { at, tool: command.tool, facilityId: f.id } }];
 }
 
@@ -261,6 +272,7 @@ function setBatchSize(
 ): LeanEvent[] {
   requirePanel(state, ctx);
   requireImprovement(state, 'batch');
+  requireInRange(command.batchSize, 1, LEAN_MAX_BATCH_SIZE);
   return [{ type: 'BatchSizeSet', data: { at, batchSize: command.batchSize } }];
 }
 
@@ -273,6 +285,7 @@ function setKanbanCap(
 ): LeanEvent[] {
   requirePanel(state, ctx);
   requireImprovement(state, 'kanban');
+  requireInRange(command.cap, 1, LEAN_MAX_KANBAN_CAP);
   if (command.cap < state.batchSize) fail('errKanbanCap', { batchSize: state.batchSize });
   return [{ type: 'KanbanCapSet', data: { at, cap: command.cap } }];
 }

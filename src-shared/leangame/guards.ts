@@ -50,6 +50,12 @@ export function requireImprovement(state: LeanState, improvement: LeanImprovemen
   if (!isEnabled(state, improvement)) fail('errImprovementNotEnabled', { improvement });
 }
 
+/** A number a command gives: from `min` to `max` (a whole number unless `fractions`), or a refusal that says so. */
+export function requireInRange(value: number, min: number, max: number, fractions = false): void {
+  const kind = fractions ? Number.isFinite(value) : Number.isInteger(value);
+  if (!kind || value < min || value > max) fail('errNumberOutOfRange', { min, max });
+}
+
 export const hasFacility = (state: LeanState, userId: string) =>
   state.facilities.some((f) => f.user === userId);
 

@@ -3,6 +3,7 @@
  * routing of a sheet, kanban caps, demand look-ups, and the settings that the improvements suggest
  * (a compact layout, balanced tools).
  */
+import { own } from '../eventsourcing/own';
 import { LEAN_DEFAULT_BATCH_SIZE, LEAN_IMPROVEMENTS, type LeanImprovement, MINUTE_MS } from './constants';
 import { type LeanPosition, type LeanSetup, toolOf } from './schemas';
 import type { LeanDemandState, LeanFacilityState, LeanProduct, LeanState } from './state';
@@ -59,7 +60,7 @@ export const isEnabled = (state: LeanState, improvement: LeanImprovement) =>
   state.improvements.includes(improvement);
 
 export const facilityOf = (state: LeanState, id: string): LeanFacilityState | undefined => {
-  const index = state.facilityIndex[id];
+  const index = own(state.facilityIndex, id);
   return index === undefined ? undefined : state.facilities[index];
 };
 

@@ -9,6 +9,9 @@ import {
   LEAN_DEFAULT_BATCH_SIZE,
   LEAN_FACILITY_TYPES,
   LEAN_IMPROVEMENTS,
+  LEAN_MAX_BATCH_SIZE,
+  LEAN_MAX_KANBAN_CAP,
+  LEAN_MAX_ROUND_MINUTES,
   LEAN_SHAPES,
   LEAN_SHEET_TARGETS,
 } from './constants';
@@ -73,7 +76,7 @@ export type LeanDemandItem = z.infer<typeof leanDemandItemSchema>;
 
 export const leanConsumerDemandParamsSchema = z.object({
   /** Minutes of the round (classroom rounds are 5 to 20; longer for simulated runs). */
-  totalDuration: z.number().min(1).max(240).default(15),
+  totalDuration: z.number().min(1).max(LEAN_MAX_ROUND_MINUTES).default(15),
   /** true: every demand item shows from the start; false: each once its minute is reached. */
   visibility: z.boolean().default(false),
 });
@@ -122,7 +125,7 @@ export const leanParamsSchema = z.object({
   mapSize: leanMapSizeSchema.prefault({}),
   /** Minutes to move a batch one cell (spec point 5). */
   moveCellTime: z.number().min(0).default(0.1),
-  batchSize: z.number().int().min(1).max(20).default(LEAN_DEFAULT_BATCH_SIZE),
+  batchSize: z.number().int().min(1).max(LEAN_MAX_BATCH_SIZE).default(LEAN_DEFAULT_BATCH_SIZE),
   /** Kanban WIP cap before each station (units in its inbox and on their way), at least the batch size; 0: 4 units. */
   kanbanCap: z.number().int().min(0).max(100).default(0),
   productsTemplates: z.array(leanProductTemplateSchema).min(1),
@@ -286,10 +289,13 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('DisableImprovement'), improvement: leanImprovementSchema }),
   z.object({ type: z.literal('MoveStation'), facilityId, position: leanPositionSchema }),
   z.object({ type: z.literal('ReassignOperation'), tool: leanToolSchema, facilityId }),
-  z.object({ type: z.literal('SetBatchSize'), batchSize: z.number().int().min(1).max(20) }),
-  z.object({ type: z.literal('SetKanbanCap'), cap: z.number().int().min(1).max(100) }),
+  z.object({ type: z.literal('SetBatchSize'), batchSize: z.number().int().min(1).max(LEAN_MAX_BATCH_SIZE) }),
+  z.object({ type: z.literal('SetKanbanCap'), cap: z.number().int().min(1).max(LEAN_MAX_KANBAN_CAP) }),
   z.object({ type: z.literal('StartGame') }),
-  z.object({ type: z.literal('ScheduleComputerActions'), totalDurationMin: z.number().min(1).max(240) }),
+  z.object({
+    type: z.literal('ScheduleComputerActions'),
+    totalDurationMin: z.number().min(1).max(LEAN_MAX_ROUND_MINUTES),
+  }),
   z.object({ type: z.literal('RunComputerActions') }),
   z.object({ type: z.literal('ReleaseSheet'), facilityId, templateId: z.string().optional() }),
   z.object({ type: z.literal('SendBatch'), facilityId, productIds: z.array(productId).optional() }),

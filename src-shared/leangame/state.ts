@@ -168,5 +168,7 @@ export const initialLeanState: LeanState = {
   lastAt: 0,
 };
 
-export const productIndex = (productId: string) => Number(productId.slice(1));
+/** The index of a unit from its id (`p0`, `p1`...): NaN for anything else, which finds no unit. */
+export const productIndex = (productId: string) =>
+  /^p(0|[1-9]\d{0,8})$/.test(productId) ? Number(productId.slice(1)) : Number.NaN;
 export const productIdOf = (index: number) => `p${index}`;
