@@ -11,6 +11,9 @@ import { I18nProvider } from './i18n';
 import { router } from './router';
 import { createTrpcClient, trpc } from './trpc';
 
+/** The Content-Security-Policy nonce the server gave this page: Mantine's <style> tags carry it. */
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, sans-serif' });
 
 /** One tRPC client per signed-in identity: the WebSocket handshake carries the sign-in cookie. */
@@ -34,7 +37,7 @@ window.addEventListener('vite:preloadError', () => window.location.reload());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} getStyleNonce={() => styleNonce}>
       <Notifications position="top-center" />
       <I18nProvider>
         <ApiProvider>

@@ -20,7 +20,8 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: wsClient, transformer: superjson }),
-        false: httpBatchLink({ url: '/api/trpc', transformer: superjson }),
+        // The server refuses batches of more than MAX_BATCH_CALLS (20 by default).
+        false: httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: 10 }),
       }),
     ],
   });

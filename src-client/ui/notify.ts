@@ -20,3 +20,18 @@ export function toastError(intl: IntlShape, error: unknown, fallbackId = 'errors
 export function toastMessage(intl: IntlShape, id: string, color = 'blue', autoClose = TOAST_MS) {
   notifications.show({ color, autoClose, message: intl.formatMessage({ id }) });
 }
+
+/**
+ * The translated message of a value the shared input rules refuse (src-shared/api/inputs.ts name
+ * a message id in each refusal, with their bounds); `requiredId` says what an empty field needs.
+ */
+export function inputErrorMessage(
+  intl: IntlShape,
+  error: { issues: readonly { message: string; code: string; maximum?: unknown; minimum?: unknown }[] },
+  requiredId = 'errors.textRequired',
+): string {
+  const issue = error.issues[0];
+  const id = !issue || issue.message === 'errors.textRequired' ? requiredId : issue.message;
+  if (!intl.messages[id]) return intl.formatMessage({ id: 'errors.invalidInput' });
+  return intl.formatMessage({ id }, { max: Number(issue?.maximum), min: Number(issue?.minimum) });
+}

@@ -3,10 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { authClient } from '../../auth';
+import { authClient, authErrorMessageId } from '../../auth';
 import { paths } from '../../paths';
 import { takeTarget } from './after-login';
-import { authErrorMessageId } from './error-message';
 
 /** The log-in or sign-up form; once signed in, the visitor goes where they were going. */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {

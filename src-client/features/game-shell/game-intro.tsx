@@ -10,16 +10,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { playerName as playerNameSchema } from '../../../src-shared/api/account';
+import { PLAYER_NAME_MAX, playerName as playerNameSchema } from '../../../src-shared/api/account';
 import type { BeerView } from '../../../src-shared/beergame';
-import { authClient, useCurrentUser } from '../../auth';
+import { authClient, authErrorMessageId, useCurrentUser } from '../../auth';
 import { joinLink, paths } from '../../paths';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
-import { toastError, toastMessage } from '../../ui/notify';
+import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
 
 /**
  * A game's intro page: its roles, and for a visitor a name and a role to take (signing in
@@ -43,9 +44,13 @@ export function GameIntro({ view }: { view: BeerView }) {
   const mine = view.facilities.find((f) => f.id === view.myFacilityId);
   const canJoin = !view.finished && !view.isCreator && !mine;
 
+  // What is wrong with the name, as the shared rule says it (empty, too long, unusable characters).
+  const nameError = nameCheck.success
+    ? undefined
+    : inputErrorMessage(intl, nameCheck.error, 'game.errNameRequired');
   const joinAs = async (facilityId: string) => {
-    if (!nameCheck.success) {
-      toastMessage(intl, 'game.errNameRequired', 'red');
+    if (nameError) {
+      notifications.show({ color: 'red', autoClose: TOAST_MS, message: nameError });
       return;
     }
     setJoining(facilityId);
@@ -54,7 +59,13 @@ export function GameIntro({ view }: { view: BeerView }) {
         const signIn = await authClient.signIn.anonymous();
         if (signIn.error) throw new Error('sign-in');
       }
-      if (playerName !== user?.name) await authClient.updateUser({ name: nameCheck.data });
+      if (playerName !== user?.name) {
+        const renamed = await authClient.updateUser({ name: nameCheck.data });
+        if (renamed.error) {
+          toastMessage(intl, authErrorMessageId(renamed.error), 'red');
+          return;
+        }
+      }
       await join.mutateAsync({ gameId, facilityId, commandId: newCommandId() });
       navigate(playPath);
     } catch (error) {
@@ -115,13 +126,9 @@ export function GameIntro({ view }: { view: BeerView }) {
           placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
           value={playerName}
           onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={40}
+          maxLength={PLAYER_NAME_MAX}
           maw={360}
-          error={
-            name !== null && !nameCheck.success
-              ? intl.formatMessage({ id: 'game.errNameRequired' })
-              : undefined
-          }
+          error={name !== null ? nameError : undefined}
           data-testid="player-name"
         />
       )}
