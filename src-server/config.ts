@@ -1,13 +1,21 @@
 import path from 'node:path';
 
+/** How many of something one key may do in a window of time. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
 /** Every setting of the server, read from the environment (the README lists them). */
 export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  /** Origins whose requests are trusted (sign-in forms, the WebSocket handshake). */
+  /** Origins whose requests are trusted (sign-in forms, HTTP calls, the WebSocket handshake). */
   trustedOrigins: string[];
   databaseUrl?: string;
+  /** A role that may change the schema, for the migrations; `databaseUrl`'s then only serves. */
+  migrationDatabaseUrl?: string;
   dataDir: string;
   authSecret?: string;
   logLevel: string;
@@ -15,12 +23,56 @@ export interface Config {
   pollMs: number;
   /** Milliseconds between checks that a live subscription's viewer is still signed in. */
   signInCheckMs: number;
+  /** The proxies whose `X-Forwarded-For` is believed (proxy-addr's syntax); none by default. */
+  trustProxy: string[];
+  limits: {
+    /** Bytes of a request body (JSON): larger is refused with 413. */
+    bodyBytes: number;
+    /** Calls in one HTTP batch. */
+    batchCalls: number;
+    /** Live subscriptions on one WebSocket. */
+    subscriptionsPerSocket: number;
+    /** WebSocket connections from one client address, per server process. */
+    socketsPerAddress: number;
+    /** Games one account creates (a bulk action counts once). */
+    gameCreations: RateLimit;
+    /** Anonymous sign-ins from one address (a class behind one school address). */
+    anonymousSignIns: RateLimit;
+    /** Accounts created from one address. */
+    signUps: RateLimit;
+    /** Wrong passwords for one account from one address. */
+    signInFailuresPerAccount: RateLimit;
+    /** Wrong passwords from one address, whatever the account. */
+    signInFailuresPerAddress: RateLimit;
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number ≥ ${min}, got "${text}"`);
+  return value;
+}
+
+/** `MAX/SECONDS`, e.g. `1000/60`: at most MAX in any window of SECONDS. */
+function rateLimit(env: NodeJS.ProcessEnv, name: string, fallback: RateLimit): RateLimit {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  // Counters older than a day are deleted (http/rate-limiter.ts): no window may be longer.
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1 || Number(match[2]) > 86_400)
+    throw new Error(`${name} must read MAX/SECONDS (SECONDS at most 86400), such as 1000/60, got "${text}"`);
+  return { max: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL)
+    throw new Error('MIGRATION_DATABASE_URL needs a DATABASE_URL: the embedded database has no roles');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -31,10 +83,29 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       ? [new URL(publicUrl).origin]
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? path.resolve('data', 'pglite'),
     authSecret: env.BETTER_AUTH_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    pollMs: Number(env.LIVE_POLL_MS ?? 10_000),
-    signInCheckMs: Number(env.SIGN_IN_CHECK_MS ?? 15_000),
+    pollMs: integer(env, 'LIVE_POLL_MS', 10_000),
+    signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 15_000),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    limits: {
+      bodyBytes: integer(env, 'MAX_BODY_BYTES', 128 * 1024),
+      batchCalls: integer(env, 'MAX_BATCH_CALLS', 20),
+      subscriptionsPerSocket: integer(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 20),
+      socketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', 1000),
+      gameCreations: rateLimit(env, 'GAME_CREATION_LIMIT', { max: 30, windowSeconds: 60 }),
+      anonymousSignIns: rateLimit(env, 'ANONYMOUS_SIGN_IN_LIMIT', { max: 1000, windowSeconds: 60 }),
+      signUps: rateLimit(env, 'SIGN_UP_LIMIT', { max: 100, windowSeconds: 3600 }),
+      signInFailuresPerAccount: rateLimit(env, 'SIGN_IN_FAILURE_LIMIT', { max: 5, windowSeconds: 900 }),
+      signInFailuresPerAddress: rateLimit(env, 'SIGN_IN_FAILURE_ADDRESS_LIMIT', {
+        max: 50,
+        windowSeconds: 900,
+      }),
+    },
   };
 }

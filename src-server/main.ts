@@ -11,15 +11,21 @@ import * as trpcExpress from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { toNodeHandler } from 'better-auth/node';
 import express from 'express';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { createAuth, loadAuthSecret } from './auth/auth';
 import { type Config, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { currentRole, grantServingRole } from './db/roles';
 import { CommandHandler } from './eventstore/command-handler';
 import { EventStore } from './eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from './eventstore/live-feed';
+import { authGuards } from './http/auth-limits';
+import { clientAddressResolver } from './http/client-address';
+import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
+import { RateLimiter } from './http/rate-limiter';
+import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
@@ -31,22 +37,31 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The WebSocket handshake must come from our own page: a trusted origin, or the host we serve. */
-function isOwnOrigin(request: IncomingMessage, trustedOrigins: string[]): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return false;
+/**
+ * Runs the migrations. With a migration role (MIGRATION_DATABASE_URL), that role owns the schema
+ * and grants the serving role what it needs, tables of new migrations included (db/roles.ts).
+ */
+async function migrate(config: Config, serving: DatabaseHandle, log: Logger): Promise<void> {
+  if (!config.migrationDatabaseUrl || serving.kind !== 'postgres') {
+    const applied = await migrateToLatest(serving.db);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    return;
+  }
+  const migrator = await openDatabase({ databaseUrl: config.migrationDatabaseUrl, dataDir: config.dataDir });
   try {
-    return trustedOrigins.includes(origin) || new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
+    const applied = await migrateToLatest(migrator.db);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    const [owner, role] = await Promise.all([currentRole(migrator.db), currentRole(serving.db)]);
+    if (role !== owner) await grantServingRole(migrator.db, role);
+  } finally {
+    await migrator.close();
   }
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config);
-  const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  await migrate(config, database, log);
 
   let feed: LiveFeed;
   if (database.connectionString) {
@@ -63,25 +78,52 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
   });
+  const limiter = new RateLimiter(database.db);
   const services: Services = {
     database,
     store,
     commands: new CommandHandler(store),
     auth,
     log,
+    limiter,
+    limits: config.limits,
     now: Date.now,
     pollMs: config.pollMs,
     signInCheckMs: config.signInCheckMs,
   };
+  const addressOf = clientAddressResolver(config.trustProxy);
+  const origins = originCheck(config.trustedOrigins);
+  const warnForeignOrigin = everyMinuteAtMost(log);
+  const warnSocketLimit = everyMinuteAtMost(log);
+  /** A request from a page of another site, logged (at most once a minute) when it is one. */
+  const isForeign = (request: IncomingMessage): boolean => {
+    const foreign = origins.isForeign(request);
+    if (foreign)
+      warnForeignOrigin('request from a foreign origin refused', { origin: request.headers.origin });
+    return foreign;
+  };
 
   const app = express();
   app.disable('x-powered-by');
-  app.all('/api/auth/{*path}', toNodeHandler(auth));
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use('/api', noStore);
+  app.all(
+    '/api/auth/{*path}',
+    authGuards({ isForeign, limiter, limits: config.limits, addressOf, log }),
+    toNodeHandler(auth),
+  );
   app.use(
     '/api/trpc',
     trpcExpress.createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }) => createContext(services, req.headers),
+      maxBodySize: config.limits.bodyBytes,
+      maxBatchSize: config.limits.batchCalls,
+      createContext: ({ req }) => {
+        const foreignOrigin = origins.isForeign(req);
+        if (foreignOrigin)
+          warnForeignOrigin('request from a foreign origin refused', { origin: req.headers.origin });
+        return createContext(services, req, { foreignOrigin });
+      },
     }),
   );
   app.get('/healthz', (_req, res) => {
@@ -92,33 +134,52 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // reloads on a failed module load) rather than the page.
     app.use(
       '/assets',
-      express.static(path.join(clientDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+      express.static(path.join(clientDist, 'assets'), { immutable: true, maxAge: '1y' }),
+      notFound,
     );
     app.use(express.static(clientDist, { index: false, maxAge: '1h' }));
     // Every other path is a client route; the page itself is always revalidated.
-    app.get('/{*path}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(clientDist, 'index.html'));
-    });
+    app.get('/{*path}', servePage(path.join(clientDist, 'index.html')));
   } else {
     log.warn({ clientDist }, 'the client is not built: run `npm run build`');
   }
+  app.use(errorAnswer(log));
 
   const server = createServer(app);
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.limits.bodyBytes });
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) => createContext(services, req.headers),
+    createContext: ({ req }) =>
+      createContext(services, req, { socket: { subscriptions: 0 }, foreignOrigin: false }),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
+  const socketsByAddress = new Map<string, number>();
   server.on('upgrade', (request, socket, head) => {
-    if (!request.url?.startsWith('/api/trpc') || !isOwnOrigin(request, config.trustedOrigins)) {
-      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+    const refuse = (status: string) => {
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
       socket.destroy();
-      return;
+    };
+    if (!request.url?.startsWith('/api/trpc')) return refuse('404 Not Found');
+    if (!origins.isOwnHandshake(request)) {
+      warnForeignOrigin('WebSocket from a foreign origin refused', { origin: request.headers.origin });
+      return refuse('403 Forbidden');
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    const address = addressOf(request);
+    const open = socketsByAddress.get(address) ?? 0;
+    if (open >= config.limits.socketsPerAddress) {
+      warnSocketLimit('WebSocket over the limit of its address refused', { address });
+      return refuse('429 Too Many Requests');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1);
+      ws.once('close', () => {
+        const left = (socketsByAddress.get(address) ?? 1) - 1;
+        if (left > 0) socketsByAddress.set(address, left);
+        else socketsByAddress.delete(address);
+      });
+      wss.emit('connection', ws, request);
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

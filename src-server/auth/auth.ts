@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
+import { checkPassword, checkUserFields } from './account-rules';
+
+/** The endpoints that set a password. */
+const PASSWORD_PATHS = new Set(['/sign-up/email', '/change-password', '/reset-password', '/set-password']);
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -50,11 +56,32 @@ export function createAuth(options: {
     baseURL: options.publicUrl,
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
-    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
     plugins: [anonymous({ generateName: () => 'Anonymous' })],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (PASSWORD_PATHS.has(ctx.path)) checkPassword(body.password ?? body.newPassword);
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => checkUserFields(user, user.isAnonymous === true) },
+        update: {
+          before: async (user, ctx) => {
+            const session = ctx ? await getSessionFromCtx(ctx).catch(() => null) : null;
+            checkUserFields(user, session?.user.isAnonymous === true);
+          },
+        },
+      },
+    },
+    // Our own limits run before better-auth, per client address and account (http/auth-limits.ts).
+    rateLimit: { enabled: false },
     advanced: {
       // HttpOnly and SameSite=Lax are better-auth's defaults; Secure whenever we are served over HTTPS.
       useSecureCookies: options.publicUrl.startsWith('https://'),
+      // The client's address as the server resolved it (TRUST_PROXY), never a header a client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
   });

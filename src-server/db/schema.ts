@@ -5,6 +5,7 @@ import type { GamesTable } from '../read-models/games';
 export interface Database {
   events: EventsTable;
   games: GamesTable;
+  rate_limits: RateLimitsTable;
   server_settings: ServerSettingsTable;
   user: UserTable;
 }
@@ -24,6 +25,12 @@ export interface EventsTable {
   metadata: ColumnType<unknown, string, never>;
   transaction_id: Generated<string>;
   recorded_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Date;
+  count: number;
 }
 
 export interface ServerSettingsTable {

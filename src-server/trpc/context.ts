@@ -1,9 +1,12 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { type Auth, type SessionUser, sessionUserFromHeaders } from '../auth/auth';
+import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { CommandHandler } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
+import type { RateLimiter } from '../http/rate-limiter';
+import { appError } from './trpc';
 
 /** What the composition root builds once and every procedure uses. */
 export interface Services {
@@ -12,6 +15,8 @@ export interface Services {
   commands: CommandHandler;
   auth: Auth;
   log: Logger;
+  limiter: RateLimiter;
+  limits: Config['limits'];
   /** Server clock, replaceable in tests. */
   now: () => number;
   /** Poll interval of live subscriptions, the safety net behind wake-ups. */
@@ -20,12 +25,30 @@ export interface Services {
   signInCheckMs: number;
 }
 
+/** One WebSocket connection: its subscriptions are counted against a limit. */
+export interface SocketUsage {
+  subscriptions: number;
+}
+
 export interface Context {
   services: Services;
   user: SessionUser | null;
-  headers: IncomingHttpHeaders;
+  headers: IncomingMessage['headers'];
+  /** The WebSocket the call came on; absent for an HTTP call. */
+  socket?: SocketUsage;
 }
 
-export async function createContext(services: Services, headers: IncomingHttpHeaders): Promise<Context> {
-  return { services, headers, user: await sessionUserFromHeaders(services.auth, headers) };
+export async function createContext(
+  services: Services,
+  request: IncomingMessage,
+  transport: { socket?: SocketUsage; foreignOrigin: boolean },
+): Promise<Context> {
+  // A page of another site may not call us (the WebSocket handshake is checked before this).
+  if (transport.foreignOrigin) throw appError('FORBIDDEN', 'errors.foreignOrigin');
+  return {
+    services,
+    headers: request.headers,
+    socket: transport.socket,
+    user: await sessionUserFromHeaders(services.auth, request.headers),
+  };
 }

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../../src-shared/eventsourcing';
 import { sessionUserFromHeaders } from '../auth/auth';
 import { foldRecorded, type StreamType } from '../eventstore/command-handler';
 import type { Context } from './context';
+import { appError } from './trpc';
 
 export interface WatchOptions<C, E extends DomainEvent, S, V> {
   ctx: Context;
@@ -24,7 +25,13 @@ export interface WatchOptions<C, E extends DomainEvent, S, V> {
 
 export async function* watchStream<C, E extends DomainEvent, S, V>(options: WatchOptions<C, E, S, V>) {
   const { ctx, streamId, type, lastEventId, view } = options;
-  const { services } = ctx;
+  const { services, socket } = ctx;
+  // One WebSocket holds a bounded number of subscriptions (a page needs one or two).
+  if (socket && socket.subscriptions >= services.limits.subscriptionsPerSocket)
+    throw appError('TOO_MANY_REQUESTS', 'errors.tooManySubscriptions', {
+      max: services.limits.subscriptionsPerSocket,
+    });
+  if (socket) socket.subscriptions++;
   const revoked = new AbortController();
   const stop = options.signal ? AbortSignal.any([options.signal, revoked.signal]) : revoked.signal;
   // A signed-in viewer whose sign-in is revoked (logged out elsewhere, expired) stops receiving.
@@ -47,5 +54,6 @@ export async function* watchStream<C, E extends DomainEvent, S, V>(options: Watc
     }
   } finally {
     clearInterval(signInCheck);
+    if (socket) socket.subscriptions--;
   }
 }

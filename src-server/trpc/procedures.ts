@@ -3,9 +3,11 @@
  * builds on these. A refused call carries a translated message id (errors.*, dashboard.*).
  */
 import { z } from 'zod';
+import { idInput } from '../../src-shared/api/inputs';
 import { type Actor, DomainError, gameStreamId } from '../../src-shared/eventsourcing';
 import { gamePageRefusal, isInstructor } from '../../src-shared/rules/permissions';
 import type { SessionUser } from '../auth/auth';
+import type { RateLimit } from '../config';
 import { type GameSummary, gameRow } from '../read-models/games';
 import { type AnyGameType, type GameTypeName, gameTypeNamed, gameTypes, type StateOf } from '../streams';
 import type { Context } from './context';
@@ -41,6 +43,16 @@ export const instructorProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (!isInstructor(ctx.user)) throw appError('FORBIDDEN', 'dashboard.messLoginToAccess');
   return next();
 });
+
+/**
+ * Counts one more action under `key` and refuses it (429, with the seconds to wait) beyond
+ * `limit`: a bulk action calls this once, whatever its size.
+ */
+export async function rateLimit(ctx: Context, key: string, limit: RateLimit): Promise<void> {
+  const decision = await ctx.services.limiter.hit(key, limit);
+  if (!decision.allowed)
+    throw appError('TOO_MANY_REQUESTS', 'errors.tooManyRequests', { seconds: decision.retryAfterSeconds });
+}
 
 /** A game the viewer may open, loaded with its type, version, state and summary. */
 export interface LoadedGame<State = unknown> {
@@ -95,7 +107,7 @@ function requireType<Name extends GameTypeName>(game: LoadedGame, name: Name): L
 
 /** Procedures on one game, of any type, that the viewer may open. */
 export const gameProcedure = publicProcedure
-  .input(z.object({ gameId: z.string() }))
+  .input(z.object({ gameId: idInput }))
   .use(async ({ ctx, input, next }) => next({ ctx: { ...ctx, game: await openGame(ctx, input.gameId) } }));
 
 /** The game's creator. */
@@ -114,7 +126,7 @@ export const beergameProcedure = gameProcedure.use(({ ctx, next }) =>
 );
 /** A signed-in user acting on a beer game they may open (a player taking a seat). */
 export const beergameSignedInProcedure = signedInProcedure
-  .input(z.object({ gameId: z.string() }))
+  .input(z.object({ gameId: idInput }))
   .use(async ({ ctx, input, next }) =>
     next({ ctx: { ...ctx, game: requireType(await openGame(ctx, input.gameId), 'beergame') } }),
   );

@@ -1,8 +1,38 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
+import english from '../../locales/en.json';
 import { DomainError } from '../../src-shared/eventsourcing';
 import type { Context } from './context';
+
+const KNOWN_MESSAGES = new Set(Object.keys(english));
+type Values = Record<string, string | number>;
+
+/**
+ * The message id of invalid input: the first issue's own message when it is an id of
+ * locales/en.json (the input primitives of src-shared/api name theirs), with its bounds as values;
+ * else the generic one.
+ */
+function inputMessage(error: ZodError): { messageId: string; values?: Values } {
+  for (const issue of error.issues) {
+    if (!KNOWN_MESSAGES.has(issue.message)) continue;
+    const values: Values = {};
+    const bounds = issue as { maximum?: unknown; minimum?: unknown };
+    if (typeof bounds.maximum === 'number') values.max = bounds.maximum;
+    if (typeof bounds.minimum === 'number') values.min = bounds.minimum;
+    return { messageId: issue.message, values };
+  }
+  return { messageId: 'errors.invalidInput' };
+}
+
+/** The message id of an error tRPC raises itself, before any procedure runs. */
+const TRANSPORT_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
+  NOT_FOUND: 'errors.notFound',
+  PAYLOAD_TOO_LARGE: 'errors.payloadTooLarge',
+  BAD_REQUEST: 'errors.invalidInput',
+  PARSE_ERROR: 'errors.invalidInput',
+  METHOD_NOT_SUPPORTED: 'errors.invalidInput',
+};
 
 /** An error whose message is an id of locales/en.json, shown translated by the client. */
 export function appError(
@@ -16,21 +46,21 @@ export function appError(
 /** The tRPC instance; procedures.ts builds every procedure from it. */
 export const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions go over the WebSocket, whose handshake checks the Origin; no SSE path to guard.
+  sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    let messageId = 'errors.unexpected';
-    let values: Record<string, string | number> | undefined;
+    let messageId = TRANSPORT_MESSAGES[error.code] ?? 'errors.unexpected';
+    let values: Values | undefined;
     if (cause instanceof DomainError) {
       messageId = cause.messageId;
       values = cause.values;
     } else if (cause instanceof ZodError) {
-      messageId = 'errors.invalidInput';
-    } else if (error.code === 'NOT_FOUND') {
-      messageId = 'errors.notFound';
+      ({ messageId, values } = inputMessage(cause));
     }
-    // Internal details never leave the server: the client shows the translated message id.
-    const message = error.code === 'INTERNAL_SERVER_ERROR' ? messageId : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, messageId, values } };
+    // Details never leave the server (not even the issues of invalid input): the client shows the
+    // translated message id.
+    return { ...shape, message: messageId, data: { ...shape.data, stack: undefined, messageId, values } };
   },
 });
 

@@ -67,7 +67,7 @@ describe('creating and listing games', () => {
     const error = await instructor.api.beergame.create
       .mutate({ name: '   ', template: 'classic' })
       .catch((e) => e);
-    expect(messageIdOf(error)).toBe('errors.invalidInput');
+    expect(messageIdOf(error)).toBe('errors.textRequired');
     expect(httpStatusOf(error)).toBe(400);
   });
 });

@@ -70,6 +70,8 @@ async function startServerProcess(
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // One instructor opens every game of the run within seconds: more than a person's cap.
+      GAME_CREATION_LIMIT: `${GAMES + 10}/60`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import { loadConfig } from '../../src-server/config';
+import { type Config, loadConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/main';
 import type { AppRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
@@ -27,10 +27,17 @@ export async function startTestServer(options: {
   signInCheckMs?: number;
   /** The address users reach; defaults to the server's own http://127.0.0.1:port. */
   publicUrl?: string;
+  migrationDatabaseUrl?: string;
+  trustProxy?: string[];
+  limits?: Partial<Config['limits']>;
 }): Promise<RunningServer> {
   const port = await freePort();
+  const defaults = loadConfig({});
   return startServer({
-    ...loadConfig({}),
+    ...defaults,
+    migrationDatabaseUrl: options.migrationDatabaseUrl,
+    trustProxy: options.trustProxy ?? [],
+    limits: { ...defaults.limits, ...options.limits },
     port,
     host: '127.0.0.1',
     publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,
@@ -155,4 +162,53 @@ export function waitForBeerView(
     (view) => view.gameType === 'beergame' && predicate(view),
     timeoutMs,
   ) as Promise<{ id: string; data: BeerView }>;
+}
+
+/** What the server answered a request made by hand (any body, any headers). */
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  /** The tRPC error's message id, or better-auth's error code. */
+  messageId?: string;
+  body: unknown;
+}
+
+/** A request of `method` to `path` (under the server's origin) with `body` sent as is. */
+export async function rawRequest(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const origin = originOf(baseUrl);
+  const response = await fetch(`${origin}${path}`, {
+    method: options.method ?? 'POST',
+    headers: { 'content-type': 'application/json', origin, ...options.headers },
+    body: options.body,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  const trpcError = (body as { error?: { json?: { data?: { messageId?: string } } } } | null)?.error;
+  const authCode = (body as { code?: unknown } | null)?.code;
+  return {
+    status: response.status,
+    headers: response.headers,
+    messageId: trpcError?.json?.data?.messageId ?? (typeof authCode === 'string' ? authCode : undefined),
+    body,
+  };
+}
+
+/** One tRPC call (not batched) of `procedure` with `input` encoded as the client does. */
+export function trpcRequest(
+  baseUrl: string,
+  procedure: string,
+  input: unknown,
+  options: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  return rawRequest(baseUrl, `/api/trpc/${procedure}`, {
+    body: JSON.stringify(superjson.serialize(input)),
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+  });
 }

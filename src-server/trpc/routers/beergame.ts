@@ -17,6 +17,7 @@ import {
   beergameMemberProcedure,
   beergameSignedInProcedure,
   instructorProcedure,
+  rateLimit,
 } from '../procedures';
 import { appError, router } from '../trpc';
 
@@ -32,6 +33,7 @@ async function execute(ctx: Context, gameId: string, command: BeerCommand, comma
 
 export const beergameRouter = router({
   create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
+    await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const gameId = randomBytes(9).toString('base64url');
     const command: BeerCommand = {
       type: 'CreateGame',

@@ -1,0 +1,39 @@
+/**
+ * The rules better-auth applies to what people type into their accounts, from the same input
+ * boundary as every procedure (src-shared/api/inputs.ts): names and other text fields are clean
+ * and bounded, and a password must not be one of the well-known ones (zxcvbn's dictionaries,
+ * offline). A refusal is an APIError whose code the client translates (`auth.error.<CODE>`).
+ */
+import zxcvbnCore from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import { APIError } from 'better-auth/api';
+import { isCleanText, playerNameInput, userNameInput } from '../../src-shared/api/inputs';
+
+/** zxcvbn's score (0 to 4) below which a password is refused: 0 and 1 are guessed within minutes. */
+const MIN_PASSWORD_SCORE = 2;
+
+const strength = new zxcvbnCore.ZxcvbnFactory({
+  dictionary: zxcvbnCommon.dictionary,
+  graphs: zxcvbnCommon.adjacencyGraphs,
+});
+
+/** Refuses a password that is common or trivially guessed. */
+export function checkPassword(password: unknown): void {
+  if (typeof password !== 'string') return; // better-auth refuses a missing password itself
+  if (strength.check(password.slice(0, 200)).score < MIN_PASSWORD_SCORE)
+    throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: 'PASSWORD_TOO_COMMON' });
+}
+
+/** Refuses an account's text fields that break the input rules; a player's name keeps the seat's length. */
+export function checkUserFields(fields: Record<string, unknown>, anonymous: boolean): void {
+  const name = fields.name;
+  if (name !== undefined) {
+    const rule = anonymous ? playerNameInput : userNameInput;
+    if (typeof name !== 'string' || !rule.safeParse(name).success || name !== name.trim())
+      throw new APIError('BAD_REQUEST', { code: 'NAME_INVALID', message: 'NAME_INVALID' });
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && (value.length > 2000 || !isCleanText(value)))
+      throw new APIError('BAD_REQUEST', { code: 'FIELD_INVALID', message: `FIELD_INVALID: ${key}` });
+  }
+}

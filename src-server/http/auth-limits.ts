@@ -1,0 +1,95 @@
+/**
+ * The guards in front of better-auth's endpoints (/api/auth/*): a bounded JSON body, the client's
+ * address as the server resolved it, and rate limits counted in the database per address and per
+ * account, sized so that a class behind one school address can join while password guessing is
+ * slowed. A refused request answers 429 with `code: TOO_MANY_ATTEMPTS` (the client translates
+ * `auth.error.<code>`) and a Retry-After header.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import express, { type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { Config, RateLimit } from '../config';
+import { type AddressOf, CLIENT_ADDRESS_HEADER } from './client-address';
+import type { RateDecision, RateLimiter } from './rate-limiter';
+
+interface Options {
+  /** Whether a request comes from a page of another site (security.ts, originCheck). */
+  isForeign: (request: IncomingMessage) => boolean;
+  limiter: RateLimiter;
+  limits: Config['limits'];
+  addressOf: AddressOf;
+  log: Logger;
+}
+
+function refuse(res: Response, decision: RateDecision): void {
+  res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+  res.status(429).json({ code: 'TOO_MANY_ATTEMPTS', message: 'TOO_MANY_ATTEMPTS' });
+}
+
+/** An account's key without keeping its e-mail address in the counters table. */
+const accountKey = (email: unknown): string =>
+  createHash('sha256')
+    .update(typeof email === 'string' ? email.trim().toLowerCase() : '')
+    .digest('base64url');
+
+export function authGuards({ isForeign, limiter, limits, addressOf, log }: Options): RequestHandler[] {
+  // better-auth checks the Origin of some endpoints only (not of update-user): ours checks all.
+  const sameSite: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && isForeign(req))
+      res.status(403).json({ code: 'FOREIGN_ORIGIN', message: 'FOREIGN_ORIGIN' });
+    else next();
+  };
+
+  // better-auth reads a body that is already parsed (better-call re-serializes it), so the limit
+  // holds for every endpoint; a body that is not JSON is refused rather than read unbounded.
+  const body = express.json({ limit: limits.bodyBytes, type: () => true });
+
+  const address: RequestHandler = (req, _res, next) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req);
+    next();
+  };
+
+  /** Counts one attempt under each of `keys` and refuses when any is over its limit. */
+  const countAttempt = async (res: Response, keys: [string, RateLimit][]): Promise<boolean> => {
+    const decisions = await Promise.all(keys.map(([key, limit]) => limiter.hit(key, limit)));
+    const refused = decisions.find((decision) => !decision.allowed);
+    if (refused) refuse(res, refused);
+    return !refused;
+  };
+
+  const limit: RequestHandler = async (req, res, next) => {
+    try {
+      if (req.method !== 'POST') return next();
+      const client = req.headers[CLIENT_ADDRESS_HEADER] as string;
+      const endpoint = req.path.replace(/^\/api\/auth/, '');
+      if (endpoint === '/sign-in/anonymous') {
+        if (await countAttempt(res, [[`anonymous:${client}`, limits.anonymousSignIns]])) next();
+      } else if (endpoint === '/sign-up/email') {
+        if (await countAttempt(res, [[`sign-up:${client}`, limits.signUps]])) next();
+      } else if (endpoint === '/sign-in/email') {
+        // Every attempt counts, so that parallel guesses cannot slip past the limit; a correct
+        // password gives its attempt back. The account's counter is per address: a stranger's
+        // wrong guesses never lock out the owner signing in from elsewhere.
+        const keys: [string, RateLimit][] = [
+          [
+            `password:${accountKey((req.body as { email?: unknown } | undefined)?.email)}:${client}`,
+            limits.signInFailuresPerAccount,
+          ],
+          [`password:${client}`, limits.signInFailuresPerAddress],
+        ];
+        if (!(await countAttempt(res, keys))) return;
+        res.on('finish', () => {
+          if (res.statusCode < 400)
+            for (const [key] of keys)
+              limiter.giveBack(key).catch((err: unknown) => log.warn({ err }, 'rate limit not given back'));
+        });
+        next();
+      } else next();
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  return [sameSite, body, address, limit];
+}
