@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 
 /** How many of something one key may do in a window of time. */
 export interface RateLimit {
@@ -67,6 +68,22 @@ function rateLimit(env: NodeJS.ProcessEnv, name: string, fallback: RateLimit): R
   return { max: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
+/** TRUST_PROXY's comma-separated entries, checked now (a typo would otherwise stop the server later). */
+function trustedProxies(text: string | undefined): string[] {
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    proxyaddr.compile(entries);
+  } catch (error) {
+    throw new Error(
+      `TRUST_PROXY must list addresses, subnets or loopback/linklocal/uniquelocal: ${(error as Error).message}`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -89,10 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     pollMs: integer(env, 'LIVE_POLL_MS', 10_000),
     signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 15_000),
-    trustProxy: (env.TRUST_PROXY ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     limits: {
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 128 * 1024),
       batchCalls: integer(env, 'MAX_BATCH_CALLS', 20),

@@ -22,7 +22,8 @@ export class RateLimiter {
 
   /** Counts one more for `key` and says whether it is within `limit`. */
   async hit(key: string, limit: RateLimit): Promise<RateDecision> {
-    if (++this.calls % CLEANUP_EVERY === 0) await this.cleanup();
+    // Now and then, without keeping this request waiting (a failed cleanup is tried again later).
+    if (++this.calls % CLEANUP_EVERY === 0) this.cleanup().catch(() => undefined);
     const window = sql`make_interval(secs => ${limit.windowSeconds})`;
     const result = await sql<{ count: number; retry: number }>`
       insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)

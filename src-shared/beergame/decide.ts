@@ -144,6 +144,8 @@ function joinRole(command: BeerCommandOf<'JoinRole'>, s: BeerState, ctx: Ctx): B
   const f = s.facilities[facilityAt(s, command.facilityId)]!;
   if (f.userId === actor) return [];
   if (s.finished) fail('errGameFinished');
+  // The creator has no facility: they watch every one (spec, "Transparent mode").
+  if (actor === s.creatorId) fail('errCreatorCannotPlay');
   if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
   if (f.userId !== null) fail('errRoleTaken');
   const joined: BeerEvent[] = [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor } }];

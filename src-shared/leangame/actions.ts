@@ -19,6 +19,7 @@ import {
   nextRelease,
   oldestOpenDemand,
   templateOf,
+  toolSequence,
   workHere,
 } from './rules';
 import { toolOf } from './schemas';
@@ -137,6 +138,8 @@ export function changeTool(
 ): LeanEvent[] {
   const f = actingAt(state, command.facilityId, ctx);
   if (f.type === 'warehouse') fail('errNotStation');
+  // Only a tool of the line's operations exists (quality control holds no list of its own).
+  if (!toolSequence(state.setup!).includes(command.tool)) fail('errUnknownTool', { tool: command.tool });
   if (f.type === 'station' && !f.tools.includes(command.tool)) fail('errToolNotHeld', { tool: command.tool });
   if (f.type === 'qualitycontrol' && state.facilities.some((o) => o.type === 'rework')) fail('errNotStation');
   if (f.tool === command.tool) return [];

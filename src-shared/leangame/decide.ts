@@ -4,7 +4,8 @@
  * stamped with the server time (`ctx.now`, never earlier than the last event); computer actions
  * are stamped with the instant the simulation says they end.
  */
-import type { CommandContext, Decider } from '../eventsourcing/decider';
+import { PLAYER_NAME_MAX, playerNameInput } from '../api/inputs';
+import { type CommandContext, type Decider, DomainError } from '../eventsourcing/decider';
 import { own } from '../eventsourcing/own';
 import {
   changeTool,
@@ -151,6 +152,11 @@ function joinFacility(
   if (f.user !== null) fail('errFacilityTaken', { facilityId: f.id });
   if (hasFacility(state, ctx.actor.userId)) fail('errAlreadyPlaying');
   const playerName = command.playerName ?? null;
+  if (playerName !== null) {
+    // The seat's name follows the shared rule (the message of its first refusal: empty, too long, unusable).
+    const check = playerNameInput.safeParse(playerName);
+    if (!check.success) throw new DomainError(check.error.issues[0]!.message, { max: PLAYER_NAME_MAX });
+  }
   return [{ type: 'PlayerJoined', data: { at, facilityId: f.id, userId: ctx.actor.userId, playerName } }];
 }
 

@@ -38,6 +38,10 @@ describe('JoinRole', () => {
       .thenRefused('beergame.errAlreadyPlaying');
   });
 
+  it('given the actor created the game, then errCreatorCannotPlay (the creator has no facility)', () => {
+    given(created()).when(join('retailer'), as(CREATOR)).thenRefused('beergame.errCreatorCannotPlay');
+  });
+
   it('given the actor holds this facility, then a rejoin records nothing', () => {
     given(created(), joined('retailer', 'ann')).when(join('retailer'), as('ann')).thenEvents([]);
   });
