@@ -33,10 +33,23 @@ function seedFor(params: fc.Parameters<unknown>): number {
 
 /** Asserts `property` with a seed that is printed first (see the top of this file). */
 export function assertProperty<Ts>(property: fc.IProperty<Ts>, params: fc.Parameters<Ts> = {}): void {
+  fc.assert(property, announced(params));
+}
+
+/** The run's parameters (seed and number of runs), announced on one line. */
+function announced<Ts>(params: fc.Parameters<Ts>): fc.Parameters<Ts> {
   const pinned = params.path !== undefined;
   const seed = seedFor(params as fc.Parameters<unknown>);
   const numRuns = pinned ? params.numRuns : (fromEnvironment('FC_NUM_RUNS') ?? params.numRuns);
   const name = expect.getState().currentTestName ?? 'property';
   console.log(`[fast-check] seed ${seed}${pinned ? ` path ${params.path}` : ''}: ${name}`);
-  fc.assert(property, { ...params, seed, numRuns });
+  return { ...params, seed, numRuns };
+}
+
+/** `assertProperty` for an async property (one that talks to a server, say). */
+export async function assertAsyncProperty<Ts>(
+  property: fc.IAsyncProperty<Ts>,
+  params: fc.Parameters<Ts> = {},
+): Promise<void> {
+  await fc.assert(property, announced(params));
 }

@@ -27,3 +27,54 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });
+
+describe('limits and proxies from the environment', () => {
+  it('defaults to the README’s table', () => {
+    const config = loadConfig({});
+    expect(config.trustProxy).toEqual([]);
+    expect(config.migrationDatabaseUrl).toBeUndefined();
+    expect(config.limits).toEqual({
+      bodyBytes: 131_072,
+      batchCalls: 20,
+      subscriptionsPerSocket: 20,
+      socketsPerAddress: 1000,
+      gameCreations: { max: 30, windowSeconds: 60 },
+      anonymousSignIns: { max: 1000, windowSeconds: 60 },
+      signUps: { max: 100, windowSeconds: 3600 },
+      signInFailuresPerAccount: { max: 5, windowSeconds: 900 },
+      signInFailuresPerAddress: { max: 50, windowSeconds: 900 },
+    });
+  });
+
+  it('reads MAX/SECONDS limits, sizes and the trusted proxies', () => {
+    const config = loadConfig({
+      GAME_CREATION_LIMIT: '5/10',
+      MAX_BODY_BYTES: '1024',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      DATABASE_URL: 'postgres://app@db/simgames',
+      MIGRATION_DATABASE_URL: 'postgres://owner@db/simgames',
+    });
+    expect(config.limits.gameCreations).toEqual({ max: 5, windowSeconds: 10 });
+    expect(config.limits.bodyBytes).toBe(1024);
+    expect(config.trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(config.migrationDatabaseUrl).toBe('postgres://owner@db/simgames');
+  });
+
+  it.each([
+    [{ MAX_BODY_BYTES: 'abc' }, /MAX_BODY_BYTES must be a whole number/],
+    [{ MAX_BODY_BYTES: '0' }, /MAX_BODY_BYTES must be a whole number ≥ 1, got "0"/],
+    [{ MAX_BATCH_CALLS: '2.5' }, /MAX_BATCH_CALLS/],
+    [{ GAME_CREATION_LIMIT: '5' }, /GAME_CREATION_LIMIT must read MAX\/SECONDS/],
+    [{ GAME_CREATION_LIMIT: '5/0' }, /GAME_CREATION_LIMIT must read MAX\/SECONDS/],
+    [{ GAME_CREATION_LIMIT: '0/60' }, /GAME_CREATION_LIMIT/],
+    // Counters older than a day are deleted: a longer window would not hold.
+    [{ GAME_CREATION_LIMIT: '5/100000' }, /SECONDS at most 86400/],
+    [{ TRUST_PROXY: 'loopback, not-an-address' }, /TRUST_PROXY/],
+    [
+      { MIGRATION_DATABASE_URL: 'postgres://owner@db/simgames' },
+      /MIGRATION_DATABASE_URL needs a DATABASE_URL/,
+    ],
+  ])('refuses %j with a clear error', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The authorization matrix: who may call each procedure of the app router, walked from the
+ * router's own list, so that a procedure without its row fails here. Each cell is what a caller
+ * gets: `ok`, or the message id of the refusal. Views are checked for what they must never show.
+ * A new procedure adds its row (docs/architecture.md, "A new procedure").
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { appRouter } from '../../src-server/trpc/router';
+import type { GameView } from '../../src-server/trpc/routers/game';
+import type { BeerView } from '../../src-shared/beergame';
+import { freshDatabase, type TestDatabase } from '../support/database';
+import {
+  type ApiUser,
+  apiClient,
+  signInAnonymous,
+  signUpInstructor,
+  startTestServer,
+  waitForView,
+} from '../support/server';
+
+/** Who calls. Later issues add session admins and teammates. */
+const CALLERS = ['nobody', 'player', 'otherPlayer', 'observer', 'creator', 'otherInstructor'] as const;
+type Caller = (typeof CALLERS)[number];
+const DESCRIPTIONS: Record<Caller, string> = {
+  nobody: 'no sign-in',
+  player: 'an anonymous player of this game',
+  otherPlayer: 'a player of another game',
+  observer: 'a signed-in visitor without a seat',
+  creator: "the game's creator",
+  otherInstructor: 'another instructor',
+};
+
+type Api = ApiUser['api'];
+/** A fresh beer game of `creator`, whose retailer is `player`. */
+interface Game {
+  gameId: string;
+}
+interface Row {
+  call: (api: Api, game: Game) => Promise<unknown>;
+  /** `ok`, or the message id of the refusal. */
+  expected: Record<Caller, string>;
+  /** A check of what an allowed caller got back. */
+  check?: (result: unknown, caller: Caller, game: Game) => void;
+  /** Whether the call changes the game (then each caller gets a fresh one). */
+  changes?: boolean;
+}
+
+const everyone = (outcome: string): Record<Caller, string> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, outcome])) as Record<Caller, string>;
+const instructorsOnly = {
+  nobody: 'errors.signInRequired',
+  player: 'dashboard.messLoginToAccess',
+  otherPlayer: 'dashboard.messLoginToAccess',
+  observer: 'dashboard.messLoginToAccess',
+  creator: 'ok',
+  otherInstructor: 'ok',
+};
+
+/** The first view of a subscription, or its error. */
+const firstView = (api: Api, gameId: string) =>
+  waitForView<GameView>(
+    (handlers) => api.game.watch.subscribe({ gameId }, handlers),
+    () => true,
+  ).then((tracked) => tracked.data);
+
+let database: TestDatabase;
+let server: RunningServer;
+const users = {} as Record<Exclude<Caller, 'nobody'>, ApiUser>;
+let nobody: ReturnType<typeof apiClient>;
+const apiOf = (caller: Caller): Api => (caller === 'nobody' ? nobody.api : users[caller].api);
+
+async function newGame(): Promise<Game> {
+  const { gameId } = await users.creator.api.beergame.create.mutate({
+    name: 'Matrix class',
+    template: 'classic',
+  });
+  await users.player.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+  return { gameId };
+}
+
+const matrix: Record<string, Row> = {
+  'account.me': {
+    call: (api) => api.account.me.query(),
+    expected: everyone('ok'),
+    check: (me, caller) => {
+      if (caller === 'nobody') expect(me).toBeNull();
+      else expect(me).toMatchObject({ id: users[caller].userId });
+    },
+  },
+  'beergame.create': {
+    call: (api) => api.beergame.create.mutate({ name: 'Another class', template: 'classic' }),
+    expected: instructorsOnly,
+    changes: true,
+  },
+  'beergame.join': {
+    call: (api, { gameId }) =>
+      api.beergame.join.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() }),
+    expected: {
+      nobody: 'errors.signInRequired',
+      player: 'beergame.errAlreadyPlaying',
+      otherPlayer: 'ok',
+      observer: 'ok',
+      creator: 'beergame.errCreatorCannotPlay',
+      otherInstructor: 'ok',
+    },
+    changes: true,
+  },
+  'beergame.placeOrder': {
+    call: (api, { gameId }) =>
+      api.beergame.placeOrder.mutate({
+        gameId,
+        facilityId: 'retailer',
+        quantity: 4,
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.membersOnly'), player: 'ok' },
+    changes: true,
+  },
+  'beergame.closeWeek': {
+    call: (api, { gameId }) => api.beergame.closeWeek.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'dashboard.games': {
+    call: (api) => api.dashboard.games.query({}),
+    expected: instructorsOnly,
+    check: (result, caller, { gameId }) => {
+      const ids = (result as { games: { id: string }[] }).games.map((game) => game.id);
+      if (caller === 'creator') expect(ids).toContain(gameId);
+      else expect(ids).not.toContain(gameId);
+    },
+  },
+  'game.watch': {
+    call: (api, { gameId }) => firstView(api, gameId),
+    expected: everyone('ok'),
+    check: (view, caller) => {
+      const beer = view as BeerView;
+      // The classic game is not transparent: only the creator sees every facility's numbers.
+      const withNumbers = beer.facilities.filter((f) => f.numbers !== null).map((f) => f.id);
+      expect(withNumbers).toEqual(
+        caller === 'creator' ? beer.facilities.map((f) => f.id) : caller === 'player' ? ['retailer'] : [],
+      );
+      expect(JSON.stringify(view)).not.toMatch(/@example\.org/);
+    },
+  },
+};
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  server = await startTestServer({
+    databaseUrl: database.url,
+    // Each cell that changes a game gets a fresh one.
+    limits: { gameCreations: { max: 1000, windowSeconds: 60 } },
+  });
+  users.creator = await signUpInstructor(server.url, 'creator@example.org');
+  users.otherInstructor = await signUpInstructor(server.url, 'other@example.org');
+  users.player = await signInAnonymous(server.url, 'Pat');
+  users.otherPlayer = await signInAnonymous(server.url, 'Olly');
+  users.observer = await signInAnonymous(server.url, 'Vic');
+  nobody = apiClient(server.url, '');
+  const { gameId: otherGame } = await users.otherInstructor.api.beergame.create.mutate({
+    name: 'Elsewhere',
+    template: 'classic',
+  });
+  await users.otherPlayer.api.beergame.join.mutate({
+    gameId: otherGame,
+    facilityId: 'retailer',
+    commandId: randomUUID(),
+  });
+});
+afterAll(async () => {
+  for (const user of Object.values(users)) user.close();
+  nobody.close();
+  await server.close();
+  await database.drop();
+});
+
+it('has a row for every procedure of the app router, and none for a procedure that is gone', () => {
+  expect(Object.keys(matrix).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+});
+
+describe.each(Object.entries(matrix))('%s', (_procedure, row) => {
+  let shared: Game;
+  beforeAll(async () => {
+    shared = await newGame();
+  });
+
+  it.each(CALLERS)('for %s', async (caller) => {
+    const game = row.changes ? await newGame() : shared;
+    let outcome: string;
+    let result: unknown;
+    try {
+      result = await row.call(apiOf(caller), game);
+      outcome = 'ok';
+    } catch (error) {
+      const data = (error as { data?: { messageId?: string; httpStatus?: number } }).data;
+      outcome = data?.messageId ?? String(error);
+      // A refusal is the caller's fault, never the server's.
+      expect(data?.httpStatus, outcome).toBeLessThan(500);
+    }
+    expect(outcome, DESCRIPTIONS[caller]).toBe(row.expected[caller]);
+    if (outcome === 'ok') row.check?.(result, caller, game);
+  });
+});
