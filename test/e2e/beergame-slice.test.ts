@@ -45,10 +45,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** What the Content-Security-Policy refused in any page: the built client must need nothing it forbids. */
+const cspViolations: string[] = [];
+
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1200, height: 860 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      cspViolations.push(message.text());
+  });
   return { context, page };
 }
 
@@ -195,4 +202,5 @@ it('plays the classic beer game end to end in five browsers', async () => {
   }
   await players.factory.page.screenshot({ path: `${shots}/5-results.png`, fullPage: true });
   expect(expected.teamCost).toBeGreaterThan(0);
+  expect(cspViolations).toEqual([]);
 });
