@@ -26,6 +26,7 @@ import { clientAddressResolver } from './http/client-address';
 import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
 import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
+import { upgradeHandler } from './http/websocket';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
@@ -94,7 +95,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const addressOf = clientAddressResolver(config.trustProxy);
   const origins = originCheck(config.trustedOrigins);
   const warnForeignOrigin = everyMinuteAtMost(log);
-  const warnSocketLimit = everyMinuteAtMost(log);
   /** A request from a page of another site, logged (at most once a minute) when it is one. */
   const isForeign = (request: IncomingMessage): boolean => {
     const foreign = origins.isForeign(request);
@@ -118,12 +118,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       router: appRouter,
       maxBodySize: config.limits.bodyBytes,
       maxBatchSize: config.limits.batchCalls,
-      createContext: ({ req }) => {
-        const foreignOrigin = origins.isForeign(req);
-        if (foreignOrigin)
-          warnForeignOrigin('request from a foreign origin refused', { origin: req.headers.origin });
-        return createContext(services, req, { foreignOrigin });
-      },
+      createContext: ({ req }) => createContext(services, req, { foreignOrigin: isForeign(req) }),
     }),
   );
   app.get('/healthz', (_req, res) => {
@@ -154,33 +149,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
       createContext(services, req, { socket: { subscriptions: 0 }, foreignOrigin: false }),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
-  const socketsByAddress = new Map<string, number>();
-  server.on('upgrade', (request, socket, head) => {
-    const refuse = (status: string) => {
-      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
-      socket.destroy();
-    };
-    if (!request.url?.startsWith('/api/trpc')) return refuse('404 Not Found');
-    if (!origins.isOwnHandshake(request)) {
-      warnForeignOrigin('WebSocket from a foreign origin refused', { origin: request.headers.origin });
-      return refuse('403 Forbidden');
-    }
-    const address = addressOf(request);
-    const open = socketsByAddress.get(address) ?? 0;
-    if (open >= config.limits.socketsPerAddress) {
-      warnSocketLimit('WebSocket over the limit of its address refused', { address });
-      return refuse('429 Too Many Requests');
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1);
-      ws.once('close', () => {
-        const left = (socketsByAddress.get(address) ?? 1) - 1;
-        if (left > 0) socketsByAddress.set(address, left);
-        else socketsByAddress.delete(address);
-      });
-      wss.emit('connection', ws, request);
-    });
-  });
+  server.on(
+    'upgrade',
+    upgradeHandler({
+      wss,
+      origins,
+      addressOf,
+      socketsPerAddress: config.limits.socketsPerAddress,
+      warnForeignOrigin,
+      warnSocketLimit: everyMinuteAtMost(log),
+    }),
+  );
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
