@@ -32,8 +32,15 @@ export function checkUserFields(fields: Record<string, unknown>, anonymous: bool
     if (typeof name !== 'string' || !rule.safeParse(name).success || name !== name.trim())
       throw new APIError('BAD_REQUEST', { code: 'NAME_INVALID', message: 'NAME_INVALID' });
   }
+  // A user's fields are scalars: text that is clean and bounded, numbers, flags, dates.
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string' && (value.length > 2000 || !isCleanText(value)))
+    const scalar =
+      value === null ||
+      value === undefined ||
+      value instanceof Date ||
+      ['number', 'boolean'].includes(typeof value) ||
+      (typeof value === 'string' && value.length <= 2000 && isCleanText(value));
+    if (!scalar)
       throw new APIError('BAD_REQUEST', { code: 'FIELD_INVALID', message: `FIELD_INVALID: ${key}` });
   }
 }

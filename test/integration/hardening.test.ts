@@ -168,6 +168,18 @@ describe('3. NUL and lone surrogates', () => {
     expectRefusal(answer, 400, 'errors.textRequired');
   });
 
+  // Found by the fuzz (seed 710292443): a NUL inside a nested value of another field reached PostgreSQL.
+  it.each([{ image: [['\u0000']] }, { image: 'a\u0000b' }, { image: { url: 'x' } }])(
+    'refuses the user fields %j on update-user',
+    async (fields) => {
+      const answer = await rawRequest(server.url, '/api/auth/update-user', {
+        body: JSON.stringify(fields),
+        headers: { cookie: instructor.cookie },
+      });
+      expectRefusal(answer, 400, 'FIELD_INVALID');
+    },
+  );
+
   it.each(['a\u0000b', '\ud800'])('refuses the account name %j on update-user', async (name) => {
     const answer = await rawRequest(server.url, '/api/auth/update-user', {
       body: JSON.stringify({ name }),
