@@ -84,6 +84,8 @@ export function createAuth(options: {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
+    // A wrong password is the caller's mistake, slowed by our rate limits: not a line in the log each.
+    logger: { level: 'error' },
   });
 }
 
