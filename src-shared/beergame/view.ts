@@ -62,6 +62,8 @@ export interface BeerFacilityView {
   computer: boolean;
   validated: boolean;
   isMine: boolean;
+  /** What a unit costs or earns per week, by product: the rules every player is told. */
+  unitCosts: Array<{ pid: string; stockCost: number; backlogCost: number; unitPrice: number }>;
   capabilities: Array<{
     id: string;
     pid: string;
@@ -250,6 +252,12 @@ function facilityView(
     computer: f.computer,
     validated: f.validated,
     isMine,
+    unitCosts: Object.entries(fc.pdata).map(([pid, p]) => ({
+      pid,
+      stockCost: p.stockCost,
+      backlogCost: p.backlogCost,
+      unitPrice: p.unitPrice,
+    })),
     capabilities: Object.entries(fc.capabilities).map(([id, c]) => {
       const ordered = f.orders[id];
       return {
