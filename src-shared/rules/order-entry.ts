@@ -9,21 +9,29 @@ import { DomainError } from '../eventsourcing/decider';
 
 export type OrderConstraints = Pick<Capability, 'moq' | 'maxOrderQty' | 'batchSize'>;
 
-export type OrderEntry =
-  | { ok: true; quantity: number }
-  | { ok: false; messageId: string; values?: Record<string, string | number> };
+export type OrderEntry = { ok: true; quantity: number } | Refusal;
 
-const refuse = (messageId: string, values?: Record<string, string | number>): OrderEntry =>
+type Refusal = { ok: false; messageId: string; values?: Record<string, string | number> };
+const refuse = (messageId: string, values?: Record<string, string | number>): Refusal =>
   values ? { ok: false, messageId, values } : { ok: false, messageId };
 
-/** The order `text` stands for, or why it is refused (a locale message id and its values). */
-export function readOrderEntry(text: string, constraints: OrderConstraints): OrderEntry {
+/** A whole number of units typed by a person (digits only), or why it is refused. */
+export function readWholeNumber(
+  text: string,
+): { ok: true; value: number } | { ok: false; messageId: string; values?: Record<string, string | number> } {
   const typed = text.trim();
   if (typed === '') return refuse('beer.errOrderEmpty');
   if (/^-\s*\d/.test(typed)) return refuse('beer.errOrderNegative');
   if (/^\d+[.,]\d+$/.test(typed)) return refuse('beergame.errOrderNotWhole');
   if (!/^\d+$/.test(typed)) return refuse('beer.errOrderNotNumber');
-  const quantity = Number(typed);
+  return { ok: true, value: Number(typed) };
+}
+
+/** The order `text` stands for, or why it is refused (a locale message id and its values). */
+export function readOrderEntry(text: string, constraints: OrderConstraints): OrderEntry {
+  const read = readWholeNumber(text);
+  if (!read.ok) return read;
+  const quantity = read.value;
   try {
     checkOrder(quantity, constraints);
   } catch (error) {
