@@ -13,7 +13,7 @@ export function createTrpcClient() {
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
   const wsClient = createWSClient({
     url: wsUrl,
-    retryDelayMs: (attempt) => Math.min(250 * 2 ** attempt, 5000),
+    retryDelayMs: reconnectDelayMs,
   });
   const client = trpc.createClient({
     links: [
@@ -27,6 +27,14 @@ export function createTrpcClient() {
   });
   return { client, close: () => wsClient.close() };
 }
+
+/**
+ * How long the WebSocket waits before its next reconnection attempt: quick at first, never more
+ * than 1.5 s (a page is back within 2 s of a restarted server), with jitter so that a whole class
+ * does not reconnect in the same millisecond.
+ */
+export const reconnectDelayMs = (attempt: number, random = Math.random): number =>
+  Math.min(200 * 2 ** attempt, 1000) + Math.floor(random() * 500);
 
 /** A fresh id per user action: a retried request carries the same one and is applied once. */
 export const newCommandId = () => crypto.randomUUID();

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
+import { BeerRules } from '../features/beergame/rules';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
@@ -17,6 +18,7 @@ export function GameIntroPage() {
     <Stack gap="lg">
       <GameNav view={view} stage="intro" connected={connected} />
       <GameIntro view={view} />
+      <BeerRules view={view} />
     </Stack>
   );
 }

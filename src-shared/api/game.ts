@@ -16,6 +16,8 @@ export const joinRoleInput = z.object({ gameId, facilityId: idInput, commandId }
 export const placeOrderInput = z.object({
   gameId,
   facilityId: idInput,
+  /** The capability (product and supplier) ordered for; the facility's first when left out. */
+  capabilityId: idInput.optional(),
   quantity: quantityInput(MAX_ORDER_QUANTITY),
   commandId,
 });

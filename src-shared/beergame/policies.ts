@@ -199,3 +199,32 @@ export function computerOrders(s: BeerState, fid: string, policyText: string): R
   }
   return result;
 }
+
+/**
+ * How a policy is said to people (the instructor's choice, the close-week confirmation): a locale
+ * message id and its values.
+ */
+export function describePolicy(
+  text: string,
+  facilityIndex = 0,
+): { messageId: string; values: Record<string, number> } {
+  const policy = parsePolicy(text);
+  switch (policy?.kind) {
+    case 'passthrough':
+      return { messageId: 'policy.passthrough', values: {} };
+    case 'fixed':
+      return { messageId: 'policy.fixed', values: { quantity: policy.quantity } };
+    case 'basestock':
+      return {
+        messageId: 'policy.basestock',
+        values: { target: policy.targets[Math.min(facilityIndex, policy.targets.length - 1)]! },
+      };
+    case 'sterman':
+      return {
+        messageId: 'policy.sterman',
+        values: { theta: policy.theta, alpha: policy.alpha, beta: policy.beta, target: policy.target },
+      };
+    default:
+      return { messageId: 'policy.unknown', values: {} };
+  }
+}

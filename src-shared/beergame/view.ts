@@ -4,6 +4,7 @@
  * observer sees numbers only in a transparent game; once the game is finished everyone sees all
  * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
  */
+import { policyFor } from './closing';
 import type { BckCell, ConfigDebrief } from './schemas';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
 
@@ -60,8 +61,12 @@ export interface BeerFacilityView {
   playerName: string | null;
   taken: boolean;
   computer: boolean;
+  /** The creator only: the rule the computer orders by when this role has not ordered (`policyFor`). */
+  computerPolicy: string | null;
   validated: boolean;
   isMine: boolean;
+  /** What a unit costs or earns per week, by product: the rules every player is told. */
+  unitCosts: Array<{ pid: string; stockCost: number; backlogCost: number; unitPrice: number }>;
   capabilities: Array<{
     id: string;
     pid: string;
@@ -248,8 +253,15 @@ function facilityView(
     playerName: f.userId === null ? null : (viewer.playerNames?.[f.userId] ?? null),
     taken: f.userId !== null,
     computer: f.computer,
+    computerPolicy: viewer.userId !== null && viewer.userId === s.creatorId ? policyFor(s, i) : null,
     validated: f.validated,
     isMine,
+    unitCosts: Object.entries(fc.pdata).map(([pid, p]) => ({
+      pid,
+      stockCost: p.stockCost,
+      backlogCost: p.backlogCost,
+      unitPrice: p.unitPrice,
+    })),
     capabilities: Object.entries(fc.capabilities).map(([id, c]) => {
       const ordered = f.orders[id];
       return {

@@ -5,6 +5,7 @@ import { useFacilityName } from '../../ui/facility-name';
 import { Board } from './board';
 import { FacilityFigures, HistoryTable } from './facility-panel';
 import { OrderForm } from './order-form';
+import { BeerRulesButton } from './rules';
 import { TeamStatus } from './team-status';
 
 /** The week being played: a player's own facility and order form, or the board for the others. */
@@ -14,9 +15,12 @@ export function BeerGamePlay({ view }: { view: BeerView }) {
   return (
     <>
       <Group justify="space-between">
-        <Title order={2} data-testid="week">
-          <FormattedMessage id="game.weekOf" values={{ week: view.week, weeks: view.weeks }} />
-        </Title>
+        <Group gap="sm">
+          <Title order={2} data-testid="week">
+            <FormattedMessage id="game.weekOf" values={{ week: view.week, weeks: view.weeks }} />
+          </Title>
+          <BeerRulesButton view={view} />
+        </Group>
         <TeamStatus view={view} />
       </Group>
       {mine?.numbers ? (

@@ -53,16 +53,19 @@ export const beergameRouter = router({
     return execute(ctx, input.gameId, { type: 'JoinRole', facilityId: input.facilityId }, input.commandId);
   }),
 
-  placeOrder: beergameMemberProcedure
-    .input(placeOrderInput)
-    .mutation(({ ctx, input }) =>
-      execute(
-        ctx,
-        input.gameId,
-        { type: 'PlaceOrder', facilityId: input.facilityId, quantity: input.quantity },
-        input.commandId,
-      ),
+  placeOrder: beergameMemberProcedure.input(placeOrderInput).mutation(({ ctx, input }) =>
+    execute(
+      ctx,
+      input.gameId,
+      {
+        type: 'PlaceOrder',
+        facilityId: input.facilityId,
+        capabilityId: input.capabilityId,
+        quantity: input.quantity,
+      },
+      input.commandId,
     ),
+  ),
 
   closeWeek: beergameCreatorProcedure
     .input(closeWeekInput)

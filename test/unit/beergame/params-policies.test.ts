@@ -3,6 +3,7 @@ import {
   BEERGAME_DEBRIEF_SECTIONS,
   beergameKpis,
   computerOrders,
+  describePolicy,
   FACILITY_DEFAULTS,
   fitConstraints,
   parsePolicy,
@@ -362,5 +363,18 @@ describe('simulation', () => {
     expect(result.weeks[0]!.facilities.map((f) => f.order)).toEqual([1, 2, 3, 4]);
     expect(() => simulateBeerGameRun({ policies: ['fixed:1', 'fixed:2'] })).toThrow();
     expect(() => simulateBeerGameRun({ policies: ['basestock:1,2'] })).toThrow();
+  });
+});
+
+describe('how a policy is said to people', () => {
+  it.each([
+    ['passthrough', 0, 'policy.passthrough', {}],
+    ['fixed:8', 0, 'policy.fixed', { quantity: 8 }],
+    ['basestock:20,30,40', 1, 'policy.basestock', { target: 30 }],
+    ['basestock:20,30', 3, 'policy.basestock', { target: 30 }],
+    ['sterman:0.36,0.26,0.34,17', 0, 'policy.sterman', { theta: 0.36, alpha: 0.26, beta: 0.34, target: 17 }],
+    ['nonsense', 0, 'policy.unknown', {}],
+  ])('%s (facility %d) reads %s', (text, index, messageId, values) => {
+    expect(describePolicy(text, index)).toEqual({ messageId, values });
   });
 });

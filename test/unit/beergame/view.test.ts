@@ -98,3 +98,26 @@ describe('viewGame', () => {
     expect(viewGame(new Game(created()).state, { userId: CREATOR }).results).toBeNull();
   });
 });
+
+describe('what the computer would order by', () => {
+  it("is shown to the creator only, with each role's own policy once handed over", () => {
+    const game = classicWithPlayers();
+    game.run({ type: 'HandToComputer', facilityId: 'factory', policy: 'fixed:6' }, as(CREATOR));
+    const byCreator = viewGame(game.state, { userId: CREATOR }).facilities;
+    expect(byCreator.map((f) => f.computerPolicy)).toEqual([
+      'passthrough',
+      'passthrough',
+      'passthrough',
+      'fixed:6',
+    ]);
+    const byPlayer = viewGame(game.state, { userId: 'u-retailer' }).facilities;
+    expect(byPlayer.every((f) => f.computerPolicy === null)).toBe(true);
+  });
+
+  it('tells every viewer what a unit costs, by product', () => {
+    const view = viewGame(classicWithPlayers().state, { userId: null });
+    expect(view.facilities.map((f) => f.unitCosts[0])).toEqual(
+      Array(4).fill({ pid: 'p1', stockCost: 0.5, backlogCost: 1, unitPrice: expect.any(Number) }),
+    );
+  });
+});

@@ -1,0 +1,45 @@
+import { Group, Text } from '@mantine/core';
+import { IconClock, IconPlayerPause } from '@tabler/icons-react';
+import { FormattedMessage } from 'react-intl';
+import { useTimeLeft } from './server-clock';
+
+/** `m:ss` of a number of milliseconds, rounded up (a countdown shows 0:00 only when time is up). */
+export const minutesSeconds = (ms: number) => {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/**
+ * The time left in the week, from the server's deadline and clock; or that the timer is paused
+ * (with what is left), or nothing when the game plays without a timer.
+ */
+export function Countdown({ deadline, pausedMs }: { deadline: number | null; pausedMs?: number | null }) {
+  const left = useTimeLeft(deadline);
+  if (pausedMs != null)
+    return (
+      <Group gap={6} data-testid="countdown" data-paused>
+        <IconPlayerPause size={18} />
+        <Text fw={700} ff="monospace">
+          {minutesSeconds(pausedMs)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="timer.paused" />
+        </Text>
+      </Group>
+    );
+  if (left === null) return null;
+  const urgent = left <= 10_000;
+  return (
+    <Group gap={6} data-testid="countdown" aria-live="off">
+      <IconClock size={18} color={urgent ? 'var(--mantine-color-red-7)' : undefined} />
+      <Text fw={700} ff="monospace" size="lg" c={urgent ? 'red.7' : undefined}>
+        {minutesSeconds(left)}
+      </Text>
+      {left === 0 && (
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="timer.closing" />
+        </Text>
+      )}
+    </Group>
+  );
+}

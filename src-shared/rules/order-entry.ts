@@ -1,0 +1,56 @@
+/**
+ * What a player types in an order box, read as the engine will read it: a whole number of units,
+ * checked against the capability's constraints before anything is sent. Nothing typed is ever
+ * rewritten: `2.5`, `1e9` or `-5` are refused with a message, not ordered as 25, 19 or 5.
+ */
+import { checkOrder } from '../beergame/guards';
+import type { Capability } from '../beergame/schemas';
+import { DomainError } from '../eventsourcing/decider';
+
+export type OrderConstraints = Pick<Capability, 'moq' | 'maxOrderQty' | 'batchSize'>;
+
+export type OrderEntry = { ok: true; quantity: number } | Refusal;
+
+type Refusal = { ok: false; messageId: string; values?: Record<string, string | number> };
+const refuse = (messageId: string, values?: Record<string, string | number>): Refusal =>
+  values ? { ok: false, messageId, values } : { ok: false, messageId };
+
+/** A whole number of units typed by a person (digits only), or why it is refused. */
+export function readWholeNumber(
+  text: string,
+): { ok: true; value: number } | { ok: false; messageId: string; values?: Record<string, string | number> } {
+  const typed = text.trim();
+  if (typed === '') return refuse('beer.errOrderEmpty');
+  if (/^-\s*\d/.test(typed)) return refuse('beer.errOrderNegative');
+  if (/^\d+[.,]\d+$/.test(typed)) return refuse('beergame.errOrderNotWhole');
+  if (!/^\d+$/.test(typed)) return refuse('beer.errOrderNotNumber');
+  return { ok: true, value: Number(typed) };
+}
+
+/** The order `text` stands for, or why it is refused (a locale message id and its values). */
+export function readOrderEntry(text: string, constraints: OrderConstraints): OrderEntry {
+  const read = readWholeNumber(text);
+  if (!read.ok) return read;
+  const quantity = read.value;
+  try {
+    checkOrder(quantity, constraints);
+  } catch (error) {
+    if (error instanceof DomainError) return refuse(error.messageId, error.values);
+    throw error;
+  }
+  return { ok: true, quantity };
+}
+
+/** Orders no larger than this never ask for a confirmation, whatever the facility saw so far. */
+export const ORDER_CONFIRMATION_FLOOR = 50;
+/** How many times the largest order a facility has seen an order may be before it is confirmed. */
+export const ORDER_CONFIRMATION_FACTOR = 4;
+
+/**
+ * Whether an order is so far above what the facility usually sees (the largest order it received
+ * or placed so far) that it is more likely a typo than a decision: the player is asked to confirm.
+ */
+export function needsConfirmation(quantity: number, usualQuantities: readonly number[]): boolean {
+  const usual = Math.max(0, ...usualQuantities);
+  return quantity > Math.max(ORDER_CONFIRMATION_FLOOR, ORDER_CONFIRMATION_FACTOR * usual);
+}

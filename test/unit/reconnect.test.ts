@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { reconnectDelayMs } from '../../src-client/trpc';
+
+describe('reconnecting after the server went away', () => {
+  it('tries again quickly, then at most every 1.5 s, so a page is back within 2 s of the server', () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      expect(reconnectDelayMs(attempt, () => 0.999)).toBeLessThan(1500);
+      expect(reconnectDelayMs(attempt, () => 0)).toBeGreaterThanOrEqual(200);
+    }
+    expect(reconnectDelayMs(0, () => 0)).toBe(200);
+  });
+
+  it('spreads a class over half a second instead of reconnecting all at once', () => {
+    expect(reconnectDelayMs(10, () => 0)).toBe(1000);
+    expect(reconnectDelayMs(10, () => 0.5)).toBe(1250);
+  });
+});
