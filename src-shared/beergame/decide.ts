@@ -35,6 +35,7 @@ import {
 } from './instructor';
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import type { BeerCommand, BeerConfig } from './schemas';
+import { randomFreeSeat } from './seats';
 import { type BeerState, initialBeerState } from './state';
 import { BEERGAME_TEMPLATES } from './templates';
 
@@ -47,10 +48,14 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return createGame(command, s, ctx);
     case 'JoinRole':
       return joinRole(command, s, ctx);
+    case 'JoinRandomRole':
+      return joinRandomRole(command, s, ctx);
     case 'LeaveRole':
       return leaveRole(command, s, ctx);
     case 'HandToComputer':
       return handToComputer(command, s, ctx);
+    case 'TakeBackRole':
+      return takeBackRole(command, s, ctx);
     case 'PlaceOrder':
       return placeOrder(command, s, ctx);
     case 'ProposeOrder':
@@ -156,6 +161,15 @@ function joinRole(command: BeerCommandOf<'JoinRole'>, s: BeerState, ctx: Ctx): B
   return joined;
 }
 
+/** A free seat drawn at random; a player who holds one already keeps it. */
+function joinRandomRole(command: BeerCommandOf<'JoinRandomRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireGame(s);
+  if (s.facilities.some((f) => f.userId === ctx.actor.userId)) return [];
+  const facilityId = randomFreeSeat(s, command.seed);
+  if (facilityId === null) return fail(s.finished ? 'errGameFinished' : 'errNoFreeRole');
+  return joinRole({ type: 'JoinRole', facilityId }, s, ctx);
+}
+
 function leaveRole(command: BeerCommandOf<'LeaveRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {
   requireGame(s);
   const f = s.facilities[facilityAt(s, command.facilityId)]!;
@@ -173,6 +187,22 @@ function handToComputer(command: BeerCommandOf<'HandToComputer'>, s: BeerState, 
   if (!isValidPolicy(policy)) fail('errPolicyInvalid', { policy });
   if (f.computer && f.policy === policy) return [];
   return withAutoClose(s, [{ type: 'RoleHandedToComputer', data: { facilityId: f.id, policy } }], ctx, true);
+}
+
+/**
+ * A computer seat becomes a human one again: the creator frees it (any player may then join it);
+ * a player without a seat (say the one who handed it over) takes it at once.
+ */
+function takeBackRole(command: BeerCommandOf<'TakeBackRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireOpen(s);
+  const f = s.facilities[facilityAt(s, command.facilityId)]!;
+  const actor = ctx.actor.userId;
+  if (isGameAdmin(s, ctx))
+    return f.computer ? [{ type: 'RoleTakenBack', data: { facilityId: f.id, userId: null } }] : [];
+  if (f.userId === actor) return [];
+  if (!f.computer) fail('errNotComputer');
+  if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
+  return [{ type: 'RoleTakenBack', data: { facilityId: f.id, userId: actor } }];
 }
 
 function placeOrder(command: BeerCommandOf<'PlaceOrder'>, s: BeerState, ctx: Ctx): BeerEvent[] {

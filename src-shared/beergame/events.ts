@@ -38,6 +38,9 @@ export const beerEventSchemas = {
   RoleHandedToComputer: z
     .object({ facilityId, policy: z.string() })
     .describe('A facility is played by the computer with this policy from now on.'),
+  RoleTakenBack: z
+    .object({ facilityId, userId: z.string().nullable().describe('the player who took it; null: freed') })
+    .describe('A computer-played facility is a human seat again, free or taken by a player.'),
   OrderPlaced: z
     .object({
       facilityId,

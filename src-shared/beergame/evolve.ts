@@ -21,6 +21,8 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
         computer: true,
         policy: event.data.policy,
       });
+    case 'RoleTakenBack':
+      return setFacility(s, event.data.facilityId, { userId: event.data.userId, computer: false });
     case 'OrderPlaced':
       return orderPlaced(s, event.data);
     case 'OrderProposed':

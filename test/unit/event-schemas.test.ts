@@ -65,6 +65,8 @@ describe('event schemas', () => {
     for (const id of CLASSIC.slice(0, 3))
       game.run({ type: 'PlaceOrder', facilityId: id, quantity: 4 }, as(`u-${id}`));
     game.run({ type: 'HandToComputer', facilityId: 'factory' });
+    game.run({ type: 'TakeBackRole', facilityId: 'factory' });
+    game.run({ type: 'HandToComputer', facilityId: 'factory' });
     game.run({ type: 'ResetGame' });
     game.run({ type: 'EndGame' });
     const shortage = new Game(createdWith(sharedSupplier));
