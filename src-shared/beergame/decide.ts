@@ -5,7 +5,7 @@
  */
 import { type CommandContext, type Decider, DomainError } from '../eventsourcing/decider';
 import { own } from '../eventsourcing/own';
-import { everySeatFilled, policyFor, timerStart, withAutoClose } from './closing';
+import { everySeatFilled, policyFor, timerStart, timerWaiting, withAutoClose } from './closing';
 import { resolveConfig } from './config';
 import { BEERGAME_RULES_VERSION } from './constants';
 import type { BeerEvent } from './events';
@@ -25,8 +25,10 @@ import {
   cancelChange,
   closeWeekNow,
   endGame,
+  pauseTimer,
   resetGame,
   resetStartingOrders,
+  resumeTimer,
   scheduleChange,
   sendMessage,
   setTransparent,
@@ -68,6 +70,10 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return startTimer(command, s, ctx);
     case 'StopTimer':
       return stopTimer(s, ctx);
+    case 'PauseTimer':
+      return pauseTimer(s, ctx);
+    case 'ResumeTimer':
+      return resumeTimer(s, ctx);
     case 'SendMessage':
       return sendMessage(command, s, ctx);
     case 'ScheduleChange':
@@ -154,7 +160,7 @@ function joinRole(command: BeerCommandOf<'JoinRole'>, s: BeerState, ctx: Ctx): B
   if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
   if (f.userId !== null) fail('errRoleTaken');
   const joined: BeerEvent[] = [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor } }];
-  if (s.playTimer && s.deadline === null) {
+  if (timerWaiting(s)) {
     const next = evolve(s, joined[0]!);
     if (everySeatFilled(next)) joined.push(timerStart(next, ctx));
   }

@@ -71,6 +71,12 @@ export const beerEventSchemas = {
     .object({ week, seconds: z.number().int(), deadline: at })
     .describe('The turn timer started.'),
   TimerStopped: z.object({ week }).describe('The turn timer stopped.'),
+  TimerPaused: z
+    .object({ week, remainingMs: z.number().int().min(0).describe('milliseconds left on the countdown') })
+    .describe('The turn timer was paused; weeks closing meanwhile stay paused, each with a full week.'),
+  TimerResumed: z
+    .object({ week, deadline: at })
+    .describe('The paused turn timer runs again with the time it had left.'),
   MessageSent: z
     .object({
       id: z.string(),

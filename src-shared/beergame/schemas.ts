@@ -306,6 +306,9 @@ export const beerCommandSchema = z.union([
     seconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
   }),
   z.object({ type: z.literal('StopTimer') }),
+  /** Holds the countdown with the time left; `ResumeTimer` gives that time back. */
+  z.object({ type: z.literal('PauseTimer') }),
+  z.object({ type: z.literal('ResumeTimer') }),
   z.object({
     type: z.literal('SendMessage'),
     to: recipients,

@@ -237,6 +237,23 @@ const matrix: Record<string, Row> = {
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
     changes: true,
   },
+  'beergame.pauseTimer': {
+    call: async (api, { gameId }) => {
+      await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
+      return api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() });
+    },
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.resumeTimer': {
+    call: async (api, { gameId }) => {
+      await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
+      await users.creator.api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() });
+      return api.beergame.resumeTimer.mutate({ gameId, commandId: randomUUID() });
+    },
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
   'beergame.stopTimer': {
     call: (api, { gameId }) => api.beergame.stopTimer.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },

@@ -259,7 +259,7 @@ describe('the instructor’s controls', () => {
     expect((await viewOf(ann, gameId, (view) => view.proposals.length === 0)).myOrders).toEqual({ A1: 6 });
   });
 
-  it('the timer starts with a deadline on the server clock and stops', async () => {
+  it('the timer starts with a deadline on the server clock, pauses, resumes and stops', async () => {
     const gameId = await fullGame();
     const { now } = await players[0]!.api.clock.now.query();
     expect(Math.abs(now - Date.now())).toBeLessThan(5_000);
@@ -268,6 +268,15 @@ describe('the instructor’s controls', () => {
     expect(running.timer.seconds).toBe(90);
     expect(running.timer.deadline! - now).toBeGreaterThanOrEqual(89_000);
     expect(running.timer.deadline! - now).toBeLessThan(100_000);
+    await creator.api.beergame.pauseTimer.mutate({ gameId, commandId: id() });
+    const paused = await viewOf(players[0]!, gameId, (view) => view.timer.pausedSeconds !== null);
+    expect(paused.timer).toMatchObject({ running: false, deadline: null });
+    expect(paused.timer.pausedSeconds).toBeGreaterThan(80);
+    expect(paused.timer.pausedSeconds).toBeLessThanOrEqual(90);
+    await creator.api.beergame.resumeTimer.mutate({ gameId, commandId: id() });
+    const resumed = await viewOf(players[0]!, gameId, (view) => view.timer.running);
+    expect(resumed.timer.deadline! - Date.now()).toBeGreaterThan(70_000);
+    expect(resumed.timer.pausedSeconds).toBeNull();
     await creator.api.beergame.stopTimer.mutate({ gameId, commandId: id() });
     const stopped = await viewOf(players[0]!, gameId, (view) => !view.timer.running);
     expect(stopped.timer).toMatchObject({ playTimer: false, deadline: null });

@@ -58,6 +58,8 @@ describe('event schemas', () => {
     game.run({ type: 'ScheduleChange', week: 4, facilityIds: ['retailer'], field: 'stockCost', value: 1 });
     game.run({ type: 'CancelChange', changeId: 'c2' });
     game.run({ type: 'StartTimer', seconds: 30 });
+    game.run({ type: 'PauseTimer' });
+    game.run({ type: 'ResumeTimer' });
     game.run({ type: 'StopTimer' });
     game.run({ type: 'ProposeOrder', facilityId: 'retailer', quantity: 6 });
     game.run({ type: 'SetTransparent', transparent: true });

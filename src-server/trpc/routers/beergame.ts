@@ -164,16 +164,22 @@ export const beergameRouter = router({
       execute(ctx, input.gameId, { type: 'SetTransparent', transparent: input.transparent }, input.commandId),
     ),
 
-  /**
-   * Sets the turn timer (`seconds` per week, the game's own by default) and starts this week's
-   * countdown; after `stopTimer`, this resumes with a full week's time (the engine keeps no
-   * paused remainder).
-   */
+  /** Sets the turn timer (`seconds` per week, the game's own by default) and starts this week's countdown. */
   startTimer: beergameCreatorProcedure.input(startTimerInput).mutation(({ ctx, input }) => {
     const command: BeerCommand = { type: 'StartTimer' };
     if (input.seconds !== undefined) command.seconds = input.seconds;
     return execute(ctx, input.gameId, command, input.commandId);
   }),
+
+  /** Holds the countdown with the time it has left (weeks closed meanwhile wait paused). */
+  pauseTimer: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'PauseTimer' }, input.commandId)),
+
+  /** Runs a paused countdown again with the time it had left. */
+  resumeTimer: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'ResumeTimer' }, input.commandId)),
 
   /** Stops and clears the turn timer: no deadline until `startTimer`. */
   stopTimer: beergameCreatorProcedure
