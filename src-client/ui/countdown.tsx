@@ -13,14 +13,20 @@ export const minutesSeconds = (ms: number) => {
  * The time left in the week, from the server's deadline and clock; or that the timer is paused
  * (with what is left), or nothing when the game plays without a timer.
  */
-export function Countdown({ deadline, pausedMs }: { deadline: number | null; pausedMs?: number | null }) {
+export function Countdown({
+  deadline,
+  pausedSeconds,
+}: {
+  deadline: number | null;
+  pausedSeconds?: number | null;
+}) {
   const left = useTimeLeft(deadline);
-  if (pausedMs != null)
+  if (pausedSeconds != null)
     return (
       <Group gap={6} data-testid="countdown" data-paused>
         <IconPlayerPause size={18} />
         <Text fw={700} ff="monospace">
-          {minutesSeconds(pausedMs)}
+          {minutesSeconds(pausedSeconds * 1000)}
         </Text>
         <Text size="sm" c="dimmed">
           <FormattedMessage id="timer.paused" />

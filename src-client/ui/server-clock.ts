@@ -14,7 +14,7 @@ export function useServerOffset(): number {
     const sent = Date.now();
     utils.clock.now
       .fetch(undefined, { staleTime: 0 })
-      .then((serverNow) => {
+      .then(({ now: serverNow }) => {
         const received = Date.now();
         if (!cancelled) setOffset(serverNow - (sent + received) / 2);
       })

@@ -99,6 +99,12 @@ function requireMember(game: LoadedGame, user: SessionUser | null): SessionUser 
   return user;
 }
 
+function requireMemberOrCreator(game: LoadedGame, user: SessionUser | null): SessionUser {
+  if (!user || (user.id !== game.summary.creatorId && !game.summary.playerIds.includes(user.id)))
+    throw appError('FORBIDDEN', 'errors.membersOrCreatorOnly');
+  return user;
+}
+
 /** The game as one of its type: another type's game is unknown to that type's procedures. */
 function requireType<Name extends GameTypeName>(game: LoadedGame, name: Name): LoadedGame<StateOf<Name>> {
   if (game.type !== gameTypes[name]) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
@@ -135,4 +141,8 @@ export const beergameCreatorProcedure = beergameProcedure.use(({ ctx, next }) =>
 );
 export const beergameMemberProcedure = beergameProcedure.use(({ ctx, next }) =>
   next({ ctx: { ...ctx, user: requireMember(ctx.game, ctx.user) } }),
+);
+/** A player of the beer game or its creator (leaving or freeing a seat, a shortage's split). */
+export const beergameMemberOrCreatorProcedure = beergameProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: requireMemberOrCreator(ctx.game, ctx.user) } }),
 );

@@ -1,5 +1,6 @@
 import { accountRouter } from './routers/account';
 import { beergameRouter } from './routers/beergame';
+import { clockRouter } from './routers/clock';
 import { dashboardRouter } from './routers/dashboard';
 import { gameRouter } from './routers/game';
 import { router } from './trpc';
@@ -7,6 +8,7 @@ import { router } from './trpc';
 export const appRouter = router({
   account: accountRouter,
   beergame: beergameRouter,
+  clock: clockRouter,
   dashboard: dashboardRouter,
   game: gameRouter,
 });

@@ -1,6 +1,6 @@
 /** Procedure inputs of the game routers, shared with the client's forms. */
 import { z } from 'zod';
-import { MAX_ORDER_QUANTITY } from '../beergame/constants';
+import { MAX_ORDER_QUANTITY, MESSAGE_MAX, TIMER_SECONDS } from '../beergame/constants';
 import { commandIdInput, idInput, quantityInput, textInput } from './inputs';
 
 export const gameId = idInput;
@@ -23,6 +23,79 @@ export const placeOrderInput = z.object({
 });
 
 export const closeWeekInput = z.object({ gameId, commandId });
+
+/** A command on the whole game with no other field: reset, end, stop the timer. */
+export const gameCommandInput = z.object({ gameId, commandId });
+
+/** A command on one seat: leave it (or free it, for the creator), take a computer seat back. */
+export const roleCommandInput = z.object({ gameId, facilityId: idInput, commandId });
+
+/** A computer policy as typed (`fixed:4`...): the engine checks it and names it when it refuses. */
+const policyInput = textInput({ max: 200 });
+
+export const handToComputerInput = z.object({
+  gameId,
+  facilityId: idInput,
+  /** Default: the seat's own policy, else the game's `defaultPolicy`. */
+  policy: policyInput.optional(),
+  commandId,
+});
+
+export const joinRandomInput = z.object({ gameId, commandId });
+
+/** The creator's proposal: a quantity, or what a policy would order (the seat's by default). */
+export const proposeOrderInput = z.object({
+  gameId,
+  facilityId: idInput,
+  capabilityId: idInput.optional(),
+  quantity: quantityInput(MAX_ORDER_QUANTITY).optional(),
+  policy: policyInput.optional(),
+  commandId,
+});
+
+/** A supplier's split of a shortage: units shipped per client id (at most 8 clients). */
+export const confirmAllocationsInput = z.object({
+  gameId,
+  facilityId: idInput,
+  productId: idInput.optional(),
+  allocation: z
+    .record(idInput, quantityInput(MAX_ORDER_QUANTITY))
+    .refine((split) => Object.keys(split).length <= 8, { message: 'errors.invalidInput' }),
+  commandId,
+});
+
+/** New starting orders in every pipeline slot (of one facility, or one capability), before week 1 closes. */
+export const resetStartingOrdersInput = z.object({
+  gameId,
+  startOrders: quantityInput(999),
+  facilityId: idInput.optional(),
+  capabilityId: idInput.optional(),
+  commandId,
+});
+
+export const sendMessageInput = z.object({
+  gameId,
+  to: z.union([z.literal('all'), z.array(idInput).min(1).max(8)]),
+  text: textInput({ max: MESSAGE_MAX, multiline: true }),
+  /** The week it appears (`show_at`): this week by default, or a later one. */
+  showAt: z.number().int().min(1).max(520).optional(),
+  commandId,
+});
+
+export const setTransparentInput = z.object({ gameId, transparent: z.boolean(), commandId });
+
+/** Starts (or restarts) the turn timer with `seconds` per week, the game's own by default. */
+export const startTimerInput = z.object({
+  gameId,
+  // Bounded loosely here: the engine refuses what is out of range with the range in its message.
+  seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * TIMER_SECONDS.max)
+    .optional(),
+  commandId,
+});
 
 /** `lastEventId`: the stream version the client saw last (tracked subscriptions resume after it). */
 export const watchGameInput = z.object({

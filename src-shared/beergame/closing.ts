@@ -27,6 +27,11 @@ function everyoneValidated(s: BeerState): boolean {
   return humans > 0;
 }
 
+/** The game plays with a timer that is neither running nor paused: it starts once every seat is filled. */
+export function timerWaiting(s: BeerState): boolean {
+  return s.playTimer && s.deadline === null && s.pausedMs === null;
+}
+
 /** Every seat is held by a player or by the computer. */
 export function everySeatFilled(s: BeerState): boolean {
   for (const f of s.facilities) if (f.userId === null && !f.computer) return false;
@@ -57,9 +62,12 @@ export function closeEvent(
       });
     }
   }
-  // A running timer sets the next week's deadline; so does an armed one (`playTimer`) not yet running.
+  // A running timer sets the next week's deadline; so does an armed one (`playTimer`) not yet
+  // running; a paused one does not (the next week waits paused, see evolve).
   const nextDeadline =
-    (s.deadline !== null || s.playTimer) && s.week < s.config.weeks ? ctx.now + s.timerSeconds * 1000 : null;
+    s.pausedMs === null && (s.deadline !== null || s.playTimer) && s.week < s.config.weeks
+      ? ctx.now + s.timerSeconds * 1000
+      : null;
   return {
     type: 'WeekClosed',
     data: { week: s.week, reason, computerOrders: orders, at: ctx.now, nextDeadline },
@@ -86,7 +94,6 @@ export function withAutoClose(
   for (const e of events) next = evolve(next, e);
   if (next.finished) return events;
   if (everyoneValidated(next)) events.push(closeEvent(next, 'validated', ctx));
-  else if (seatChange && next.playTimer && next.deadline === null && everySeatFilled(next))
-    events.push(timerStart(next, ctx));
+  else if (seatChange && timerWaiting(next) && everySeatFilled(next)) events.push(timerStart(next, ctx));
   return events;
 }

@@ -5,7 +5,7 @@
  */
 import { type CommandContext, type Decider, DomainError } from '../eventsourcing/decider';
 import { own } from '../eventsourcing/own';
-import { everySeatFilled, policyFor, timerStart, withAutoClose } from './closing';
+import { everySeatFilled, policyFor, timerStart, timerWaiting, withAutoClose } from './closing';
 import { resolveConfig } from './config';
 import { BEERGAME_RULES_VERSION } from './constants';
 import type { BeerEvent } from './events';
@@ -25,8 +25,10 @@ import {
   cancelChange,
   closeWeekNow,
   endGame,
+  pauseTimer,
   resetGame,
   resetStartingOrders,
+  resumeTimer,
   scheduleChange,
   sendMessage,
   setTransparent,
@@ -35,6 +37,7 @@ import {
 } from './instructor';
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import type { BeerCommand, BeerConfig } from './schemas';
+import { randomFreeSeat } from './seats';
 import { type BeerState, initialBeerState } from './state';
 import { BEERGAME_TEMPLATES } from './templates';
 
@@ -47,10 +50,14 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return createGame(command, s, ctx);
     case 'JoinRole':
       return joinRole(command, s, ctx);
+    case 'JoinRandomRole':
+      return joinRandomRole(command, s, ctx);
     case 'LeaveRole':
       return leaveRole(command, s, ctx);
     case 'HandToComputer':
       return handToComputer(command, s, ctx);
+    case 'TakeBackRole':
+      return takeBackRole(command, s, ctx);
     case 'PlaceOrder':
       return placeOrder(command, s, ctx);
     case 'ProposeOrder':
@@ -63,6 +70,10 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return startTimer(command, s, ctx);
     case 'StopTimer':
       return stopTimer(s, ctx);
+    case 'PauseTimer':
+      return pauseTimer(s, ctx);
+    case 'ResumeTimer':
+      return resumeTimer(s, ctx);
     case 'SendMessage':
       return sendMessage(command, s, ctx);
     case 'ScheduleChange':
@@ -149,11 +160,20 @@ function joinRole(command: BeerCommandOf<'JoinRole'>, s: BeerState, ctx: Ctx): B
   if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
   if (f.userId !== null) fail('errRoleTaken');
   const joined: BeerEvent[] = [{ type: 'RoleJoined', data: { facilityId: f.id, userId: actor } }];
-  if (s.playTimer && s.deadline === null) {
+  if (timerWaiting(s)) {
     const next = evolve(s, joined[0]!);
     if (everySeatFilled(next)) joined.push(timerStart(next, ctx));
   }
   return joined;
+}
+
+/** A free seat drawn at random; a player who holds one already keeps it. */
+function joinRandomRole(command: BeerCommandOf<'JoinRandomRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireGame(s);
+  if (s.facilities.some((f) => f.userId === ctx.actor.userId)) return [];
+  const facilityId = randomFreeSeat(s, command.seed);
+  if (facilityId === null) return fail(s.finished ? 'errGameFinished' : 'errNoFreeRole');
+  return joinRole({ type: 'JoinRole', facilityId }, s, ctx);
 }
 
 function leaveRole(command: BeerCommandOf<'LeaveRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {
@@ -173,6 +193,22 @@ function handToComputer(command: BeerCommandOf<'HandToComputer'>, s: BeerState, 
   if (!isValidPolicy(policy)) fail('errPolicyInvalid', { policy });
   if (f.computer && f.policy === policy) return [];
   return withAutoClose(s, [{ type: 'RoleHandedToComputer', data: { facilityId: f.id, policy } }], ctx, true);
+}
+
+/**
+ * A computer seat becomes a human one again: the creator frees it (any player may then join it);
+ * a player without a seat (say the one who handed it over) takes it at once.
+ */
+function takeBackRole(command: BeerCommandOf<'TakeBackRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireOpen(s);
+  const f = s.facilities[facilityAt(s, command.facilityId)]!;
+  const actor = ctx.actor.userId;
+  if (isGameAdmin(s, ctx))
+    return f.computer ? [{ type: 'RoleTakenBack', data: { facilityId: f.id, userId: null } }] : [];
+  if (f.userId === actor) return [];
+  if (!f.computer) fail('errNotComputer');
+  if (s.facilities.some((x) => x.userId === actor)) fail('errAlreadyPlaying');
+  return [{ type: 'RoleTakenBack', data: { facilityId: f.id, userId: actor } }];
 }
 
 function placeOrder(command: BeerCommandOf<'PlaceOrder'>, s: BeerState, ctx: Ctx): BeerEvent[] {

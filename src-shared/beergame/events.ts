@@ -38,6 +38,9 @@ export const beerEventSchemas = {
   RoleHandedToComputer: z
     .object({ facilityId, policy: z.string() })
     .describe('A facility is played by the computer with this policy from now on.'),
+  RoleTakenBack: z
+    .object({ facilityId, userId: z.string().nullable().describe('the player who took it; null: freed') })
+    .describe('A computer-played facility is a human seat again, free or taken by a player.'),
   OrderPlaced: z
     .object({
       facilityId,
@@ -68,6 +71,12 @@ export const beerEventSchemas = {
     .object({ week, seconds: z.number().int(), deadline: at })
     .describe('The turn timer started.'),
   TimerStopped: z.object({ week }).describe('The turn timer stopped.'),
+  TimerPaused: z
+    .object({ week, remainingMs: z.number().int().min(0).describe('milliseconds left on the countdown') })
+    .describe('The turn timer was paused; weeks closing meanwhile stay paused, each with a full week.'),
+  TimerResumed: z
+    .object({ week, deadline: at })
+    .describe('The paused turn timer runs again with the time it had left.'),
   MessageSent: z
     .object({
       id: z.string(),

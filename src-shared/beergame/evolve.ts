@@ -21,6 +21,8 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
         computer: true,
         policy: event.data.policy,
       });
+    case 'RoleTakenBack':
+      return setFacility(s, event.data.facilityId, { userId: event.data.userId, computer: false });
     case 'OrderPlaced':
       return orderPlaced(s, event.data);
     case 'OrderProposed':
@@ -28,11 +30,12 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
     case 'AllocationConfirmed':
       return allocationConfirmed(s, event.data);
     case 'WeekClosed':
-      return closeWeek(s, event.data.computerOrders, event.data.nextDeadline);
+      return weekClosed(s, event.data);
     case 'TimerStarted':
-      return { ...s, playTimer: true, timerSeconds: event.data.seconds, deadline: event.data.deadline };
     case 'TimerStopped':
-      return { ...s, playTimer: false, deadline: null };
+    case 'TimerPaused':
+    case 'TimerResumed':
+      return timerChanged(s, event);
     case 'MessageSent':
       return messageSent(s, event.data);
     case 'ChangeScheduled':
@@ -51,9 +54,9 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
     case 'StartingOrdersReset':
       return startingOrdersReset(s, event.data);
     case 'GameReset':
-      return { ...setupGame(s), deadline: null };
+      return { ...setupGame(s), deadline: null, pausedMs: null };
     case 'GameEnded':
-      return { ...s, finished: true, endedAt: event.data.at, deadline: null };
+      return { ...s, finished: true, endedAt: event.data.at, deadline: null, pausedMs: null };
     case 'TransparencyChanged':
       return { ...s, transparent: event.data.transparent };
     default:
@@ -82,6 +85,31 @@ function gameCreated(d: BeerEventOf<'GameCreated'>['data']): BeerState {
     playTimer: d.config.playTimer,
     timerSeconds: d.config.timer,
   });
+}
+
+type TimerEvent = BeerEventOf<'TimerStarted' | 'TimerStopped' | 'TimerPaused' | 'TimerResumed'>;
+
+/** The turn timer: running (a deadline), paused (the time left), or off. */
+function timerChanged(s: BeerState, event: TimerEvent): BeerState {
+  switch (event.type) {
+    case 'TimerStarted': {
+      const { seconds, deadline } = event.data;
+      return { ...s, playTimer: true, timerSeconds: seconds, deadline, pausedMs: null };
+    }
+    case 'TimerStopped':
+      return { ...s, playTimer: false, deadline: null, pausedMs: null };
+    case 'TimerPaused':
+      return { ...s, deadline: null, pausedMs: event.data.remainingMs };
+    case 'TimerResumed':
+      return { ...s, deadline: event.data.deadline, pausedMs: null };
+  }
+}
+
+/** A week closing while the timer is paused leaves the next week paused, with a full week's time. */
+function weekClosed(s: BeerState, d: BeerEventOf<'WeekClosed'>['data']): BeerState {
+  const next = closeWeek(s, d.computerOrders, d.nextDeadline);
+  if (s.pausedMs !== null) next.pausedMs = next.finished ? null : s.timerSeconds * 1000;
+  return next;
 }
 
 function setFacility(s: BeerState, facilityId: string, patch: Partial<FacilityState>): BeerState {
@@ -193,5 +221,5 @@ function startingOrdersReset(s: BeerState, d: BeerEventOf<'StartingOrdersReset'>
       capabilities[capId] = capabilityId === null || capId === capabilityId ? { ...cap, startOrders } : cap;
     return { ...f, capabilities };
   });
-  return { ...setupGame({ ...s, config: { ...s.config, facilities } }), deadline: null };
+  return { ...setupGame({ ...s, config: { ...s.config, facilities } }), deadline: null, pausedMs: null };
 }

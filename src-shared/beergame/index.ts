@@ -8,6 +8,7 @@ export { checkOrder, isGameAdmin } from './guards';
 export * from './kpis';
 export * from './policies';
 export * from './schemas';
+export * from './seats';
 export * from './simulate';
 export type * from './state';
 export { initialBeerState } from './state';

@@ -42,6 +42,23 @@ export function stopTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
   return [{ type: 'TimerStopped', data: { week: s.week } }];
 }
 
+/** Holds a running countdown with the time it has left; a paused timer stays paused. */
+export function pauseTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireOpen(s);
+  requireAdmin(s, ctx);
+  if (s.pausedMs !== null) return [];
+  if (s.deadline === null) return fail('errTimerNotRunning');
+  return [{ type: 'TimerPaused', data: { week: s.week, remainingMs: Math.max(0, s.deadline - ctx.now) } }];
+}
+
+/** Runs a paused countdown again with the time it had left; a running timer keeps running. */
+export function resumeTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireOpen(s);
+  requireAdmin(s, ctx);
+  if (s.pausedMs === null) return s.deadline !== null ? [] : fail('errTimerNotPaused');
+  return [{ type: 'TimerResumed', data: { week: s.week, deadline: ctx.now + s.pausedMs } }];
+}
+
 export function sendMessage(command: BeerCommandOf<'SendMessage'>, s: BeerState, ctx: Ctx): BeerEvent[] {
   requireGame(s);
   requireAdmin(s, ctx);

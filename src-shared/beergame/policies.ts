@@ -56,6 +56,26 @@ export function isValidPolicy(text: string): boolean {
   return parsePolicy(text) !== null;
 }
 
+/** The kinds of policy `parsePolicy` knows, for a form's select. */
+export const POLICY_NAMES = [
+  'passthrough',
+  'fixed',
+  'basestock',
+  'sterman',
+] as const satisfies readonly Policy['kind'][];
+export type PolicyName = (typeof POLICY_NAMES)[number];
+
+/**
+ * A valid policy of each kind with the classic game's parameters (docs/beergame.md, "Computer
+ * players"): what a select offers, and a form starts from when the instructor edits the numbers.
+ */
+export const POLICY_EXAMPLES: Readonly<Record<PolicyName, string>> = {
+  passthrough: 'passthrough',
+  fixed: 'fixed:4',
+  basestock: 'basestock:32,32,32,24',
+  sterman: 'sterman:0.36,0.26,0.34,17',
+};
+
 /** What a policy sees of one product at one facility when it decides. */
 export interface PolicyInput {
   /** Position of the facility in network order (basestock targets). */

@@ -271,8 +271,12 @@ export const beerCommandSchema = z.union([
   createFromTemplateSchema,
   createFromConfigSchema,
   z.object({ type: z.literal('JoinRole'), facilityId: id }),
+  /** Joins a free seat drawn with `seed` (the server passes the command id: a retry draws the same). */
+  z.object({ type: z.literal('JoinRandomRole'), seed: z.string().min(1).max(64) }),
   z.object({ type: z.literal('LeaveRole'), facilityId: id }),
   z.object({ type: z.literal('HandToComputer'), facilityId: id, policy: z.string().max(200).optional() }),
+  /** A computer seat back to a human: the creator frees it, a player without a seat takes it. */
+  z.object({ type: z.literal('TakeBackRole'), facilityId: id }),
   z.object({
     type: z.literal('PlaceOrder'),
     facilityId: id,
@@ -302,6 +306,9 @@ export const beerCommandSchema = z.union([
     seconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
   }),
   z.object({ type: z.literal('StopTimer') }),
+  /** Holds the countdown with the time left; `ResumeTimer` gives that time back. */
+  z.object({ type: z.literal('PauseTimer') }),
+  z.object({ type: z.literal('ResumeTimer') }),
   z.object({
     type: z.literal('SendMessage'),
     to: recipients,

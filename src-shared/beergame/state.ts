@@ -178,6 +178,8 @@ export interface BeerState {
   playTimer: boolean;
   timerSeconds: number;
   deadline: number | null;
+  /** Milliseconds left on a paused turn timer (`deadline` is null meanwhile); null when not paused. */
+  pausedMs: number | null;
   facilities: FacilityState[];
   mail: OrderInMail[];
   transit: InTransit[];
@@ -237,6 +239,7 @@ export const initialBeerState: BeerState = {
   playTimer: false,
   timerSeconds: 60,
   deadline: null,
+  pausedMs: null,
   facilities: [],
   mail: [],
   transit: [],
@@ -292,6 +295,7 @@ export function cloneState(s: BeerState): BeerState {
     playTimer: s.playTimer,
     timerSeconds: s.timerSeconds,
     deadline: s.deadline,
+    pausedMs: s.pausedMs,
     facilities: s.facilities,
     mail: s.mail,
     transit: s.transit,

@@ -113,8 +113,17 @@ export interface BeerView {
   isCreator: boolean;
   myFacilityId: string | null;
   rulesVersion: number;
-  /** `playTimer`: the game plays with a turn timer (running once the deadline is set). */
-  timer: { playTimer: boolean; running: boolean; seconds: number; deadline: number | null };
+  /**
+   * `playTimer`: the game plays with a turn timer (running once the deadline is set);
+   * `pausedSeconds`: the seconds left on a paused countdown, else null.
+   */
+  timer: {
+    playTimer: boolean;
+    running: boolean;
+    seconds: number;
+    deadline: number | null;
+    pausedSeconds: number | null;
+  };
   manualAllocation: boolean;
   map: { rows: number; columns: number; invertedFlows: boolean; bckCells: BckCell[] } | null;
   products: Array<{ id: string; name: string; productEmoji: string }>;
@@ -205,6 +214,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
       running: s.deadline !== null,
       seconds: s.timerSeconds,
       deadline: s.deadline,
+      pausedSeconds: s.pausedMs === null ? null : Math.ceil(s.pausedMs / 1000),
     },
     manualAllocation: config.manualAllocation,
     map: config.mapSize

@@ -123,6 +123,150 @@ const matrix: Record<string, Row> = {
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
     changes: true,
   },
+  'beergame.joinRandom': {
+    call: (api, { gameId }) => api.beergame.joinRandom.mutate({ gameId, commandId: randomUUID() }),
+    expected: {
+      nobody: 'errors.signInRequired',
+      player: 'ok',
+      otherPlayer: 'ok',
+      observer: 'ok',
+      creator: 'beergame.errCreatorCannotPlay',
+      otherInstructor: 'ok',
+    },
+    check: (result, caller) => {
+      const { facilityId } = result as { facilityId: string };
+      // The retailer's player keeps their seat; anyone else gets one of the free ones.
+      if (caller === 'player') expect(facilityId).toBe('retailer');
+      else expect(['wholesaler', 'distributor', 'factory']).toContain(facilityId);
+    },
+    changes: true,
+  },
+  'beergame.leave': {
+    call: (api, { gameId }) =>
+      api.beergame.leave.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() }),
+    expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    changes: true,
+  },
+  'beergame.handToComputer': {
+    call: (api, { gameId }) =>
+      api.beergame.handToComputer.mutate({
+        gameId,
+        facilityId: 'retailer',
+        policy: 'fixed:4',
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.takeBack': {
+    call: async (api, { gameId }) => {
+      await users.creator.api.beergame.handToComputer.mutate({
+        gameId,
+        facilityId: 'wholesaler',
+        commandId: randomUUID(),
+      });
+      return api.beergame.takeBack.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() });
+    },
+    expected: {
+      nobody: 'errors.signInRequired',
+      player: 'beergame.errAlreadyPlaying',
+      otherPlayer: 'ok',
+      observer: 'ok',
+      creator: 'ok',
+      otherInstructor: 'ok',
+    },
+    changes: true,
+  },
+  'beergame.proposeOrder': {
+    call: (api, { gameId }) =>
+      api.beergame.proposeOrder.mutate({
+        gameId,
+        facilityId: 'retailer',
+        quantity: 6,
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.confirmAllocations': {
+    // The classic game has a single client per supplier: no shortage to split, past the guard.
+    call: (api, { gameId }) =>
+      api.beergame.confirmAllocations.mutate({
+        gameId,
+        facilityId: 'retailer',
+        allocation: {},
+        commandId: randomUUID(),
+      }),
+    expected: {
+      ...everyone('errors.membersOrCreatorOnly'),
+      player: 'beergame.errNoAllocation',
+      creator: 'beergame.errNoAllocation',
+    },
+  },
+  'beergame.resetStartingOrders': {
+    call: (api, { gameId }) =>
+      api.beergame.resetStartingOrders.mutate({ gameId, startOrders: 5, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.resetGame': {
+    call: (api, { gameId }) => api.beergame.resetGame.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.endGame': {
+    call: (api, { gameId }) => api.beergame.endGame.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.sendMessage': {
+    call: (api, { gameId }) =>
+      api.beergame.sendMessage.mutate({ gameId, to: 'all', text: 'Hello', commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.setTransparent': {
+    call: (api, { gameId }) =>
+      api.beergame.setTransparent.mutate({ gameId, transparent: true, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.startTimer': {
+    call: (api, { gameId }) =>
+      api.beergame.startTimer.mutate({ gameId, seconds: 600, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.pauseTimer': {
+    call: async (api, { gameId }) => {
+      await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
+      return api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() });
+    },
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.resumeTimer': {
+    call: async (api, { gameId }) => {
+      await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
+      await users.creator.api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() });
+      return api.beergame.resumeTimer.mutate({ gameId, commandId: randomUUID() });
+    },
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.stopTimer': {
+    call: (api, { gameId }) => api.beergame.stopTimer.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'clock.now': {
+    call: (api) => api.clock.now.query(),
+    expected: everyone('ok'),
+    check: (result) => {
+      const { now } = result as { now: number };
+      expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
+    },
+  },
   'dashboard.games': {
     call: (api) => api.dashboard.games.query({}),
     expected: instructorsOnly,

@@ -58,12 +58,16 @@ describe('event schemas', () => {
     game.run({ type: 'ScheduleChange', week: 4, facilityIds: ['retailer'], field: 'stockCost', value: 1 });
     game.run({ type: 'CancelChange', changeId: 'c2' });
     game.run({ type: 'StartTimer', seconds: 30 });
+    game.run({ type: 'PauseTimer' });
+    game.run({ type: 'ResumeTimer' });
     game.run({ type: 'StopTimer' });
     game.run({ type: 'ProposeOrder', facilityId: 'retailer', quantity: 6 });
     game.run({ type: 'SetTransparent', transparent: true });
     game.run({ type: 'LeaveRole', facilityId: 'factory' }, as('u-factory'));
     for (const id of CLASSIC.slice(0, 3))
       game.run({ type: 'PlaceOrder', facilityId: id, quantity: 4 }, as(`u-${id}`));
+    game.run({ type: 'HandToComputer', facilityId: 'factory' });
+    game.run({ type: 'TakeBackRole', facilityId: 'factory' });
     game.run({ type: 'HandToComputer', facilityId: 'factory' });
     game.run({ type: 'ResetGame' });
     game.run({ type: 'EndGame' });

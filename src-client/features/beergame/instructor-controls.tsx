@@ -179,10 +179,10 @@ export function TimerControls({ view }: { view: BeerView }) {
         ? intl.formatMessage({ id: 'beergame.errTimerOutOfRange' }, TIMER_SECONDS)
         : intl.formatMessage({ id: read.messageId }, read.values);
   const ids = () => ({ gameId: view.gameId, commandId: newCommandId() });
-  const paused = view.timer.pausedMs !== null;
+  const paused = view.timer.pausedSeconds !== null;
   return (
     <Group gap="sm" align="flex-end" data-testid="timer-controls">
-      <Countdown deadline={view.timer.deadline} pausedMs={view.timer.pausedMs} />
+      <Countdown deadline={view.timer.deadline} pausedSeconds={view.timer.pausedSeconds} />
       {!view.timer.running && !paused && (
         <>
           <TextInput
@@ -296,9 +296,7 @@ export function RoleMenu({ view, facility }: { view: BeerView; facility: BeerFac
         confirmLabel={<FormattedMessage id="board.handToComputer" />}
         color="blue"
         testId="confirm-hand-to-computer"
-        onConfirm={() =>
-          hand.mutate({ ...ids, ...(policy ? { policy } : {}), commandId: newCommandId() })
-        }
+        onConfirm={() => hand.mutate({ ...ids, ...(policy ? { policy } : {}), commandId: newCommandId() })}
       >
         <Text size="sm">
           <FormattedMessage id="board.handToComputerText" />

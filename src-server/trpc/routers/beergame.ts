@@ -1,11 +1,25 @@
-/** The beer game's commands: create a game, take a role, order, close the week. */
+/**
+ * The beer game's commands: create a game, take, leave and hand over roles, order, and the
+ * instructor's controls (close the week, timer, messages, proposals, resets, end, transparency).
+ * Each names a client-made `commandId`, so a retried call applies once.
+ */
 import { randomBytes, randomInt } from 'node:crypto';
 import { playerName } from '../../../src-shared/api/account';
 import {
   closeWeekInput,
+  confirmAllocationsInput,
   createGameInput,
+  gameCommandInput,
+  handToComputerInput,
+  joinRandomInput,
   joinRoleInput,
   placeOrderInput,
+  proposeOrderInput,
+  resetStartingOrdersInput,
+  roleCommandInput,
+  sendMessageInput,
+  setTransparentInput,
+  startTimerInput,
 } from '../../../src-shared/api/game';
 import type { BeerCommand } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
@@ -14,6 +28,7 @@ import type { Context } from '../context';
 import {
   actorOf,
   beergameCreatorProcedure,
+  beergameMemberOrCreatorProcedure,
   beergameMemberProcedure,
   beergameSignedInProcedure,
   instructorProcedure,
@@ -21,14 +36,23 @@ import {
 } from '../procedures';
 import { appError, router } from '../trpc';
 
-async function execute(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
+async function run(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
   const { services } = ctx;
-  const result = await services.commands.execute(gameTypes.beergame.stream, gameStreamId(gameId), command, {
+  return services.commands.execute(gameTypes.beergame.stream, gameStreamId(gameId), command, {
     now: services.now(),
     actor: actorOf(ctx),
     commandId,
   });
+}
+
+async function execute(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
+  const result = await run(ctx, gameId, command, commandId);
   return { version: result.version };
+}
+
+/** A seat shows the user's name, so a player needs one (it stays in their user record). */
+function requirePlayerName(ctx: Context): void {
+  if (!playerName.safeParse(ctx.user?.name).success) throw appError('BAD_REQUEST', 'game.errNameRequired');
 }
 
 export const beergameRouter = router({
@@ -48,9 +72,42 @@ export const beergameRouter = router({
   }),
 
   join: beergameSignedInProcedure.input(joinRoleInput).mutation(({ ctx, input }) => {
-    // The seat shows the user's name, so a player needs one (it stays in their user record).
-    if (!playerName.safeParse(ctx.user.name).success) throw appError('BAD_REQUEST', 'game.errNameRequired');
+    requirePlayerName(ctx);
     return execute(ctx, input.gameId, { type: 'JoinRole', facilityId: input.facilityId }, input.commandId);
+  }),
+
+  /** A free seat drawn from the command id (a retry draws the same); the one already held, if any. */
+  joinRandom: beergameSignedInProcedure.input(joinRandomInput).mutation(async ({ ctx, input }) => {
+    requirePlayerName(ctx);
+    const command: BeerCommand = { type: 'JoinRandomRole', seed: input.commandId };
+    const { version, state } = await run(ctx, input.gameId, command, input.commandId);
+    const seat = state.facilities.find((f) => f.userId === ctx.user.id);
+    if (!seat) throw appError('CONFLICT', 'beergame.errNoFreeRole');
+    return { version, facilityId: seat.id };
+  }),
+
+  /** A player leaves their seat (spec `quitGame`); the creator frees any seat for someone else. */
+  leave: beergameMemberOrCreatorProcedure
+    .input(roleCommandInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'LeaveRole', facilityId: input.facilityId }, input.commandId),
+    ),
+
+  handToComputer: beergameCreatorProcedure.input(handToComputerInput).mutation(({ ctx, input }) => {
+    const command: BeerCommand = { type: 'HandToComputer', facilityId: input.facilityId };
+    if (input.policy !== undefined) command.policy = input.policy;
+    return execute(ctx, input.gameId, command, input.commandId);
+  }),
+
+  /** A computer seat back to a human: the creator frees it, a player without a seat takes it. */
+  takeBack: beergameSignedInProcedure.input(roleCommandInput).mutation(({ ctx, input }) => {
+    if (ctx.user.id !== ctx.game.summary.creatorId) requirePlayerName(ctx);
+    return execute(
+      ctx,
+      input.gameId,
+      { type: 'TakeBackRole', facilityId: input.facilityId },
+      input.commandId,
+    );
   }),
 
   placeOrder: beergameMemberProcedure.input(placeOrderInput).mutation(({ ctx, input }) =>
@@ -67,9 +124,68 @@ export const beergameRouter = router({
     ),
   ),
 
+  proposeOrder: beergameCreatorProcedure.input(proposeOrderInput).mutation(({ ctx, input }) => {
+    const { gameId, commandId, ...fields } = input;
+    return execute(ctx, gameId, { type: 'ProposeOrder', ...fields }, commandId);
+  }),
+
+  confirmAllocations: beergameMemberOrCreatorProcedure
+    .input(confirmAllocationsInput)
+    .mutation(({ ctx, input }) => {
+      const { gameId, commandId, ...fields } = input;
+      return execute(ctx, gameId, { type: 'ConfirmAllocations', ...fields }, commandId);
+    }),
+
   closeWeek: beergameCreatorProcedure
     .input(closeWeekInput)
     .mutation(({ ctx, input }) =>
       execute(ctx, input.gameId, { type: 'CloseWeek', reason: 'instructor' }, input.commandId),
     ),
+
+  resetStartingOrders: beergameCreatorProcedure.input(resetStartingOrdersInput).mutation(({ ctx, input }) => {
+    const { gameId, commandId, ...fields } = input;
+    return execute(ctx, gameId, { type: 'ResetStartingOrders', ...fields }, commandId);
+  }),
+
+  /** Back to week 1, seats kept (spec `resetBeerGame`). */
+  resetGame: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'ResetGame' }, input.commandId)),
+
+  endGame: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'EndGame' }, input.commandId)),
+
+  sendMessage: beergameCreatorProcedure.input(sendMessageInput).mutation(({ ctx, input }) => {
+    const { gameId, commandId, ...fields } = input;
+    return execute(ctx, gameId, { type: 'SendMessage', ...fields }, commandId);
+  }),
+
+  setTransparent: beergameCreatorProcedure
+    .input(setTransparentInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'SetTransparent', transparent: input.transparent }, input.commandId),
+    ),
+
+  /** Sets the turn timer (`seconds` per week, the game's own by default) and starts this week's countdown. */
+  startTimer: beergameCreatorProcedure.input(startTimerInput).mutation(({ ctx, input }) => {
+    const command: BeerCommand = { type: 'StartTimer' };
+    if (input.seconds !== undefined) command.seconds = input.seconds;
+    return execute(ctx, input.gameId, command, input.commandId);
+  }),
+
+  /** Holds the countdown with the time it has left (weeks closed meanwhile wait paused). */
+  pauseTimer: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'PauseTimer' }, input.commandId)),
+
+  /** Runs a paused countdown again with the time it had left. */
+  resumeTimer: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'ResumeTimer' }, input.commandId)),
+
+  /** Stops and clears the turn timer: no deadline until `startTimer`. */
+  stopTimer: beergameCreatorProcedure
+    .input(gameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'StopTimer' }, input.commandId)),
 });

@@ -47,6 +47,7 @@ describe('playTimer and timer: the turn timer', () => {
       running: false,
       seconds: 45,
       deadline: null,
+      pausedSeconds: null,
     });
     for (const id of CLASSIC.slice(0, 3))
       expect(types(game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`, 5_000)))).toEqual([
@@ -60,6 +61,7 @@ describe('playTimer and timer: the turn timer', () => {
       running: true,
       seconds: 45,
       deadline: 55_000,
+      pausedSeconds: null,
     });
     // The deadline drives the close: each close sets the next week's deadline `timer` seconds on.
     const [closed] = game.run({ type: 'CloseWeek', reason: 'timer' }, { ...system, now: 55_000 });
