@@ -24,7 +24,7 @@ export interface Config {
   pollMs: number;
   /** Milliseconds between checks that a live subscription's viewer is still signed in. */
   signInCheckMs: number;
-  /** Milliseconds between the scheduler's looks for deadlines written by other processes. */
+  /** Milliseconds between the scheduler's looks for newly written deadlines (by any process). */
   schedulerPollMs: number;
   /** The proxies whose `X-Forwarded-For` is believed (proxy-addr's syntax); none by default. */
   trustProxy: string[];
