@@ -27,6 +27,7 @@ import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
 import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { upgradeHandler } from './http/websocket';
+import { Scheduler } from './scheduler/scheduler';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
@@ -35,6 +36,7 @@ const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export interface RunningServer {
   url: string;
   services: Services;
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     pollMs: config.pollMs,
     signInCheckMs: config.signInCheckMs,
   };
+  // The clock is read through `services`, so a test that replaces `services.now` moves it too.
+  const scheduler = new Scheduler({
+    db: database.db,
+    commands: services.commands,
+    log,
+    now: () => services.now(),
+    pollMs: config.schedulerPollMs,
+  });
+  scheduler.start();
   const addressOf = clientAddressResolver(config.trustProxy);
   const origins = originCheck(config.trustedOrigins);
   const warnForeignOrigin = everyMinuteAtMost(log);
@@ -169,7 +180,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     url,
     services,
+    scheduler,
     async close() {
+      await scheduler.stop();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       wss.close();

@@ -1,8 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GamesTable } from '../read-models/games';
+import type { DeadlinesTable } from '../scheduler/deadlines';
 
 /** The database as Kysely sees it; of better-auth's tables, only what the product reads. */
 export interface Database {
+  deadlines: DeadlinesTable;
   events: EventsTable;
   games: GamesTable;
   rate_limits: RateLimitsTable;

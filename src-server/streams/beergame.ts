@@ -10,10 +10,29 @@ import {
   beerUpcasters,
   viewGame,
 } from '../../src-shared/beergame';
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import { type GameSummary, gamesProjection } from '../read-models/games';
+import { type GameTimers, withDeadlines } from '../scheduler/deadlines';
 import type { GameType } from './game-type';
 
 const summary = (state: BeerState): GameSummary => beergameSummary(state);
+
+/**
+ * The turn timer: a running deadline closes its week when it runs out. Computer players and
+ * threshold or scheduled messages need no timer of their own: the engine applies them as the week
+ * closes (closing.ts, week/).
+ */
+export const beergameTimers: GameTimers<BeerCommand, BeerState> = {
+  due: (state) =>
+    state.exists && !state.finished && state.deadline !== null
+      ? [{ kind: 'turn', dueAt: state.deadline, payload: { week: state.week } }]
+      : [],
+  command: (deadline) => ({
+    type: 'CloseWeek',
+    reason: 'timer',
+    week: typeof deadline.payload.week === 'number' ? deadline.payload.week : undefined,
+  }),
+};
 
 export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView> = {
   name: 'beergame',
@@ -22,8 +41,13 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     decider: beergameDecider,
     rulesVersion: BEERGAME_RULES_VERSION,
     upcasters: beerUpcasters,
-    project: gamesProjection('beergame', summary),
+    project: withDeadlines(gamesProjection('beergame', summary), {
+      gameType: 'beergame',
+      timers: beergameTimers,
+      streamIdOf: (state) => gameStreamId(state.gameId),
+    }),
   },
   summary,
   view: (state, viewer) => viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames }),
+  timers: beergameTimers,
 };

@@ -6,6 +6,7 @@
 import type { ActorRole, DomainEvent } from '../../src-shared/eventsourcing';
 import type { StreamType } from '../eventstore/command-handler';
 import type { GameSummary } from '../read-models/games';
+import type { GameTimers } from '../scheduler/deadlines';
 
 /** Who looks at a game, as the server knows them. */
 export interface GameViewer {
@@ -26,4 +27,6 @@ export interface GameType<Command, Event extends DomainEvent, State, View> {
   summary(state: State): GameSummary;
   /** What a viewer may see (src-shared's redaction), computed on the server. */
   view(state: State, viewer: GameViewer): View;
+  /** The timers its states set, which the scheduler runs (none when absent). */
+  timers?: GameTimers<Command, State>;
 }

@@ -6,6 +6,7 @@ import { gameStreamId, type RecordedEvent } from '../../src-shared/eventsourcing
 import { foldRecorded } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import { replaceGameRows } from '../read-models/games';
+import { replaceDeadlines } from '../scheduler/deadlines';
 import { beergameType } from './beergame';
 import type { GameType } from './game-type';
 import { leangameType } from './leangame';
@@ -31,8 +32,9 @@ function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
 }
 
 /**
- * Rebuilds every read model of the games from the events, in one transaction: the dashboard never
- * sees a half-rebuilt table. Returns the number of games projected.
+ * Rebuilds every read model of the games from the events, each table in one transaction: the
+ * dashboard never sees a half-rebuilt table, and the deadlines are those the states call for (a
+ * deadline that passed while no server ran fires at once). Returns the number of games projected.
  */
 export async function rebuildProjections(store: EventStore): Promise<number> {
   const streamIds = await store.streamIds(GAME_STREAM_PREFIX);
@@ -46,8 +48,14 @@ export async function rebuildProjections(store: EventStore): Promise<number> {
       type: type.name,
       summary: type.summary(state),
       createdAt: new Date(events[0]!.metadata.serverTime),
+      streamId: events[0]!.streamId,
+      deadlines: type.timers?.due(state) ?? [],
     };
   });
   await replaceGameRows(store.db, games);
+  await replaceDeadlines(
+    store.db,
+    games.map((game) => ({ streamId: game.streamId, gameType: game.type, deadlines: game.deadlines })),
+  );
   return games.length;
 }

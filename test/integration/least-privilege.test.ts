@@ -7,6 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { currentRole } from '../../src-server/db/roles';
 import type { RunningServer } from '../../src-server/main';
+import { claimDue } from '../../src-server/scheduler/deadlines';
+import { gameTypes } from '../../src-server/streams';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { itOnPostgres, onPostgres } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
@@ -125,6 +127,38 @@ describe('a serving role apart from the migration role', () => {
       client.query('select count(*)::int as n from events where stream_id = $1', [gameStreamId(gameId)]),
     );
     expect(after.rows[0].n).toBe(rows.length);
+  });
+
+  itOnPostgres('lets the serving role set, claim and drop deadlines (the scheduler runs as it)', async () => {
+    const dueAt = new Date(Date.now() - 1_000);
+    // The creator's timer: its row is written in the append transaction, as the serving role.
+    await server!.services.commands.execute(
+      gameTypes.beergame.stream,
+      gameStreamId(gameId),
+      { type: 'StartTimer', seconds: 60 },
+      { now: Date.now(), actor: { userId: clients[0]!.userId, role: 'instructor' }, commandId: randomUUID() },
+    );
+    const claimed = await claimDue(server!.services.database.db, {
+      now: Date.now(),
+      leaseUntil: Date.now() + 60_000,
+      owner: 'least-privilege-test',
+      limit: 10,
+    });
+    expect(claimed).toEqual([]);
+    await asRole(servingUrl, async (client) => {
+      await client.query(
+        `insert into deadlines (stream_id, kind, game_type, due_at) values ('game-x', 'turn', 'beergame', $1)`,
+        [dueAt],
+      );
+      await client.query(`update deadlines set claimed_by = 'me' where stream_id = 'game-x'`);
+      await client.query(`delete from deadlines where stream_id = 'game-x'`);
+    });
+    const { rows } = await asRole(servingUrl, (client) =>
+      client.query<{ kind: string }>('select kind from deadlines where stream_id = $1', [
+        gameStreamId(gameId),
+      ]),
+    );
+    expect(rows).toEqual([{ kind: 'turn' }]);
   });
 
   itOnPostgres('starts again on the same roles: migrations done, grants given again', async () => {

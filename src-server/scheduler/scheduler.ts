@@ -1,0 +1,148 @@
+/**
+ * The scheduler loop (DESIGN.md, "Scheduler"; docs/architecture.md): in each process, wakes at the
+ * next deadline, claims the due rows with a lease, and runs each one's command through the same
+ * command handler as a person's, as the actor `system`, under a command id derived from the
+ * deadline, so a deadline run twice (a lease that ran out, a crash before the row was dropped) is
+ * applied once. A slow poll finds the rows other processes wrote.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { type CommandContext, DomainError } from '../../src-shared/eventsourcing';
+import type { Database } from '../db/schema';
+import type { CommandHandler } from '../eventstore/command-handler';
+import { gameTypeNamed } from '../streams';
+import { claimDue, type DueDeadline, dropIfUnchanged, nextDueAt } from './deadlines';
+
+/** The scheduler's actor: deciders accept the instructor's commands from it (`isGameAdmin`). */
+export const SYSTEM_ACTOR: CommandContext['actor'] = { userId: 'system', role: 'system' };
+
+/** How long a claim keeps other processes off a row: a crashed claimer's rows wait this long. */
+const LEASE_MS = 10_000;
+/** Deadlines whose commands run at once in one process (the pool has 20 connections). */
+const IN_FLIGHT = 40;
+/** setTimeout's longest delay. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** The command id of a deadline: the same deadline always runs under the same id. */
+export function deadlineCommandId(d: Pick<DueDeadline, 'streamId' | 'kind' | 'dueAt'>): string {
+  return `deadline-${d.streamId}-${d.kind}-${d.dueAt}`;
+}
+
+export interface SchedulerOptions {
+  db: Kysely<Database>;
+  commands: CommandHandler;
+  log: Logger;
+  /** The server clock (services.now): due rows are those at or before it. */
+  now: () => number;
+  /** Milliseconds between looks for rows written by other processes. */
+  pollMs: number;
+}
+
+export class Scheduler {
+  /** This process's name in `claimed_by`. */
+  readonly owner = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** Deadlines whose command this process ran (applied or refused), for tests and logs. */
+  fired = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.poll = setInterval(() => this.wake(), this.options.pollMs);
+    this.wake();
+  }
+
+  /** Runs the due rows now, then sleeps until the next one (coalesced while a run is under way). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runDue()
+      .catch((error) => this.options.log.error({ err: error }, 'scheduler: run failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Stops waking and waits for the commands under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /**
+   * Claims and runs due rows, up to `IN_FLIGHT` at a time, claiming more as half of them finish
+   * (no batch waits for its slowest command), until none is due; then sleeps until the next one.
+   */
+  private async runDue(): Promise<void> {
+    const { db, now } = this.options;
+    const inFlight = new Set<Promise<void>>();
+    while (!this.stopped) {
+      const room = IN_FLIGHT - inFlight.size;
+      const at = now();
+      const due = await claimDue(db, { now: at, leaseUntil: at + LEASE_MS, owner: this.owner, limit: room });
+      for (const deadline of due) {
+        const run = this.fire(deadline)
+          .catch((error) => this.options.log.error({ err: error, deadline }, 'scheduler: drop failed'))
+          .finally(() => inFlight.delete(run));
+        inFlight.add(run);
+      }
+      if (due.length < room) break;
+      while (inFlight.size > IN_FLIGHT / 2) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    const next = await nextDueAt(db);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (next !== null && !this.stopped) {
+      const delay = Math.min(Math.max(next - now(), 0), MAX_DELAY_MS);
+      this.timer = setTimeout(() => this.wake(), delay);
+    }
+  }
+
+  /**
+   * Runs a deadline's command. Applied or refused (the game moved on), the row is dropped unless
+   * its event moved it; any other failure leaves it leased, to be retried when the lease runs out.
+   */
+  private async fire(deadline: DueDeadline): Promise<void> {
+    const { commands, db, log, now } = this.options;
+    const type = gameTypeNamed(deadline.gameType);
+    try {
+      if (!type?.timers) throw new Error(`no timers for game type ${deadline.gameType}`);
+      const result = await commands.execute(type.stream, deadline.streamId, type.timers.command(deadline), {
+        now: now(),
+        actor: SYSTEM_ACTOR,
+        commandId: deadlineCommandId(deadline),
+      });
+      this.fired++;
+      // Its events moved or cleared the row in their own transaction: nothing left to drop.
+      const still = type.timers
+        .due(result.state)
+        .some((d) => d.kind === deadline.kind && d.dueAt === deadline.dueAt);
+      if (result.events.length > 0 && !result.duplicate && !still) return;
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        log.error({ err: error, deadline }, 'scheduler: deadline failed, retried after its lease');
+        return;
+      }
+      log.info({ deadline, refused: error.messageId }, 'scheduler: deadline refused');
+      this.fired++;
+    }
+    await dropIfUnchanged(db, deadline);
+  }
+}
