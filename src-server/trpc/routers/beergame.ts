@@ -1,5 +1,5 @@
 /** The beer game's commands: create a game, take a role, order, close the week. */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { playerName } from '../../../src-shared/api/account';
 import {
   closeWeekInput,
@@ -9,6 +9,7 @@ import {
 } from '../../../src-shared/api/game';
 import type { BeerCommand } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
+import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
 import type { Context } from '../context';
 import {
@@ -34,7 +35,7 @@ async function execute(ctx: Context, gameId: string, command: BeerCommand, comma
 export const beergameRouter = router({
   create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
-    const gameId = randomBytes(9).toString('base64url');
+    const gameId = await freshGameId(ctx.services.database.db);
     const command: BeerCommand = {
       type: 'CreateGame',
       gameId,
