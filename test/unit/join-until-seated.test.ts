@@ -43,6 +43,12 @@ describe('joining until the seat shows in the live view', () => {
     expect(sent).toBe(3);
   });
 
+  it('counts an answered join as done when the live view stays silent through every attempt', async () => {
+    let sent = 0;
+    await joinUntilSeated({ ...timing, attempts: 2, send: async () => void sent++, seated: () => false });
+    expect(sent).toBe(2);
+  });
+
   it('stops at a refusal, without waiting or sending again', async () => {
     let sent = 0;
     const taken = { data: { messageId: 'beergame.errRoleTaken' } };

@@ -47,7 +47,7 @@ export function JoinByCode({
   };
 
   return (
-    <Card withBorder shadow="sm" radius="lg" padding="lg" maw={520} w="100%">
+    <Card withBorder shadow="sm" radius="lg" padding="lg" maw={520} w="100%" style={{ alignSelf: 'start' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz={{ base: 22, sm: 26 }}>

@@ -9,7 +9,8 @@ const isRefusal = (error: unknown) => Boolean((error as { data?: unknown } | nul
 /**
  * Sends a join and resolves once the live view shows the player in the seat. Not confirmed within
  * `confirmMs`, the join is sent again (the caller's `send` keeps the same command id, so the
- * server applies it once); a refusal is final and rejects at once.
+ * server applies it once); a refusal is final and rejects at once. When the attempts are spent,
+ * a join the server did answer counts as done (the live view is late, the play page catches up).
  */
 export async function joinUntilSeated(options: {
   send: () => Promise<unknown>;
@@ -19,18 +20,24 @@ export async function joinUntilSeated(options: {
   pollMs?: number;
 }): Promise<void> {
   const { send, seated, attempts = 3, confirmMs = JOIN_CONFIRM_MS, pollMs = 100 } = options;
-  const failures: { refusal?: unknown; last?: unknown } = {};
+  const outcome: { answered?: boolean; refusal?: unknown; last?: unknown } = {};
   for (let attempt = 0; attempt < attempts; attempt++) {
-    send().catch((error: unknown) => {
-      if (isRefusal(error)) failures.refusal = error;
-      else failures.last = error;
-    });
+    send().then(
+      () => {
+        outcome.answered = true;
+      },
+      (error: unknown) => {
+        if (isRefusal(error)) outcome.refusal = error;
+        else outcome.last = error;
+      },
+    );
     const deadline = Date.now() + confirmMs;
     while (Date.now() < deadline) {
-      if (failures.refusal) throw failures.refusal;
+      if (outcome.refusal) throw outcome.refusal;
       if (seated()) return;
       await sleep(pollMs);
     }
   }
-  throw failures.refusal ?? failures.last ?? new Error('join not confirmed');
+  if (outcome.answered) return;
+  throw outcome.last ?? new Error('join not confirmed');
 }
