@@ -4,6 +4,7 @@ import * as identity from './0002_identity';
 import * as gamesOfAnyType from './0003_games_of_any_type';
 import * as rateLimits from './0004_rate_limits';
 import * as deadlines from './0005_deadlines';
+import * as gameCodes from './0006_game_codes';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_games_of_any_type': gamesOfAnyType,
   '0004_rate_limits': rateLimits,
   '0005_deadlines': deadlines,
+  '0006_game_codes': gameCodes,
 };

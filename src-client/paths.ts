@@ -11,6 +11,8 @@ export const patterns = {
   gameIntro: '/game/:id/intro',
   gamePlay: '/game/:id/play',
   gameResults: '/game/:id/results',
+  /** A game's join code, as typed or scanned from its QR code: leads to the game's intro page. */
+  join: '/j/:code',
   notFound: '*',
 } as const;
 
@@ -31,7 +33,11 @@ export const paths = {
   /** The dashboard opens on its introduction tab. */
   dashboard: () => generatePath(patterns.dashboardTab, { tab: 'intro' }),
   game: (gameId: string, stage: GameStage) => generatePath(gameStagePatterns[stage], { id: gameId }),
+  join: (code: string) => generatePath(patterns.join, { code }),
 };
 
 /** The address players open to join a game: its intro page, absolute so that it can be shared. */
 export const joinLink = (gameId: string) => `${location.origin}${paths.game(gameId, 'intro')}`;
+
+/** The short address of a join code, for its QR code: the shorter, the easier to scan from afar. */
+export const joinCodeLink = (code: string) => `${location.origin}${paths.join(code)}`;

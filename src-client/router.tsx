@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
       lazyPage(patterns.gameIntro, async () => (await import('./routes/game-intro')).GameIntroPage),
       lazyPage(patterns.gamePlay, async () => (await import('./routes/game-play')).GamePlayPage),
       lazyPage(patterns.gameResults, async () => (await import('./routes/game-results')).GameResultsPage),
+      lazyPage(patterns.join, async () => (await import('./routes/join')).JoinPage),
       lazyPage(patterns.notFound, async () => (await import('./routes/not-found')).NotFoundPage),
     ],
   },

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { isInstructor } from '../../src-shared/rules/permissions';
 import { useCurrentUser } from '../auth';
+import { JoinByCode } from '../features/game-shell/join-by-code';
 import { paths } from '../paths';
 
 const FEATURES = ['home.featureLive', 'home.featureScience', 'home.featureDebrief'] as const;
@@ -16,22 +17,25 @@ export function HomePage() {
   if (isInstructor(user)) return <Navigate to={paths.dashboard()} replace />;
   return (
     <Stack gap="xl" py="xl">
-      <Stack gap="md" maw={720}>
-        <Title order={1} fz={{ base: 32, sm: 44 }}>
-          <FormattedMessage id="home.title" />
-        </Title>
-        <Text size="lg" c="dimmed">
-          <FormattedMessage id="home.subtitle" />
-        </Text>
-        <Group>
-          <Button component={Link} to={paths.login()} size="md" variant="default">
-            <FormattedMessage id="home.login" />
-          </Button>
-          <Button component={Link} to={paths.signup()} size="md">
-            <FormattedMessage id="home.signup" />
-          </Button>
-        </Group>
-      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
+        <Stack gap="md" maw={720}>
+          <Title order={1} fz={{ base: 30, sm: 44 }}>
+            <FormattedMessage id="home.title" />
+          </Title>
+          <Text size="lg" c="dimmed">
+            <FormattedMessage id="home.subtitle" />
+          </Text>
+          <Group>
+            <Button component={Link} to={paths.login()} size="md" variant="default">
+              <FormattedMessage id="home.login" />
+            </Button>
+            <Button component={Link} to={paths.signup()} size="md">
+              <FormattedMessage id="home.signup" />
+            </Button>
+          </Group>
+        </Stack>
+        <JoinByCode />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {FEATURES.map((id, index) => (
           <Stack key={id} gap={6}>

@@ -3,8 +3,10 @@
  * current by the append transaction (a game's row is a function of its state and its creation
  * time) and rebuilt from the events by `npm run projections:rebuild`.
  */
+import { randomBytes } from 'node:crypto';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import { GAMES_PAGE_SIZE } from '../../src-shared/api/game';
+import { joinCodeOf } from '../../src-shared/rules/join-code';
 import type { Database } from '../db/schema';
 
 export interface GamesTable {
@@ -21,6 +23,8 @@ export interface GamesTable {
   deleted: Generated<boolean>;
   draft: Generated<boolean>;
   player_ids: ColumnType<string[], string[], string[]>;
+  /** The short code players type to join (a function of the id: src-shared/rules/join-code.ts). */
+  code: ColumnType<string, string, never>;
   created_at: ColumnType<Date, Date, never>;
 }
 
@@ -68,7 +72,7 @@ export async function writeGameRow(
 ): Promise<void> {
   await db
     .insertInto('games')
-    .values({ id: gameId, created_at: createdAt, ...row })
+    .values({ id: gameId, code: joinCodeOf(gameId), created_at: createdAt, ...row })
     .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
 }
@@ -91,6 +95,31 @@ export function gameRow(db: Kysely<Database>, gameId: string) {
     .selectFrom('games')
     .select(['type', 'creator_id', 'deleted', 'archived', 'draft'])
     .where('id', '=', gameId)
+    .executeTakeFirst();
+}
+
+/**
+ * A new game's id, drawn again until no game holds its join code (a code is a function of the id,
+ * so two games never share one and the code stays rebuildable from the events).
+ */
+export async function freshGameId(db: Kysely<Database>): Promise<string> {
+  for (;;) {
+    const gameId = randomBytes(9).toString('base64url');
+    const taken = await db
+      .selectFrom('games')
+      .select('id')
+      .where('code', '=', joinCodeOf(gameId))
+      .executeTakeFirst();
+    if (!taken) return gameId;
+  }
+}
+
+/** The game a join code names, with what decides who may open it; undefined for no game. */
+export function gameRowByCode(db: Kysely<Database>, code: string) {
+  return db
+    .selectFrom('games')
+    .select(['id', 'creator_id', 'deleted', 'archived', 'draft'])
+    .where('code', '=', code)
     .executeTakeFirst();
 }
 

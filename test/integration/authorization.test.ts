@@ -10,6 +10,7 @@ import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
 import type { BeerView } from '../../src-shared/beergame';
+import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import {
   type ApiUser,
@@ -276,6 +277,12 @@ const matrix: Record<string, Row> = {
       else expect(ids).not.toContain(gameId);
     },
   },
+  'game.byCode': {
+    call: (api, { gameId }) =>
+      api.game.byCode.query({ code: formatJoinCode(joinCodeOf(gameId)).toLowerCase() }),
+    expected: everyone('ok'),
+    check: (result, _caller, { gameId }) => expect(result).toEqual({ gameId }),
+  },
   'game.watch': {
     call: (api, { gameId }) => firstView(api, gameId),
     expected: everyone('ok'),
@@ -323,6 +330,16 @@ afterAll(async () => {
 
 it('has a row for every procedure of the app router, and none for a procedure that is gone', () => {
   expect(Object.keys(matrix).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+});
+
+it('answers an unknown or malformed join code with its refusal, whoever asks', async () => {
+  const existing = await newGame();
+  const unknown = ['3479AC', '3479AD', '3479AE'].find((code) => code !== joinCodeOf(existing.gameId))!;
+  for (const caller of CALLERS)
+    for (const code of [unknown, 'O0O0O0', '', 'x'.repeat(32)])
+      await expect(apiOf(caller).game.byCode.query({ code })).rejects.toMatchObject({
+        data: { messageId: 'game.errCodeUnknown', httpStatus: 404 },
+      });
 });
 
 describe.each(Object.entries(matrix))('%s', (_procedure, row) => {

@@ -11,16 +11,19 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { PLAYER_NAME_MAX, playerName as playerNameSchema } from '../../../src-shared/api/account';
 import type { BeerView } from '../../../src-shared/beergame';
+import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
 import { authClient, authErrorMessageId, useCurrentUser } from '../../auth';
 import { joinLink, paths } from '../../paths';
-import { newCommandId, retryUnanswered, trpc } from '../../trpc';
+import { newCommandId, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
 import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+import { JoinCodeButton } from './join-code';
+import { joinUntilSeated } from './join-until-seated';
 
 /**
  * A game's intro page: its roles, and for a visitor a name and a role to take (signing in
@@ -33,8 +36,10 @@ export function GameIntro({ view }: { view: BeerView }) {
   const { user } = useCurrentUser();
   const [name, setName] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
-  // Joining is retried after 5 s when unanswered (spec point 9).
-  const join = trpc.beergame.join.useMutation({ retry: retryUnanswered(3), retryDelay: 5000 });
+  const join = trpc.beergame.join.useMutation();
+  // The latest live view, for the join to see its seat in (join-until-seated.ts).
+  const latestView = useRef(view);
+  latestView.current = view;
   const gameId = view.gameId;
   const playPath = paths.game(gameId, 'play');
 
@@ -66,7 +71,12 @@ export function GameIntro({ view }: { view: BeerView }) {
           return;
         }
       }
-      await join.mutateAsync({ gameId, facilityId, commandId: newCommandId() });
+      // Sent again, with the same command id, until the live view shows the seat (spec point 4).
+      const commandId = newCommandId();
+      await joinUntilSeated({
+        send: () => join.mutateAsync({ gameId, facilityId, commandId }),
+        seated: () => latestView.current.myFacilityId === facilityId,
+      });
       navigate(playPath);
     } catch (error) {
       toastError(intl, error, 'game.errCouldNotConnect');
@@ -90,6 +100,7 @@ export function GameIntro({ view }: { view: BeerView }) {
         </Stack>
         {view.isCreator && (
           <Group>
+            <JoinCodeButton gameId={gameId} />
             <CopyButton value={joinLink(gameId)}>
               {({ copied, copy }) => (
                 <Button variant="light" onClick={copy} data-testid="copy-join-link">
@@ -102,12 +113,20 @@ export function GameIntro({ view }: { view: BeerView }) {
             </Button>
           </Group>
         )}
-        {mine && !view.finished && (
-          <Button onClick={() => navigate(playPath)} data-testid="continue">
-            <FormattedMessage id="game.continueAs" values={{ role: facilityName(mine) }} />
-          </Button>
-        )}
       </Group>
+
+      {mine && !view.finished && (
+        <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)" data-testid="my-seat">
+          <Group justify="space-between" gap="sm">
+            <Text size="lg" fw={600}>
+              <FormattedMessage id="game.youPlay" values={{ role: facilityName(mine) }} />
+            </Text>
+            <Button size="md" onClick={() => navigate(playPath)} data-testid="continue">
+              <FormattedMessage id="game.continueAs" values={{ role: facilityName(mine) }} />
+            </Button>
+          </Group>
+        </Card>
+      )}
 
       {view.isCreator && (
         <Card withBorder>
@@ -116,6 +135,24 @@ export function GameIntro({ view }: { view: BeerView }) {
           </Text>
           <Text ff="monospace" data-testid="join-link" style={{ overflowWrap: 'anywhere' }}>
             {joinLink(gameId)}
+          </Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            <FormattedMessage
+              id="game.orTypeCode"
+              values={{
+                code: (
+                  <Text
+                    span
+                    ff="monospace"
+                    fw={700}
+                    c="var(--mantine-color-text)"
+                    data-testid="intro-join-code"
+                  >
+                    {formatJoinCode(joinCodeOf(gameId))}
+                  </Text>
+                ),
+              }}
+            />
           </Text>
         </Card>
       )}

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
 import type { BeerView } from '../../../src-shared/beergame';
-import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
+import { useLeaveRefusedGame } from './leave-refused-game';
 
 /**
  * The viewer's live view of a game. A game the viewer may not open shows its message and sends
- * them back to the previous page, or home (spec, "A game page is refused").
+ * them back to the previous page if it is ours, else home (leave-refused-game.ts).
  */
 export function useGameView(gameId: string) {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const leaveRefusedGame = useLeaveRefusedGame();
   const [view, setView] = useState<BeerView | null>(null);
   const subscription = trpc.game.watch.useSubscription(
     { gameId },
@@ -20,11 +19,9 @@ export function useGameView(gameId: string) {
       // These pages show beer games; another game type's page will take its own views.
       onData: (tracked) => setView(tracked.data.gameType === 'beergame' ? tracked.data : null),
       onError: (error) => {
-        toastError(intl, error);
-        if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN') {
-          if (window.history.length > 1) navigate(-1);
-          else navigate(paths.home(), { replace: true });
-        }
+        if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN')
+          leaveRefusedGame(error.data.messageId ?? 'dashboard.messGameUnknown');
+        else toastError(intl, error);
       },
     },
   );

@@ -3,7 +3,7 @@
  * instructor's controls (close the week, timer, messages, proposals, resets, end, transparency).
  * Each names a client-made `commandId`, so a retried call applies once.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { playerName } from '../../../src-shared/api/account';
 import {
   closeWeekInput,
@@ -23,6 +23,7 @@ import {
 } from '../../../src-shared/api/game';
 import type { BeerCommand } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
+import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
 import type { Context } from '../context';
 import {
@@ -58,7 +59,7 @@ function requirePlayerName(ctx: Context): void {
 export const beergameRouter = router({
   create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
-    const gameId = randomBytes(9).toString('base64url');
+    const gameId = await freshGameId(ctx.services.database.db);
     const command: BeerCommand = {
       type: 'CreateGame',
       gameId,

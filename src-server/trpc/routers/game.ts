@@ -1,12 +1,21 @@
-/** Procedures on a game of any type: watching it live. */
+/** Procedures on a game of any type: watching it live, finding it by its join code. */
+import { z } from 'zod';
 import { watchGameInput } from '../../../src-shared/api/game';
 import type { BeerView } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
 import type { LeanGameView } from '../../../src-shared/leangame';
+import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
+import { gamePageRefusal } from '../../../src-shared/rules/permissions';
 import { displayNames } from '../../auth/auth';
+import { gameRowByCode } from '../../read-models/games';
 import { watchStream } from '../live';
-import { actorOf, gameProcedure } from '../procedures';
-import { router } from '../trpc';
+import { actorOf, gameProcedure, publicProcedure } from '../procedures';
+import { appError, router } from '../trpc';
+
+/** What a person typed as a join code; its form is checked by the shared rule. */
+const byCodeInput = z.object({
+  code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
+});
 
 /** Any game's view, tagged by its `gameType`. */
 export type GameView = BeerView | LeanGameView;
@@ -44,5 +53,21 @@ export const gameRouter = router({
       signal,
       view,
     });
+  }),
+
+  /**
+   * The game a join code names, for whoever may open it (as the game page decides); any other
+   * code, well formed or not, is unknown.
+   */
+  byCode: publicProcedure.input(byCodeInput).query(async ({ ctx, input }) => {
+    const code = normaliseJoinCode(input.code);
+    const row = code ? await gameRowByCode(ctx.services.database.db, code) : undefined;
+    const viewer = ctx.user?.id ?? null;
+    if (
+      !row ||
+      gamePageRefusal({ ...row, exists: true, hasFacilities: true, creatorId: row.creator_id }, viewer)
+    )
+      throw appError('NOT_FOUND', 'game.errCodeUnknown');
+    return { gameId: row.id };
   }),
 });
