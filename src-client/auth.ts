@@ -104,8 +104,23 @@ const act =
       return await pick(client)(...input);
     } finally {
       await refreshSession();
+      tellOtherTabs();
     }
   };
+
+/** The message better-auth's client sends other tabs when the session changes: they read it again. */
+function tellOtherTabs() {
+  try {
+    const message = {
+      event: 'session',
+      data: { trigger: 'updateSession' },
+      timestamp: Math.floor(Date.now() / 1000),
+    };
+    localStorage.setItem('better-auth.message', JSON.stringify(message));
+  } catch {
+    // Storage refused (private mode, quota): other tabs read the session when they come back to the front.
+  }
+}
 
 /** better-auth's actions the app uses, each loading its client on first use. */
 export const authClient = {

@@ -1,5 +1,13 @@
 import { Menu } from '@mantine/core';
-import { cloneElement, type ReactElement, type ReactNode, type Ref, useEffect, useRef } from 'react';
+import {
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 
 export interface HeaderMenuItem {
@@ -16,20 +24,22 @@ export interface HeaderMenuProps {
   /** The button that opens the menu, as the header drew it before this module loaded. */
   target: ReactElement<{ ref?: Ref<HTMLElement> }>;
   items: HeaderMenuItem[];
-  /** Opened at once: it was loaded by a click. */
-  opened: boolean;
-  /** The button takes the focus back: it was loaded by the keyboard. */
-  focused: boolean;
 }
 
-/** A menu of the header, loaded on the first intent to open it (ui/layout.tsx): it brings Mantine's Menu. */
-export default function HeaderMenu({ target, items, opened, focused }: HeaderMenuProps) {
+/**
+ * A menu of the header, which ui/layout.tsx mounts on the first click of its button (it brings
+ * Mantine's Menu): it takes that click's place, so it opens at once with the focus on its button.
+ */
+export default function HeaderMenu({ target, items }: HeaderMenuProps) {
   const targetRef = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  // Opened once mounted, as the click did: Mantine's Menu does not draw a dropdown opened at mount.
   useEffect(() => {
-    if (focused) targetRef.current?.focus();
-  }, [focused]);
+    targetRef.current?.focus();
+    setOpen(true);
+  }, []);
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" withinPortal opened={open} onChange={setOpen}>
       <Menu.Target>{cloneElement(target, { ref: targetRef })}</Menu.Target>
       <Menu.Dropdown>
         {items.map((item) =>

@@ -11,15 +11,15 @@ import type { HeaderMenuItem } from './header-menu';
 import './layout.css';
 import { PageLoader } from './page-loader';
 
-const HeaderMenu = lazy(() => import('./header-menu'));
+const loadHeaderMenu = () => import('./header-menu');
+const HeaderMenu = lazy(loadHeaderMenu);
 
-type Intent = { opened: boolean; focused: boolean };
 type TriggerProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onFocus' | 'onClick'>;
 
 /**
- * A header menu whose code (Mantine's Menu and its positioning, 12 KB gzipped) loads on the first
- * pointer over, focus on or click of its button, not with the page: the button is drawn at once and
- * the menu opens as soon as it is there.
+ * A header menu whose code (Mantine's Menu and its positioning, 12 KB gzipped) is fetched when the
+ * pointer comes over its button or the focus on it, not with the page, and runs from the first
+ * click: the menu then takes the button's place, opened, with the focus on its button.
  */
 function DeferredMenu({
   trigger,
@@ -28,21 +28,13 @@ function DeferredMenu({
   trigger: (props: TriggerProps) => ReactElement<{ ref?: Ref<HTMLElement> }>;
   items: HeaderMenuItem[];
 }) {
-  const [intent, setIntent] = useState<Intent | null>(null);
-  const want = (next: Intent) => () =>
-    setIntent((current) => ({
-      opened: next.opened || !!current?.opened,
-      focused: next.focused || !!current?.focused,
-    }));
-  const handlers: TriggerProps = {
-    onPointerEnter: want({ opened: false, focused: false }),
-    onFocus: want({ opened: false, focused: true }),
-    onClick: want({ opened: true, focused: true }),
-  };
-  if (!intent) return trigger(handlers);
+  const [clicked, setClicked] = useState(false);
+  const preload = () => void loadHeaderMenu();
+  if (!clicked)
+    return trigger({ onPointerEnter: preload, onFocus: preload, onClick: () => setClicked(true) });
   return (
-    <Suspense fallback={trigger(handlers)}>
-      <HeaderMenu target={trigger({})} items={items} {...intent} />
+    <Suspense fallback={trigger({})}>
+      <HeaderMenu target={trigger({})} items={items} />
     </Suspense>
   );
 }
