@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { checkBundleBudget } from './scripts/bundle-budget';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -34,10 +36,98 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The locales reach the browser as react-intl's message syntax trees, parsed here once rather than in
+ * every browser, so the client does without the ICU message parser (8 KB gzipped of every page's
+ * first load): `resolve.alias` gives it formatjs's `no-parser` build. The JSON files stay the
+ * source (test/unit/messages.test.ts reads them); only what the build emits changes.
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'precompiled-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const trees = Object.fromEntries(
+        Object.entries(messages).map(([key, text]) => [key, parseMessage(text)]),
+      );
+      return { code: JSON.stringify(trees), map: null };
+    },
+  };
+}
+
+/**
+ * Mantine's ScrollArea (inside its Table) imports one hook from @floating-ui/react, `useMergeRefs`;
+ * the menus of other pages import much more of that package, and the build puts all of it in one
+ * chunk, which a player's page with a table would then load (15 KB gzipped). ScrollArea gets a copy
+ * of that hook instead (src-client/ui/merge-refs.ts); Menu, Tooltip and the rest keep floating-ui.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const copy = path.resolve('src-client/ui/merge-refs.ts');
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromScrollArea = importer?.split(path.sep).join('/').endsWith('/ScrollArea/ScrollArea.mjs');
+      return source === '@floating-ui/react' && fromScrollArea ? copy : null;
+    },
+  };
+}
+
+/**
+ * The client's imports of '@mantine/notifications' lead to src-client/ui/toasts.tsx, which loads the
+ * package on the first toast: the same functions, not 6 KB gzipped on every first load. Only that
+ * module (and the CSS import) reaches the package itself.
+ */
+function lazyNotifications(): Plugin {
+  const toasts = path.resolve('src-client/ui/toasts.tsx');
+  const client = path.resolve('src-client') + path.sep;
+  return {
+    name: 'lazy-notifications',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@mantine/notifications' || !importer) return null;
+      return importer.startsWith(client) && importer !== toasts ? toasts : null;
+    },
+  };
+}
+
+/** Prints each page's first-load JavaScript after a build and fails the build above a budget. */
+function bundleBudget(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bundle-budget',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      checkBundleBudget(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src-client',
   publicDir: 'public',
-  plugins: [react(), chunkModules()],
+  plugins: [
+    react(),
+    precompiledMessages(),
+    scrollAreaWithoutFloatingUi(),
+    lazyNotifications(),
+    chunkModules(),
+    bundleBudget(),
+  ],
+  resolve: {
+    alias: [
+      // Messages are parsed at build time (precompiledMessages): the browser only formats them.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
   build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: {
     // `vite` for client work against a running `npm run dev`.

@@ -1,7 +1,5 @@
-import { anonymousClient } from 'better-auth/client/plugins';
-import { createAuthClient } from 'better-auth/react';
-
-export const authClient = createAuthClient({ plugins: [anonymousClient()] });
+import { useSyncExternalStore } from 'react';
+import type { betterAuthClient } from './auth-client';
 
 export interface CurrentUser {
   id: string;
@@ -10,17 +8,130 @@ export interface CurrentUser {
   isAnonymous: boolean;
 }
 
-/** The signed-in user (null when signed out) and whether signing in is still being checked. */
-export function useCurrentUser(): { user: CurrentUser | null; pending: boolean } {
-  const { data, isPending } = authClient.useSession();
-  const raw = data?.user as (CurrentUser & { isAnonymous?: boolean | null }) | undefined;
-  if (!raw) return { user: null, pending: isPending };
+type SessionState = { user: CurrentUser | null; pending: boolean };
+type SessionUser = Omit<CurrentUser, 'isAnonymous'> & { isAnonymous?: boolean | null };
+
+/**
+ * The session, read from better-auth's endpoint without better-auth's client (13 KB gzipped of a
+ * player's first load, docs/benchmarks.md): read at start, again when the page comes back to the
+ * foreground or online, when another tab signs in or out (better-auth's storage message), and after
+ * each action of `authClient`.
+ */
+let session: SessionState = { user: null, pending: true };
+const listeners = new Set<() => void>();
+let reading: Promise<void> | null = null;
+
+function toCurrentUser(raw: SessionUser | undefined): CurrentUser | null {
+  if (!raw) return null;
   const isAnonymous = raw.isAnonymous === true;
-  return {
-    user: { id: raw.id, name: raw.name, email: isAnonymous ? null : raw.email, isAnonymous },
-    pending: false,
-  };
+  return { id: raw.id, name: raw.name, email: isAnonymous ? null : raw.email, isAnonymous };
 }
+
+function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
+  return (
+    a === b ||
+    (!!a &&
+      !!b &&
+      a.id === b.id &&
+      a.name === b.name &&
+      a.email === b.email &&
+      a.isAnonymous === b.isAnonymous)
+  );
+}
+
+function setSession(next: SessionState) {
+  if (next.pending === session.pending && sameUser(next.user, session.user)) return;
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+async function readSession(): Promise<void> {
+  try {
+    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+    // A refusal (rate limit, server down) keeps what is known; better-auth's client did too.
+    if (!response.ok) return setSession({ ...session, pending: false });
+    const body = (await response.json()) as { user?: SessionUser } | null;
+    setSession({ user: toCurrentUser(body?.user), pending: false });
+  } catch {
+    setSession({ ...session, pending: false });
+  }
+}
+
+/** Reads the session again; reads already under way are shared. */
+export function refreshSession(): Promise<void> {
+  reading ??= readSession().finally(() => {
+    reading = null;
+  });
+  return reading;
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) startWatching();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let watching = false;
+function startWatching() {
+  if (watching) return;
+  watching = true;
+  void refreshSession();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshSession();
+  });
+  window.addEventListener('online', () => void refreshSession());
+  window.addEventListener('storage', (event) => {
+    if (event.key === 'better-auth.message') void refreshSession();
+  });
+}
+
+/** The signed-in user (null when signed out) and whether signing in is still being checked. */
+export function useCurrentUser(): SessionState {
+  return useSyncExternalStore(subscribe, () => session);
+}
+
+type BetterAuthClient = typeof betterAuthClient;
+const loadClient = async () => (await import('./auth-client')).betterAuthClient;
+
+/** Runs an action of better-auth's client, loading it first, then reads the session it changed. */
+const act =
+  <Input extends unknown[], Output>(
+    pick: (client: BetterAuthClient) => (...input: Input) => Promise<Output>,
+  ) =>
+  async (...input: Input): Promise<Output> => {
+    const client = await loadClient();
+    try {
+      return await pick(client)(...input);
+    } finally {
+      await refreshSession();
+      tellOtherTabs();
+    }
+  };
+
+/** The message better-auth's client sends other tabs when the session changes: they read it again. */
+function tellOtherTabs() {
+  try {
+    const message = {
+      event: 'session',
+      data: { trigger: 'updateSession' },
+      timestamp: Math.floor(Date.now() / 1000),
+    };
+    localStorage.setItem('better-auth.message', JSON.stringify(message));
+  } catch {
+    // Storage refused (private mode, quota): other tabs read the session when they come back to the front.
+  }
+}
+
+/** better-auth's actions the app uses, each loading its client on first use. */
+export const authClient = {
+  signIn: {
+    email: act((client) => client.signIn.email),
+    anonymous: act((client) => client.signIn.anonymous),
+  },
+  signUp: { email: act((client) => client.signUp.email) },
+  signOut: act((client) => client.signOut),
+  updateUser: act((client) => client.updateUser),
+};
 
 /** better-auth's error codes (and those of our rules in front of it) we translate; anything else shows the generic message. */
 const KNOWN_AUTH_ERRORS = new Set([

@@ -4,6 +4,8 @@ import english from '../locales/en.json';
 import { chooseLocale, type Locale } from '../src-shared/rules/locale';
 
 const STORAGE_KEY = 'locale';
+// The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
+// precompiledMessages); react-intl takes either, so their JSON types stand in for both.
 const loaders = import.meta.glob<{ default: Record<string, string> }>([
   '../locales/*.json',
   '!../locales/en.json',

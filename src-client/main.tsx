@@ -1,15 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { useCurrentUser } from './auth';
 import { I18nProvider } from './i18n';
-import { router } from './router';
+import { AppRouter } from './router';
 import { createTrpcClient, trpc } from './trpc';
+import { NotificationsHost } from './ui/toasts';
 
 /** The Content-Security-Policy nonce the server gave this page: Mantine's <style> tags carry it. */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
@@ -38,10 +37,10 @@ window.addEventListener('vite:preloadError', () => window.location.reload());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} getStyleNonce={() => styleNonce}>
-      <Notifications position="top-center" />
+      <NotificationsHost />
       <I18nProvider>
         <ApiProvider>
-          <RouterProvider router={router} />
+          <AppRouter />
         </ApiProvider>
       </I18nProvider>
     </MantineProvider>

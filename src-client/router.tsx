@@ -1,40 +1,50 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { paths, patterns } from './paths';
 import { Layout } from './ui/layout';
-import { PageLoader } from './ui/page-loader';
 
 /**
  * A page whose code is loaded when it is first visited, so that a player's browser never loads the
- * dashboard's. While the first page of a visit loads, the layout shows a loader in its place; later
- * navigations keep the current page until the next one is ready.
+ * dashboard's. While the first page of a visit loads, the layout shows a loader in its place (its
+ * Suspense boundary); later navigations are transitions, which keep the current page until the next
+ * one is ready. The declarative router rather than createBrowserRouter: the data router's loading
+ * machinery, unused here, was 15 KB of a player's first load (docs/benchmarks.md).
  */
-const lazyPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: await load() }),
-  HydrateFallback: PageLoader,
-});
+const lazyPage = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+
+const HomePage = lazyPage(async () => (await import('./routes/home')).HomePage);
+const LoginPage = lazyPage(async () => (await import('./routes/auth')).LoginPage);
+const SignupPage = lazyPage(async () => (await import('./routes/auth')).SignupPage);
+const DashboardPage = lazyPage(async () => (await import('./routes/dashboard')).DashboardPage);
+const GameIntroPage = lazyPage(async () => (await import('./routes/game-intro')).GameIntroPage);
+const GamePlayPage = lazyPage(async () => (await import('./routes/game-play')).GamePlayPage);
+const GameResultsPage = lazyPage(async () => (await import('./routes/game-results')).GameResultsPage);
+const JoinPage = lazyPage(async () => (await import('./routes/join')).JoinPage);
+const NotFoundPage = lazyPage(async () => (await import('./routes/not-found')).NotFoundPage);
 
 function GameRedirect() {
   const { id = '' } = useParams();
   return <Navigate to={paths.game(id, 'intro')} replace />;
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      lazyPage(patterns.home, async () => (await import('./routes/home')).HomePage),
-      lazyPage(patterns.login, async () => (await import('./routes/auth')).LoginPage),
-      lazyPage(patterns.signup, async () => (await import('./routes/auth')).SignupPage),
-      { path: patterns.dashboard, element: <Navigate to={paths.dashboard()} replace /> },
-      lazyPage(patterns.dashboardTab, async () => (await import('./routes/dashboard')).DashboardPage),
-      { path: patterns.game, element: <GameRedirect /> },
-      lazyPage(patterns.gameIntro, async () => (await import('./routes/game-intro')).GameIntroPage),
-      lazyPage(patterns.gamePlay, async () => (await import('./routes/game-play')).GamePlayPage),
-      lazyPage(patterns.gameResults, async () => (await import('./routes/game-results')).GameResultsPage),
-      lazyPage(patterns.join, async () => (await import('./routes/join')).JoinPage),
-      lazyPage(patterns.notFound, async () => (await import('./routes/not-found')).NotFoundPage),
-    ],
-  },
-]);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path={patterns.home} element={<HomePage />} />
+          <Route path={patterns.login} element={<LoginPage />} />
+          <Route path={patterns.signup} element={<SignupPage />} />
+          <Route path={patterns.dashboard} element={<Navigate to={paths.dashboard()} replace />} />
+          <Route path={patterns.dashboardTab} element={<DashboardPage />} />
+          <Route path={patterns.game} element={<GameRedirect />} />
+          <Route path={patterns.gameIntro} element={<GameIntroPage />} />
+          <Route path={patterns.gamePlay} element={<GamePlayPage />} />
+          <Route path={patterns.gameResults} element={<GameResultsPage />} />
+          <Route path={patterns.join} element={<JoinPage />} />
+          <Route path={patterns.notFound} element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,14 +1,5 @@
-import {
-  Anchor,
-  AppShell,
-  Avatar,
-  Button,
-  Container,
-  Group,
-  Menu,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Avatar, Box, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { type ButtonHTMLAttributes, lazy, type ReactElement, type Ref, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES } from '../../src-shared/rules/locale';
@@ -16,30 +7,61 @@ import { isInstructor } from '../../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from '../auth';
 import { useLocale } from '../i18n';
 import { paths, patterns } from '../paths';
+import type { HeaderMenuItem } from './header-menu';
+import './layout.css';
+import { PageLoader } from './page-loader';
+
+const loadHeaderMenu = () => import('./header-menu');
+const HeaderMenu = lazy(loadHeaderMenu);
+
+type TriggerProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onFocus' | 'onClick'>;
+
+/**
+ * A header menu whose code (Mantine's Menu and its positioning, 12 KB gzipped) is fetched when the
+ * pointer comes over its button or the focus on it, not with the page, and runs from the first
+ * click: the menu then takes the button's place, opened, with the focus on its button.
+ */
+function DeferredMenu({
+  trigger,
+  items,
+}: {
+  trigger: (props: TriggerProps) => ReactElement<{ ref?: Ref<HTMLElement> }>;
+  items: HeaderMenuItem[];
+}) {
+  const [clicked, setClicked] = useState(false);
+  const preload = () => void loadHeaderMenu();
+  if (!clicked)
+    return trigger({ onPointerEnter: preload, onFocus: preload, onClick: () => setClicked(true) });
+  return (
+    <Suspense fallback={trigger({})}>
+      <HeaderMenu target={trigger({})} items={items} />
+    </Suspense>
+  );
+}
 
 function LanguagePicker() {
   const { locale, setLocale } = useLocale();
   const intl = useIntl();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={intl.formatMessage({ id: 'nav.language' })}>
+    <DeferredMenu
+      trigger={(props) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-label={intl.formatMessage({ id: 'nav.language' })}
+          {...props}
+        >
           {locale.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LOCALES.map((code) => (
-          <Menu.Item
-            key={code}
-            className={`locale-${code}`}
-            onClick={() => setLocale(code)}
-            fw={code === locale ? 700 : 400}
-          >
-            {LOCALE_NAMES[code]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+      items={LOCALES.map((code) => ({
+        key: code,
+        label: LOCALE_NAMES[code],
+        className: `locale-${code}`,
+        onClick: () => setLocale(code),
+        selected: code === locale,
+      }))}
+    />
   );
 }
 
@@ -53,10 +75,20 @@ function UserMenu() {
     // Logging out on the play page goes to the game page, otherwise home (spec point 4).
     navigate(playedGameId ? paths.game(playedGameId, 'intro') : paths.home());
   };
+  const items: HeaderMenuItem[] = [
+    { key: 'logOut', label: <FormattedMessage id="nav.logOut" />, onClick: logOut },
+  ];
+  if (isInstructor(user)) {
+    items.unshift({
+      key: 'dashboard',
+      label: <FormattedMessage id="nav.dashboard" />,
+      to: paths.dashboard(),
+    });
+  }
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton data-testid="user-menu">
+    <DeferredMenu
+      trigger={(props) => (
+        <UnstyledButton data-testid="user-menu" {...props}>
           <Group gap={6}>
             <Avatar size="sm" color="blue" radius="xl">
               {user.name.slice(0, 1).toUpperCase()}
@@ -70,21 +102,17 @@ function UserMenu() {
             </Text>
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {isInstructor(user) && (
-          <Menu.Item component={Link} to={paths.dashboard()}>
-            <FormattedMessage id="nav.dashboard" />
-          </Menu.Item>
-        )}
-        <Menu.Item onClick={logOut}>
-          <FormattedMessage id="nav.logOut" />
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+      items={items}
+    />
   );
 }
 
+/**
+ * The frame of every page: a header (none on the log-in and sign-up forms) and the page, which
+ * shows a loader while its code loads. A plain header rather than Mantine's AppShell (9 KB gzipped
+ * for a header and a main area: ui/layout.css draws them).
+ */
 export function Layout() {
   const { user } = useCurrentUser();
   const onLoginPage = useMatch(patterns.login) !== null;
@@ -92,9 +120,9 @@ export function Layout() {
   const hideNavbar = onLoginPage || onSignupPage;
   const home = isInstructor(user) ? paths.dashboard() : paths.home();
   return (
-    <AppShell header={hideNavbar ? undefined : { height: 56 }} padding="md">
+    <>
       {!hideNavbar && (
-        <AppShell.Header>
+        <Box component="header" className="app-header">
           <Container size="lg" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap">
               <Anchor component={Link} to={home} underline="never" fw={800} size="lg" c="blue.7">
@@ -109,13 +137,15 @@ export function Layout() {
               </Group>
             </Group>
           </Container>
-        </AppShell.Header>
+        </Box>
       )}
-      <AppShell.Main>
+      <Box component="main" className="app-main">
         <Container size="lg">
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }

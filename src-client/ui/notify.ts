@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import type { IntlShape } from 'react-intl';
+import { showNotification } from './toasts';
 
 /** Toasts last 3 seconds (spec point 9). */
 export const TOAST_MS = 3000;
@@ -10,7 +10,7 @@ type ErrorWithMessageId = { data?: { messageId?: string; values?: Record<string,
 export function toastError(intl: IntlShape, error: unknown, fallbackId = 'errors.unexpected') {
   const data = (error as ErrorWithMessageId | null)?.data;
   const id = data?.messageId ?? (navigator.onLine ? fallbackId : 'errors.offline');
-  notifications.show({
+  showNotification({
     color: 'red',
     autoClose: TOAST_MS,
     message: intl.formatMessage({ id }, data?.values),
@@ -18,7 +18,7 @@ export function toastError(intl: IntlShape, error: unknown, fallbackId = 'errors
 }
 
 export function toastMessage(intl: IntlShape, id: string, color = 'blue', autoClose = TOAST_MS) {
-  notifications.show({ color, autoClose, message: intl.formatMessage({ id }) });
+  showNotification({ color, autoClose, message: intl.formatMessage({ id }) });
 }
 
 /**

@@ -15,6 +15,9 @@ const INSTRUCTOR_PAGES = ['routes/dashboard.tsx', 'routes/auth.tsx'];
 const instructorOnly = (module: string) =>
   INSTRUCTOR_PAGES.includes(module) || /^features\/(dashboard|auth)\//.test(module);
 
+/** Modules of their own chunks, loaded on first use (src-client/auth.ts, ui/layout.tsx, ui/toasts.tsx). */
+const DEFERRED = ['auth-client.ts', 'ui/header-menu.tsx'];
+
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 
 function readBuildInfo<T>(name: string): T {
@@ -54,5 +57,12 @@ describe('the code a page loads', () => {
     const modules = modulesLoadedFor(page);
     expect(modules).toContain(page);
     expect(modules.filter(instructorOnly)).toEqual([]);
+  });
+
+  // Loaded when used (a sign-in, a click on a header menu, a toast), not with a player's page.
+  it.each(PLAYER_PAGES)('%s loads better-auth, the header menus and the toasts only when used', (page) => {
+    const modules = modulesLoadedFor(page);
+    expect(modules).toContain('ui/toasts.tsx');
+    expect(modules.filter((module) => DEFERRED.includes(module))).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { Badge, Breadcrumbs, Group, Tabs, Text, Tooltip } from '@mantine/core';
+import { Badge, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { BeerView } from '../../../src-shared/beergame';
 import { type GameStage, paths } from '../../paths';
 import { useFacilityName } from '../../ui/facility-name';
+import { Tooltip } from '../../ui/tooltip';
 
 /**
  * Breadcrumbs and the Intro / Play / Results tabs of a game without a session (spec, navigation
