@@ -44,7 +44,9 @@ afterAll(async () => {
 
 const cspViolations: string[] = [];
 
-async function newPage(viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  viewport = { width: 1280, height: 860 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'en-GB', viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -129,7 +131,9 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
   for (let w = 1; w <= 5; w++) {
     for (const { page } of [riley, wes]) await expect.poll(() => week(page)).toBe(`Week ${w} of 36`);
     if (w === 2) {
-      await instructor.page.getByTestId('message-text').fill('Remember: the team’s total cost is what counts.');
+      await instructor.page
+        .getByTestId('message-text')
+        .fill('Remember: the team’s total cost is what counts.');
       await instructor.page.getByTestId('send-message').click();
       for (const { page } of [riley, wes])
         await page.getByTestId('messages').getByText('the team’s total cost is what counts').waitFor();
@@ -151,7 +155,13 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
     (e) => ({ type: e.type, data: e.data }) as BeerEvent,
   );
   const closes = events.filter((e) => e.type === 'WeekClosed');
-  expect(closes.map((e) => e.data.reason)).toEqual(['validated', 'validated', 'timer', 'validated', 'validated']);
+  expect(closes.map((e) => e.data.reason)).toEqual([
+    'validated',
+    'validated',
+    'timer',
+    'validated',
+    'validated',
+  ]);
   expect(closes[2]!.data.computerOrders).toContainEqual(
     expect.objectContaining({ facilityId: 'wholesaler', latecomer: true }),
   );
