@@ -18,8 +18,8 @@ function Figure({
   testId?: string;
 }) {
   return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+    <Card withBorder padding="xs">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lh={1.2}>
         <FormattedMessage id={id} />
       </Text>
       <Text size="xl" fw={700} c={tone} data-testid={testId}>
@@ -29,11 +29,14 @@ function Figure({
   );
 }
 
-/** A facility's figures this week and what arrives in the coming weeks. */
-export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: number }) {
+/**
+ * What decides this week's order, in view with the order box on a phone: stock, backlog, what was
+ * ordered from the facility, and what arrives next.
+ */
+export function DecisionFigures({ numbers, week }: { numbers: Numbers; week: number }) {
   return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+    <Stack gap={6}>
+      <SimpleGrid cols={{ base: 3, sm: 3 }} spacing="xs">
         <Figure id="beer.stock" value={numbers.stock} testId="stock" />
         <Figure
           id="beer.backlog"
@@ -42,18 +45,9 @@ export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: num
           testId="backlog"
         />
         <Figure id="beer.incomingOrder" value={numbers.incomingOrder} testId="incoming-order" />
-        <Figure id="beer.shipped" value={numbers.shipped} />
-        <Figure id="beer.received" value={numbers.received} />
-        <Figure id="beer.lastOrder" value={numbers.lastOrder ?? '—'} />
-        <Figure id="beer.weekCost" value={<Money value={numbers.weekCost} />} />
-        <Figure
-          id="beer.cumulativeCost"
-          value={<Money value={numbers.cumulativeCost} />}
-          testId="cumulative-cost"
-        />
       </SimpleGrid>
       {numbers.arriving.length > 0 && (
-        <Group gap="xs">
+        <Group gap="xs" data-testid="arriving">
           <Text size="sm" c="dimmed">
             <FormattedMessage id="beer.arriving" />
           </Text>
@@ -66,6 +60,23 @@ export function FacilityFigures({ numbers, week }: { numbers: Numbers; week: num
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** The rest of the facility's week: what moved, the last order, and what it cost. */
+export function FacilityFigures({ numbers }: { numbers: Numbers }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+      <Figure id="beer.shipped" value={numbers.shipped} />
+      <Figure id="beer.received" value={numbers.received} />
+      <Figure id="beer.lastOrder" value={numbers.lastOrder ?? '—'} />
+      <Figure id="beer.weekCost" value={<Money value={numbers.weekCost} />} />
+      <Figure
+        id="beer.cumulativeCost"
+        value={<Money value={numbers.cumulativeCost} />}
+        testId="cumulative-cost"
+      />
+    </SimpleGrid>
   );
 }
 
