@@ -4,6 +4,7 @@
  * observer sees numbers only in a transparent game; once the game is finished everyone sees all
  * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
  */
+import { type InboundGoods, inboundGoods, type OrderOnTheWay, ordersOnTheWay } from './in-transit';
 import type { BckCell, ConfigDebrief } from './schemas';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
 
@@ -35,6 +36,10 @@ export interface BeerFacilityNumbers {
   missed: number;
   /** Units arriving in each of the next `visibleWeeks` weeks (shipments and production). */
   arriving: number[];
+  /** The same goods by source and product, for the map's links (optional: older clients ignore it). */
+  inbound?: InboundGoods[];
+  /** Its orders still in the mail to its suppliers (the map draws them on the links, upstream). */
+  ordersOnTheWay?: OrderOnTheWay[];
   /** Per product, when the facility handles several. */
   products: Array<{
     pid: string;
@@ -316,6 +321,8 @@ function facilityNumbers(s: BeerState, i: number): BeerFacilityNumbers {
     cumulativeRevenue: f.revenue,
     missed: total.missed,
     arriving: arriving(s, f.id, null, visibleWeeksOf(null)),
+    inbound: inboundGoods(s, f.id, visibleWeeksOf(null)),
+    ordersOnTheWay: ordersOnTheWay(s, f.id),
     products,
     history: f.history.map(historyRow),
   };
