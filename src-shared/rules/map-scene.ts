@@ -6,14 +6,16 @@
 import { defaultMapLayout, type MapPosition } from './map-layout';
 import { type FacilityPicture, facilityPicture, type SceneryPicture, sceneryPicture } from './map-pictures';
 
-/** Side of a map cell and size of a facility's card, in SVG units. */
-export const MAP_CELL = 160;
-export const MAP_CARD = { width: 148, height: 144 };
+/** Size of a map cell and of a facility's card, in SVG units (cards are taller than wide: five lines of text). */
+export const MAP_CELL = { width: 160, height: 180 };
+export const MAP_CARD = { width: 148, height: 166 };
 /** Radius of a consumer marker; distance between the goods line and the orders line. */
 export const CONSUMER_RADIUS = 30;
 const LANE_GAP = 5;
 /** At most this many quantities on one line of a link. */
 const MAX_LABELS = 3;
+/** Line height of stacked quantities. */
+const LABEL_LINE = 17;
 
 export interface SceneFacilityInput {
   id: string;
@@ -93,8 +95,8 @@ function fallbackPositions(n: number): { rows: number; columns: number; position
 }
 
 const centre = (p: MapPosition): Point => ({
-  x: (p.column + 0.5) * MAP_CELL,
-  y: (p.row + 0.5) * MAP_CELL,
+  x: (p.column + 0.5) * MAP_CELL.width,
+  y: (p.row + 0.5) * MAP_CELL.height,
 });
 
 /** The point where the ray from a card's centre towards `target` leaves the card, `gap` beyond it. */
@@ -114,8 +116,9 @@ const shift = (s: Segment, by: Point): Segment => ({
 });
 
 /**
- * Quantities along a segment drawn towards `to`: the soonest nearest `to`. Beside a horizontal
- * line they sit above (side -1) or below (+1); beside a vertical one, right (+1) or left (-1).
+ * Quantities beside a segment drawn towards `to`. Beside a horizontal line they stack above
+ * (side -1) or below (+1) its middle, the soonest nearest the line (a short line has no room for
+ * two side by side); beside a vertical one they sit right (+1) or left (-1), the soonest nearest `to`.
  */
 export function labelsAlong(
   s: Segment,
@@ -125,10 +128,14 @@ export function labelsAlong(
   const shown = flows.filter((f) => f.qty > 0).slice(0, MAX_LABELS);
   const horizontal = Math.abs(s.to.x - s.from.x) >= Math.abs(s.to.y - s.from.y);
   return shown.map((f, k) => {
+    if (horizontal) {
+      const x = (s.from.x + s.to.x) / 2;
+      const y = (s.from.y + s.to.y) / 2 + (side < 0 ? -9 - k * LABEL_LINE : 19 + k * LABEL_LINE);
+      return { qty: f.qty, week: f.week, x, y, anchor: 'middle' };
+    }
     const t = 1 - (k + 1) / (shown.length + 1);
     const x = s.from.x + (s.to.x - s.from.x) * t;
     const y = s.from.y + (s.to.y - s.from.y) * t;
-    if (horizontal) return { qty: f.qty, week: f.week, x, y: y + (side < 0 ? -9 : 19), anchor: 'middle' };
     return { qty: f.qty, week: f.week, x: x + side * 9, y: y + 5, anchor: side > 0 ? 'start' : 'end' };
   });
 }
@@ -260,8 +267,8 @@ export function mapScene(input: SceneInput): MapScene {
   return {
     rows,
     columns,
-    width: columns * MAP_CELL,
-    height: rows * MAP_CELL,
+    width: columns * MAP_CELL.width,
+    height: rows * MAP_CELL.height,
     nodes: placed.map(({ facility, position }) => ({
       id: facility.id,
       picture: facilityPicture(facility),

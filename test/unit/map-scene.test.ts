@@ -59,7 +59,7 @@ describe('mapScene', () => {
     ] as const) {
       const scene = mapScene({ map: null, facilities: chain(n) });
       expect([scene.rows, scene.columns]).toEqual([3, columns]);
-      expect(scene.width).toBe(columns * MAP_CELL);
+      expect(scene.width).toBe(columns * MAP_CELL.width);
       expect(new Set(scene.nodes.map((p) => `${p.x},${p.y}`)).size).toBe(n);
       expect(scene.links).toHaveLength(n - 1);
     }
@@ -70,7 +70,9 @@ describe('mapScene', () => {
     const view = viewGame(classicWithPlayers().state, { userId: CREATOR });
     const scene = mapScene(view);
     const layout = defaultMapLayout(4)!;
-    expect(scene.nodes.map((n) => n.x)).toEqual(layout.positions.map((p) => (p.column + 0.5) * MAP_CELL));
+    expect(scene.nodes.map((n) => n.x)).toEqual(
+      layout.positions.map((p) => (p.column + 0.5) * MAP_CELL.width),
+    );
     const retailerToWholesaler = scene.links.find((l) => l.clientId === 'retailer')!;
     expect(retailerToWholesaler.supplierId).toBe('wholesaler');
     // Goods go right to left (wholesaler at column 2, retailer at column 0), orders the other way.
@@ -81,12 +83,14 @@ describe('mapScene', () => {
       [4, 2],
       [4, 3],
     ]);
-    // The soonest nearest the retailer, on the goods line's outer side (orders on the other).
-    expect(retailerToWholesaler.goodsLabels[0]!.x).toBeLessThan(retailerToWholesaler.goodsLabels[1]!.x);
+    // Stacked on the goods line's outer side (orders on the other), the soonest nearest the line.
+    const [soonest, later] = retailerToWholesaler.goodsLabels;
     expect(retailerToWholesaler.goods.to.y).toBeGreaterThan(retailerToWholesaler.orders.to.y);
-    expect(retailerToWholesaler.goodsLabels[0]!.y).toBeGreaterThan(retailerToWholesaler.goods.to.y);
+    expect(soonest!.y).toBeGreaterThan(retailerToWholesaler.goods.to.y);
+    expect(later!.y).toBeGreaterThan(soonest!.y);
+    expect(later!.x).toBe(soonest!.x);
     expect(scene.consumers).toEqual([
-      expect.objectContaining({ facilityId: 'retailer', x: 0.5 * MAP_CELL, y: 1.5 * MAP_CELL }),
+      expect.objectContaining({ facilityId: 'retailer', x: 0.5 * MAP_CELL.width, y: 1.5 * MAP_CELL.height }),
     ]);
   });
 
@@ -113,9 +117,13 @@ describe('mapScene', () => {
     });
     expect([scene.rows, scene.columns]).toEqual([2, 4]);
     // (1,1) lies under the link: not drawn; the lake has no picture.
-    expect(scene.scenery).toEqual([{ picture: 'rock', x: 0.5 * MAP_CELL, y: 0.5 * MAP_CELL }]);
+    expect(scene.scenery).toEqual([{ picture: 'rock', x: 0.5 * MAP_CELL.width, y: 0.5 * MAP_CELL.height }]);
     // The consumer marker avoids the rock and the link: the free diagonal cell.
-    expect(scene.consumers[0]).toMatchObject({ facilityId: 'f0', x: 1.5 * MAP_CELL, y: 0.5 * MAP_CELL });
+    expect(scene.consumers[0]).toMatchObject({
+      facilityId: 'f0',
+      x: 1.5 * MAP_CELL.width,
+      y: 0.5 * MAP_CELL.height,
+    });
     const full = mapScene({
       map: { rows: 1, columns: 2, bckCells: [] },
       facilities: chain(2).map((f, i) => ({ ...f, position: { row: 0, column: i } })),

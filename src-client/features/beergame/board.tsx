@@ -6,6 +6,7 @@ import { newCommandId, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
 import { Money } from '../../ui/money';
 import { toastError } from '../../ui/notify';
+import { SupplyChainMap } from './map/supply-chain-map';
 
 /** Every facility's figures, as far as the viewer may see them; its creator may close the week. */
 export function Board({ view }: { view: BeerView }) {
@@ -32,6 +33,7 @@ export function Board({ view }: { view: BeerView }) {
           </Text>
         </Group>
       )}
+      <SupplyChainMap view={view} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {view.facilities.map((facility) => (
           <Card key={facility.id} withBorder padding="md">

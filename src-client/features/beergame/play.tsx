@@ -4,6 +4,7 @@ import type { BeerView } from '../../../src-shared/beergame';
 import { useFacilityName } from '../../ui/facility-name';
 import { Board } from './board';
 import { FacilityFigures, HistoryTable } from './facility-panel';
+import { WithSupplyChainMap } from './map/map-beside';
 import { OrderForm } from './order-form';
 import { TeamStatus } from './team-status';
 
@@ -24,9 +25,11 @@ export function BeerGamePlay({ view }: { view: BeerView }) {
           <Title order={3} data-testid="my-role">
             {facilityName(mine)}
           </Title>
-          <FacilityFigures numbers={mine.numbers} week={view.week} />
-          {/* A new week starts with a fresh, empty order form. */}
-          {!view.finished && <OrderForm key={view.week} view={view} facilityId={mine.id} />}
+          <WithSupplyChainMap view={view}>
+            <FacilityFigures numbers={mine.numbers} week={view.week} />
+            {/* A new week starts with a fresh, empty order form. */}
+            {!view.finished && <OrderForm key={view.week} view={view} facilityId={mine.id} />}
+          </WithSupplyChainMap>
           <HistoryTable history={mine.numbers.history} />
         </>
       ) : (
