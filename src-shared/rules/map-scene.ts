@@ -117,8 +117,8 @@ const shift = (s: Segment, by: Point): Segment => ({
 
 /**
  * Quantities beside a segment drawn towards `to`. Beside a horizontal line they stack above
- * (side -1) or below (+1) its middle, the soonest nearest the line (a short line has no room for
- * two side by side); beside a vertical one they sit right (+1) or left (-1), the soonest nearest `to`.
+ * (side -1) or below (+1) its middle, soonest on top (a short line has no room for two side by
+ * side); beside a vertical one they sit right (+1) or left (-1), the soonest nearest `to`.
  */
 export function labelsAlong(
   s: Segment,
@@ -129,8 +129,10 @@ export function labelsAlong(
   const horizontal = Math.abs(s.to.x - s.from.x) >= Math.abs(s.to.y - s.from.y);
   return shown.map((f, k) => {
     if (horizontal) {
+      // Read top to bottom, soonest first: above the line the soonest is the farthest.
+      const row = side < 0 ? shown.length - 1 - k : k;
       const x = (s.from.x + s.to.x) / 2;
-      const y = (s.from.y + s.to.y) / 2 + (side < 0 ? -9 - k * LABEL_LINE : 19 + k * LABEL_LINE);
+      const y = (s.from.y + s.to.y) / 2 + (side < 0 ? -9 - row * LABEL_LINE : 19 + row * LABEL_LINE);
       return { qty: f.qty, week: f.week, x, y, anchor: 'middle' };
     }
     const t = 1 - (k + 1) / (shown.length + 1);

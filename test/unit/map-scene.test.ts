@@ -83,7 +83,7 @@ describe('mapScene', () => {
       [4, 2],
       [4, 3],
     ]);
-    // Stacked on the goods line's outer side (orders on the other), the soonest nearest the line.
+    // Stacked on the goods line's outer side (orders on the other), the soonest on top.
     const [soonest, later] = retailerToWholesaler.goodsLabels;
     expect(retailerToWholesaler.goods.to.y).toBeGreaterThan(retailerToWholesaler.orders.to.y);
     expect(soonest!.y).toBeGreaterThan(retailerToWholesaler.goods.to.y);
@@ -129,6 +129,20 @@ describe('mapScene', () => {
       facilities: chain(2).map((f, i) => ({ ...f, position: { row: 0, column: i } })),
     });
     expect(full.consumers[0]).toMatchObject({ facilityId: 'f0', goods: null });
+  });
+
+  it('labels above a horizontal line read soonest first, top to bottom', () => {
+    const line = { from: { x: 100, y: 50 }, to: { x: 0, y: 50 } };
+    const labels = labelsAlong(
+      line,
+      [
+        { qty: 1, week: 2 },
+        { qty: 2, week: 3 },
+      ],
+      -1,
+    );
+    expect(labels.every((l) => l.y < 50 && l.x === 50 && l.anchor === 'middle')).toBe(true);
+    expect(labels[0]!.y).toBeLessThan(labels[1]!.y);
   });
 
   it('labels beside a vertical line, soonest nearest the receiver, at most three', () => {

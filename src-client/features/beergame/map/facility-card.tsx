@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { BeerFacilityView } from '../../../../src-shared/beergame';
 import { MAP_CARD, type SceneNode } from '../../../../src-shared/rules/map-scene';
 import { FACILITY_ICONS } from './pictures';
-import { FitText } from './svg-text';
+import { estimatedWidth, FitText } from './svg-text';
 
 const TEXT = 'var(--mantine-color-text)';
 const DIMMED = 'var(--mantine-color-dimmed)';
@@ -47,7 +47,8 @@ export function FacilityCard(props: {
   const status = orderStatus(facility);
   const look = STATUS_LOOK[status];
   const statusText = intl.formatMessage({ id: status });
-  const statusWidth = Math.min(statusText.length * LINE_FONT * 0.56, INNER_WIDTH - 20);
+  // The icon then the words, centred together; the words start after the icon whatever their width.
+  const statusLeft = x - (Math.min(estimatedWidth(statusText, LINE_FONT, true), INNER_WIDTH - 20) + 20) / 2;
   const numbers = facility.numbers;
   const accent = facility.isMine ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)';
   return (
@@ -65,8 +66,8 @@ export function FacilityCard(props: {
       <Picture x={x - 15} y={y - 68} size={30} stroke={1.6} color="var(--mantine-color-blue-light-color)" />
       {facility.isMine && (
         <g>
-          <rect x={x + 22} y={y - 93} width={50} height={22} rx={11} style={{ fill: accent }} />
-          <text x={x + 47} y={y - 77.5} fontSize={13} fontWeight={700} textAnchor="middle" fill="white">
+          <rect x={x + 24} y={y - 78} width={46} height={22} rx={11} style={{ fill: accent }} />
+          <text x={x + 47} y={y - 62.5} fontSize={13} fontWeight={700} textAnchor="middle" fill="white">
             {intl.formatMessage({ id: 'map.you' })}
           </text>
         </g>
@@ -79,8 +80,15 @@ export function FacilityCard(props: {
       </FitText>
       {!finished && (
         <g style={{ fill: look.color }}>
-          <look.icon x={x - statusWidth / 2 - 12} y={y + 14} size={16} stroke={2.4} color={look.color} />
-          <FitText x={x + 9} y={y + 27} fontSize={LINE_FONT} fontWeight={600} maxWidth={INNER_WIDTH - 20}>
+          <look.icon x={statusLeft} y={y + 14} size={16} stroke={2.4} color={look.color} />
+          <FitText
+            x={statusLeft + 20}
+            y={y + 27}
+            textAnchor="start"
+            fontSize={LINE_FONT}
+            fontWeight={600}
+            maxWidth={INNER_WIDTH - 20}
+          >
             {statusText}
           </FitText>
         </g>

@@ -13,10 +13,10 @@ export function WithSupplyChainMap({ view, children }: { view: BeerView; childre
   const wide = columns > 3;
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: wide ? 12 : 6 }} order={{ base: 1, md: 2 }}>
+      <Grid.Col span={{ base: 12, md: wide ? 12 : 7 }} order={{ base: 1, md: 2 }}>
         <Stack gap="md">{children}</Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: wide ? 12 : 6 }} order={{ base: 2, md: 1 }}>
+      <Grid.Col span={{ base: 12, md: wide ? 12 : 5 }} order={{ base: 2, md: 1 }}>
         <SupplyChainMap view={view} />
       </Grid.Col>
     </Grid>

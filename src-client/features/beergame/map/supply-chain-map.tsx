@@ -16,9 +16,14 @@ import { SCENERY_ICONS } from './pictures';
 
 const GOODS = 'var(--mantine-color-blue-filled)';
 const ORDERS = 'var(--mantine-color-orange-filled)';
-/** Below this many pixels per cell the labels get too small: the map scrolls inside its box instead. */
-const MIN_CELL_PX = 106;
-const MAX_CELL_PX = 190;
+/**
+ * Pixels per SVG unit: below the least, labels get too small and the map scrolls inside its box
+ * instead (a 3-column map still fits a 390 px phone); above the most, a wide screen gets a poster.
+ */
+const LEAST_SCALE = 0.6;
+const MOST_SCALE = 1.05;
+/** Room around the cells: beside a vertical link on the map's edge stand quantities as wide as half a cell. */
+const MARGIN = { x: 26, y: 14 };
 
 function Line({
   segment,
@@ -200,15 +205,15 @@ export function SupplyChainMap({ view }: { view: BeerView }) {
     <Box data-testid="supply-chain-map">
       <Box style={{ overflowX: 'auto' }}>
         <svg
-          viewBox={`0 0 ${scene.width} ${scene.height}`}
+          viewBox={`${-MARGIN.x} ${-MARGIN.y} ${scene.width + 2 * MARGIN.x} ${scene.height + 2 * MARGIN.y}`}
           role="img"
           aria-labelledby={`${uid}-title`}
           style={{
             display: 'block',
             width: '100%',
             height: 'auto',
-            minWidth: scene.columns * MIN_CELL_PX,
-            maxWidth: scene.columns * MAX_CELL_PX,
+            minWidth: (scene.width + 2 * MARGIN.x) * LEAST_SCALE,
+            maxWidth: (scene.width + 2 * MARGIN.x) * MOST_SCALE,
             margin: '0 auto',
           }}
         >
