@@ -94,6 +94,18 @@ describe('mapScene', () => {
     ]);
   });
 
+  it('invertedFlows mirrors the chain: the retailer on the right, its customers below it', () => {
+    const scene = mapScene(viewGame(classicWithPlayers({ invertedFlows: true }).state, { userId: CREATOR }));
+    expect(scene.nodes[0]).toMatchObject({
+      id: 'retailer',
+      x: 2.5 * MAP_CELL.width,
+      y: 0.5 * MAP_CELL.height,
+    });
+    expect(scene.consumers[0]).toMatchObject({ x: 2.5 * MAP_CELL.width, y: 1.5 * MAP_CELL.height });
+    const toRetailer = scene.links.find((l) => l.clientId === 'retailer')!;
+    expect(toRetailer.goods.to.x).toBeGreaterThan(toRetailer.goods.from.x);
+  });
+
   it('draws nothing on a link the viewer may not see', () => {
     const view = viewGame(classicWithPlayers().state, { userId: 'u-retailer' });
     const scene = mapScene(view);
