@@ -5,6 +5,7 @@
  * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
  */
 import { policyFor } from './closing';
+import { type InboundGoods, inboundGoods, type OrderOnTheWay, ordersOnTheWay } from './in-transit';
 import type { BckCell, ConfigDebrief } from './schemas';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
 
@@ -36,6 +37,10 @@ export interface BeerFacilityNumbers {
   missed: number;
   /** Units arriving in each of the next `visibleWeeks` weeks (shipments and production). */
   arriving: number[];
+  /** The same goods by source and product, for the map's links (optional: older clients ignore it). */
+  inbound?: InboundGoods[];
+  /** Its orders still in the mail to its suppliers (the map draws them on the links, upstream). */
+  ordersOnTheWay?: OrderOnTheWay[];
   /** Per product, when the facility handles several. */
   products: Array<{
     pid: string;
@@ -338,6 +343,8 @@ function facilityNumbers(s: BeerState, i: number): BeerFacilityNumbers {
     cumulativeRevenue: f.revenue,
     missed: total.missed,
     arriving: arriving(s, f.id, null, visibleWeeksOf(null)),
+    inbound: inboundGoods(s, f.id, visibleWeeksOf(null)),
+    ordersOnTheWay: ordersOnTheWay(s, f.id),
     products,
     history: f.history.map(historyRow),
   };
