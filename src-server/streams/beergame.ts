@@ -25,5 +25,6 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     project: gamesProjection('beergame', summary),
   },
   summary,
-  view: (state, viewer) => viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames }),
+  view: (state, viewer) =>
+    viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames, connected: viewer.connected }),
 };

@@ -14,6 +14,8 @@ export interface BeerViewer {
    * (erasing a person never rewrites a game's history), so the server looks them up.
    */
   playerNames?: Readonly<Record<string, string>>;
+  /** The users watching the game live now, as the server knows them; shown to the creator only. */
+  connected?: ReadonlySet<string>;
 }
 
 /** A week of the viewer's history: the week's row without the per-capability and per-product detail. */
@@ -62,6 +64,11 @@ export interface BeerFacilityView {
   computer: boolean;
   validated: boolean;
   isMine: boolean;
+  /**
+   * The creator only, when the server tells who is connected: the facility's player watches the
+   * game live now (false for a free or computer role). Absent for everyone else.
+   */
+  connected?: boolean;
   capabilities: Array<{
     id: string;
     pid: string;
@@ -206,9 +213,11 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
       ? { ...config.mapSize, invertedFlows: config.invertedFlows, bckCells: config.bckCells }
       : null,
     products: config.productsTemplates.map((p) => ({ id: p.id, name: p.name, productEmoji: p.productEmoji })),
-    facilities: s.facilities.map((f, i) =>
-      facilityView(s, i, viewer, seeAll || f.id === myFacilityId, f.id === myFacilityId),
-    ),
+    facilities: s.facilities.map((f, i) => {
+      const facility = facilityView(s, i, viewer, seeAll || f.id === myFacilityId, f.id === myFacilityId);
+      if (!isCreator || !viewer.connected) return facility;
+      return { ...facility, connected: f.userId !== null && viewer.connected.has(f.userId) };
+    }),
     myOrders: mine ? { ...mine.orders } : null,
     proposals: s.proposals.filter((p) => isCreator || p.facilityId === myFacilityId),
     orders: s.finished ? [] : orderRecords(s, isCreator, myFacilityId),
