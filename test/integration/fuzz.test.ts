@@ -122,6 +122,7 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   quantity: fc.integer({ min: 0, max: 40 }),
   name: fc.constantFrom('Class A', 'Week 3'),
   template: fc.constant('classic'),
+  timerSeconds: fc.constantFrom(5, 60, 86_400),
   cursor: fc.nat(100),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
 };
