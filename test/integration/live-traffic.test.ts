@@ -5,15 +5,9 @@
  * who is connected, a dropped socket included.
  */
 import { randomUUID } from 'node:crypto';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { RunningServer } from '../../src-server/main';
-import type { AppRouter } from '../../src-server/trpc/router';
-import type { GameView } from '../../src-server/trpc/routers/game';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
-import type { BeerView } from '../../src-shared/beergame';
+import { countingClient, follow } from '../support/counting-client';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import {
   type ApiUser,
@@ -25,63 +19,6 @@ import {
 
 const ROLES = ['retailer', 'wholesaler', 'distributor', 'factory'] as const;
 const WEEKS = 8;
-
-/** A tRPC client whose WebSocket counts the bytes of the messages it receives (keep-alive pings aside). */
-function countingClient(baseUrl: string, cookie: string) {
-  const origin = new URL(baseUrl).origin;
-  const counter = { bytes: 0, messages: 0, sockets: [] as WebSocket[] };
-  class CountingWebSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie, origin } });
-      counter.sockets.push(this);
-      this.on('message', (data: Buffer) => {
-        if (data.toString() === 'PING') return;
-        counter.bytes += data.length;
-        counter.messages++;
-      });
-    }
-  }
-  const wsClient = createWSClient({
-    url: `${origin.replace('http', 'ws')}/api/trpc`,
-    WebSocket: CountingWebSocket as unknown as typeof globalThis.WebSocket,
-  });
-  const api = createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient, transformer: superjson }),
-        false: httpBatchLink({
-          url: `${origin}/api/trpc`,
-          transformer: superjson,
-          headers: { cookie, origin },
-        }),
-      }),
-    ],
-  });
-  return { api, counter, close: () => wsClient.close() };
-}
-
-/** Follows `game.watchChanges` as the app does, keeping the view the patches rebuild. */
-function follow(api: ReturnType<typeof countingClient>['api'], gameId: string) {
-  const state = { seq: 0, view: null as BeerView | null, updates: 0, error: null as unknown };
-  const subscription = api.game.watchChanges.subscribe(
-    { gameId },
-    {
-      onData: (update: LiveView<GameView>) => {
-        state.updates++;
-        if ('view' in update) state.view = update.view as BeerView;
-        else if (state.view && update.base === state.seq)
-          state.view = applyViewPatch(state.view, update.patch);
-        else state.error = new Error(`patch on ${update.base}, view held ${state.seq}`);
-        state.seq = update.seq;
-      },
-      onError: (error) => {
-        state.error = error;
-      },
-    },
-  );
-  return { state, unsubscribe: () => subscription.unsubscribe() };
-}
 
 async function until(condition: () => boolean, what: string, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
@@ -133,10 +70,10 @@ async function gameOfFour() {
 describe('game.watchChanges', () => {
   it('sends each player a week of a 4-player classic game in at most 2 KB, and rebuilds the whole view', async () => {
     const { gameId, players } = await gameOfFour();
-    const wholeBytes = players.map((p) => p.client.counter.bytes);
+    const wholeBytes = players.map((p) => p.client.received.bytes);
     const perWeek: number[][] = [];
     for (let week = 1; week <= WEEKS; week++) {
-      for (const p of players) p.client.counter.bytes = 0;
+      for (const p of players) p.client.received.bytes = 0;
       for (const p of players)
         await p.user.api.beergame.placeOrder.mutate({
           gameId,
@@ -146,7 +83,7 @@ describe('game.watchChanges', () => {
         });
       await until(() => players.every((p) => p.live.state.view?.week === week + 1), `week ${week + 1}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      perWeek.push(players.map((p) => p.client.counter.bytes));
+      perWeek.push(players.map((p) => p.client.received.bytes));
     }
     console.log(
       `live traffic: whole view ${wholeBytes.join(', ')} bytes; per player per week (weeks 1..${WEEKS}): ${perWeek
@@ -209,7 +146,7 @@ describe('presence', () => {
 
     // A network that drops silently: no answer to the keep-alive, the server closes the socket.
     const started = Date.now();
-    const socket = players[1]!.client.counter.sockets[0]!;
+    const socket = players[1]!.client.received.sockets[0]!;
     (socket as unknown as { _socket: { pause(): void } })._socket.pause();
     await until(() => connected()?.[1] === false, 'the wholesaler shows as gone', 10_000);
     console.log(`presence: a silent socket showed as disconnected after ${Date.now() - started} ms`);
