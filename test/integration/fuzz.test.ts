@@ -255,6 +255,8 @@ class SubscriptionProbe {
       headers: { origin, ...(this.cookie ? { cookie: this.cookie } : {}) },
     });
     socket.on('message', (raw) => {
+      // The server's keep-alive pings a socket silent for 5 s; a client answers.
+      if (String(raw) === 'PING') return socket.send('PONG');
       const message = JSON.parse(String(raw)) as { id?: number | null };
       // A message the server could not parse is answered with `id: null`: it is the answer to the
       // one subscription waiting.
