@@ -2,7 +2,7 @@
  * Who is connected to a game (issue 9, the instructor's board): the signed-in users holding a live
  * subscription on a game's stream in this process. A subscription enters when it starts and leaves
  * in its `finally`, so a closed page leaves at once and a dropped network leaves when the
- * WebSocket's keep-alive gives up on it (main.ts: within 8 s).
+ * WebSocket's keep-alive gives up on it (main.ts: within 9 s).
  *
  * Per process: with several server processes on one database, each knows only its own sockets
  * (docs/architecture.md, "Presence").
