@@ -27,6 +27,7 @@ import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
 import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { upgradeHandler } from './http/websocket';
+import { Presence } from './presence/presence';
 import { Scheduler } from './scheduler/scheduler';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
@@ -93,6 +94,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     now: Date.now,
     pollMs: config.pollMs,
     signInCheckMs: config.signInCheckMs,
+    presence: new Presence(),
   };
   // The clock is read through `services`, so a test that replaces `services.now` moves it too.
   const scheduler = new Scheduler({
@@ -158,7 +160,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     router: appRouter,
     createContext: ({ req }) =>
       createContext(services, req, { socket: { subscriptions: 0 }, foreignOrigin: false }),
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    // A dropped player shows as disconnected within 10 s (issue 9): a silent socket is pinged after
+    // 4 s and closed 5 s later without an answer (a shorter wait closed healthy sockets of a busy
+    // server whose event loop lagged). 1,000 sockets cost 250 small frames a second.
+    keepAlive: { enabled: true, pingMs: 4_000, pongWaitMs: 5_000 },
   });
   server.on(
     'upgrade',

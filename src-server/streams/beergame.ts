@@ -48,6 +48,7 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     }),
   },
   summary,
-  view: (state, viewer) => viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames }),
+  view: (state, viewer) =>
+    viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames, connected: viewer.connected }),
   timers: beergameTimers,
 };

@@ -16,6 +16,8 @@ export interface GameViewer {
   playerNames: Readonly<Record<string, string>>;
   /** Server time: views of real-time games depend on it. */
   now: number;
+  /** For the game's creator only: the users watching the game live now (who is connected). */
+  connected?: ReadonlySet<string>;
 }
 
 export interface GameType<Command, Event extends DomainEvent, State, View> {

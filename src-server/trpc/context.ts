@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { CommandHandler } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import type { RateLimiter } from '../http/rate-limiter';
+import type { Presence } from '../presence/presence';
 import { appError } from './trpc';
 
 /** What the composition root builds once and every procedure uses. */
@@ -23,11 +24,15 @@ export interface Services {
   pollMs: number;
   /** How often a live subscription checks that its viewer's sign-in was not revoked. */
   signInCheckMs: number;
+  /** Who watches each game live, in this process. */
+  presence: Presence;
 }
 
 /** One WebSocket connection: its subscriptions are counted against a limit. */
 export interface SocketUsage {
   subscriptions: number;
+  /** The last check of the connection's sign-in, shared by its subscriptions (live.ts). */
+  signIn?: { at: number; userId: Promise<string | null> };
 }
 
 export interface Context {

@@ -1,9 +1,12 @@
 /**
  * The one watch loop every subscription uses (DESIGN, "Subscriptions"): it listens before reading
- * the backlog, yields `tracked(version, view)` so that a reconnecting client resumes after the
- * last version it saw (`lastEventId`), and ends when the viewer's sign-in is revoked.
+ * the backlog, computes the viewer's view after each new batch of events (or a wake-up such as a
+ * presence change), and ends when the viewer's sign-in is revoked. It is sent in two ways:
+ * `watchStream` yields `tracked(version, view)`, whole views that a reconnecting client resumes
+ * after its `lastEventId`; `watchChanges` yields the whole view once, then only what changed.
  */
 import { tracked } from '@trpc/server';
+import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
 import type { DomainEvent } from '../../src-shared/eventsourcing';
 import { sessionUserFromHeaders } from '../auth/auth';
 import { foldRecorded, type StreamType } from '../eventstore/command-handler';
@@ -16,15 +19,52 @@ export interface WatchOptions<C, E extends DomainEvent, S, V> {
   type: StreamType<C, E, S>;
   /** The stream as the procedure loaded it. */
   from: { version: number; state: S };
-  /** The last version the client saw: nothing is yielded until the stream moves past it. */
-  lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
   /** What the viewer may see of a state (a redacted view). */
   view: (state: S) => V | Promise<V>;
+  /** Calls its argument when the view may have changed without an event; returns the unsubscribe. */
+  wakeUps?: (wake: () => void) => () => void;
 }
 
-export async function* watchStream<C, E extends DomainEvent, S, V>(options: WatchOptions<C, E, S, V>) {
-  const { ctx, streamId, type, lastEventId, view } = options;
+/** Whole views, `tracked` by version; nothing until the stream moves past the client's `lastEventId`. */
+export async function* watchStream<C, E extends DomainEvent, S, V>(
+  options: WatchOptions<C, E, S, V> & { lastEventId: string | null | undefined },
+) {
+  const seen = Number(options.lastEventId ?? 0);
+  let first = true;
+  for await (const { version, view } of watchViews(options)) {
+    if (first && version <= seen) continue;
+    first = false;
+    yield tracked(String(version), view);
+  }
+}
+
+/**
+ * The whole view first, then patches against the view this subscription sent before, each with
+ * its `base`; a view that did not change for this viewer (another player's order seen by a
+ * non-transparent player changes only flags) is not sent. A reconnecting client gets the whole
+ * view again: the server keeps no view beyond the subscription.
+ */
+export async function* watchChanges<C, E extends DomainEvent, S, V extends object>(
+  options: WatchOptions<C, E, S, V>,
+): AsyncGenerator<LiveView<V>> {
+  let previous: V | null = null;
+  let seq = 0;
+  for await (const { view } of watchViews(options)) {
+    if (previous === null) yield { seq: ++seq, view };
+    else {
+      const patch = diffViews(previous, view);
+      if (patch === null) continue;
+      yield { seq: seq + 1, base: seq, patch };
+      seq++;
+    }
+    previous = view;
+  }
+}
+
+/** The viewer's view now, then after each batch of new events or wake-up, until stopped. */
+async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions<C, E, S, V>) {
+  const { ctx, streamId, type, view } = options;
   const { services, socket } = ctx;
   // One WebSocket holds a bounded number of subscriptions (a page needs one or two).
   if (socket && socket.subscriptions >= services.limits.subscriptionsPerSocket)
@@ -32,28 +72,83 @@ export async function* watchStream<C, E extends DomainEvent, S, V>(options: Watc
       max: services.limits.subscriptionsPerSocket,
     });
   if (socket) socket.subscriptions++;
-  const revoked = new AbortController();
-  const stop = options.signal ? AbortSignal.any([options.signal, revoked.signal]) : revoked.signal;
-  // A signed-in viewer whose sign-in is revoked (logged out elsewhere, expired) stops receiving.
-  const signInCheck = ctx.user
-    ? setInterval(async () => {
-        const user = await sessionUserFromHeaders(services.auth, ctx.headers).catch(() => null);
-        if (user?.id !== ctx.user?.id) revoked.abort();
-      }, services.signInCheckMs)
-    : undefined;
+  const ended = new AbortController();
+  const stop = AbortSignal.any([ended.signal, ...(options.signal ? [options.signal] : [])]);
+  const stopSignInChecks = checkSignIn(ctx, () => ended.abort());
+  const leave = ctx.user ? services.presence.enter(streamId, ctx.user.id) : undefined;
+  let woken = false;
+  let wake: (() => void) | null = null;
+  const unsubscribe = options.wakeUps?.(() => {
+    woken = true;
+    wake?.();
+  });
+  const batches = services.store.watch(streamId, options.from.version, {
+    signal: stop,
+    pollMs: services.pollMs,
+  });
+  let nextBatch: ReturnType<typeof batches.next> | undefined;
   try {
     let { version, state } = options.from;
-    if (version > Number(lastEventId ?? 0)) yield tracked(String(version), await view(state));
-    for await (const batch of services.store.watch(streamId, version, {
-      signal: stop,
-      pollMs: services.pollMs,
-    })) {
-      state = foldRecorded(type, batch, state);
-      version = batch[batch.length - 1]!.streamVersion;
-      yield tracked(String(version), await view(state));
+    yield { version, view: await view(state) };
+    nextBatch = batches.next();
+    while (!stop.aborted) {
+      const wokenUp = new Promise<'woken'>((resolve) => {
+        wake = () => resolve('woken');
+        if (woken) wake();
+      });
+      const result = await Promise.race([nextBatch, wokenUp]);
+      wake = null;
+      woken = false;
+      if (result !== 'woken') {
+        if (result.done) return;
+        state = foldRecorded(type, result.value, state);
+        version = result.value[result.value.length - 1]!.streamVersion;
+        nextBatch = batches.next();
+      }
+      yield { version, view: await view(state) };
     }
   } finally {
-    clearInterval(signInCheck);
+    ended.abort();
+    // The pending read ends with the abort; a failure of it now has no one to tell.
+    nextBatch?.catch(() => {});
+    unsubscribe?.();
+    leave?.();
+    stopSignInChecks();
     if (socket) socket.subscriptions--;
   }
+}
+
+/**
+ * Calls `onRevoked` once the viewer's sign-in is no longer valid (logged out elsewhere, expired),
+ * checked every `signInCheckMs` from a random first moment, so that the subscriptions a class
+ * opened together do not check together; the subscriptions of one socket share each check.
+ */
+function checkSignIn(ctx: Context, onRevoked: () => void): () => void {
+  if (!ctx.user) return () => {};
+  const every = ctx.services.signInCheckMs;
+  let stopped = false;
+  const tick = async () => {
+    if ((await currentUserId(ctx)) !== ctx.user?.id) onRevoked();
+    else if (!stopped) timer = setTimeout(tick, every);
+  };
+  let timer = setTimeout(tick, Math.random() * every);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/** Who the request's sign-in is now: one look-up per socket per half period, shared by its subscriptions. */
+function currentUserId(ctx: Context): Promise<string | null> {
+  const { services, socket } = ctx;
+  const lookUp = () =>
+    sessionUserFromHeaders(services.auth, ctx.headers).then(
+      (user) => user?.id ?? null,
+      () => null,
+    );
+  if (!socket) return lookUp();
+  const now = performance.now();
+  if (!socket.signIn || now - socket.signIn.at >= services.signInCheckMs / 2)
+    socket.signIn = { at: now, userId: lookUp() };
+  return socket.signIn.userId;
 }

@@ -66,6 +66,34 @@ const firstView = (api: Api, gameId: string) =>
     () => true,
   ).then((tracked) => tracked.data);
 
+/** What a view must never show: another facility's numbers in a non-transparent game, an e-mail. */
+function checkView(view: BeerView, caller: Caller) {
+  // The classic game is not transparent: only the creator sees every facility's numbers.
+  const withNumbers = view.facilities.filter((f) => f.numbers !== null).map((f) => f.id);
+  expect(withNumbers).toEqual(
+    caller === 'creator' ? view.facilities.map((f) => f.id) : caller === 'player' ? ['retailer'] : [],
+  );
+  // Only the creator sees who is connected.
+  expect(view.facilities.some((f) => 'connected' in f)).toBe(caller === 'creator');
+  expect(JSON.stringify(view)).not.toMatch(/@example\.org/);
+}
+
+/** The first update of `game.watchChanges`: the whole view. */
+const firstLiveView = (api: Api, gameId: string) =>
+  new Promise<GameView>((resolve, reject) => {
+    const subscription = api.game.watchChanges.subscribe(
+      { gameId },
+      {
+        onData: (update) => {
+          subscription.unsubscribe();
+          if ('view' in update) resolve(update.view);
+          else reject(new Error('a patch came before the whole view'));
+        },
+        onError: reject,
+      },
+    );
+  });
+
 let database: TestDatabase;
 let server: RunningServer;
 const users = {} as Record<Exclude<Caller, 'nobody'>, ApiUser>;
@@ -286,15 +314,12 @@ const matrix: Record<string, Row> = {
   'game.watch': {
     call: (api, { gameId }) => firstView(api, gameId),
     expected: everyone('ok'),
-    check: (view, caller) => {
-      const beer = view as BeerView;
-      // The classic game is not transparent: only the creator sees every facility's numbers.
-      const withNumbers = beer.facilities.filter((f) => f.numbers !== null).map((f) => f.id);
-      expect(withNumbers).toEqual(
-        caller === 'creator' ? beer.facilities.map((f) => f.id) : caller === 'player' ? ['retailer'] : [],
-      );
-      expect(JSON.stringify(view)).not.toMatch(/@example\.org/);
-    },
+    check: (view, caller) => checkView(view as BeerView, caller),
+  },
+  'game.watchChanges': {
+    call: (api, { gameId }) => firstLiveView(api, gameId),
+    expected: everyone('ok'),
+    check: (view, caller) => checkView(view as BeerView, caller),
   },
 };
 

@@ -122,6 +122,7 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   quantity: fc.integer({ min: 0, max: 40 }),
   name: fc.constantFrom('Class A', 'Week 3'),
   template: fc.constant('classic'),
+  timerSeconds: fc.constantFrom(5, 60, 86_400),
   cursor: fc.nat(100),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
 };
@@ -254,6 +255,8 @@ class SubscriptionProbe {
       headers: { origin, ...(this.cookie ? { cookie: this.cookie } : {}) },
     });
     socket.on('message', (raw) => {
+      // The server's keep-alive pings a socket silent for 5 s; a client answers.
+      if (String(raw) === 'PING') return socket.send('PONG');
       const message = JSON.parse(String(raw)) as { id?: number | null };
       // A message the server could not parse is answered with `id: null`: it is the answer to the
       // one subscription waiting.

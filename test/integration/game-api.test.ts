@@ -53,6 +53,23 @@ describe('creating and listing games', () => {
     expect(nextCursor).toBeNull();
   });
 
+  it('creates a game with a turn timer, armed until every seat is filled', async () => {
+    const { gameId: timed } = await instructor.api.beergame.create.mutate({
+      name: 'Timed class',
+      template: 'classic',
+      timerSeconds: 45,
+    });
+    const { data: view } = await waitForBeerView(
+      (handlers) => instructor.api.game.watch.subscribe({ gameId: timed }, handlers),
+      () => true,
+    );
+    expect(view.timer).toEqual({ playTimer: true, running: false, seconds: 45, deadline: null });
+    const tooShort = await instructor.api.beergame.create
+      .mutate({ name: 'Rushed class', template: 'classic', timerSeconds: 2 })
+      .catch((error: unknown) => error);
+    expect(httpStatusOf(tooShort)).toBe(400);
+  });
+
   it('refuses game creation to anonymous players with a translated message id', async () => {
     const player = await signInAnonymous(server.url, 'Pat');
     clients.push(player);

@@ -1,40 +1,63 @@
 /**
- * `npm run load`: a classroom at scale against a real server process on this machine. 500 anonymous
- * players (125 classic games of 4) sign in, join, watch their game live over WebSocket and order
- * for `LOAD_WEEKS` weeks (default 8), each player at a random moment within `LOAD_SPREAD_MS`
- * (default 10 s) of the others. Prints the latency of an order's answer and of the moment every
- * player of a game sees the next week, counted from when the game's last order of the week was sent.
+ * `npm run load -- --players 1000`: a classroom at scale against a real server process on this
+ * machine. N anonymous players (default 1,000: 250 classic games of 4, each with a 60-second turn
+ * timer) sign in, join, watch their game live over WebSocket as the app does (`game.watchChanges`)
+ * and order for `--weeks` weeks (default 6) in each of two scenarios: every player at a random
+ * moment within 10 s of the others (a class), then within 1 s (everyone at once). Prints, per
+ * scenario, the latency of an order's answer, of the moment every player of a game sees the next
+ * week (counted from when the game's last order of the week was sent), the errors and the size of
+ * what the players receive, and ends with one line per scenario:
  *
- * PostgreSQL from DATABASE_URL (else the local server if it answers), else (or with LOAD_PGLITE=1)
- * embedded PGlite.
- * Everything stays on 127.0.0.1; every loop is bounded.
+ *   load: players=N games=G errors=E order_p99_ms=X next_week_p99_ms=Y view_bytes_p50=Z
+ *
+ * PostgreSQL from DATABASE_URL (else the local server if it answers), in a database of its own,
+ * else (or with LOAD_PGLITE=1) embedded PGlite. LOAD_PROFILE_DIR=dir profiles the server
+ * (`node --cpu-prof`). Everything stays on 127.0.0.1; every loop is bounded.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { type ApiUser, freePort, signInAnonymous, signUpInstructor } from '../support/server';
+import { countingClient, type Followed, follow } from '../support/counting-client';
+import { freePort, signInAnonymous, signUpInstructor } from '../support/server';
 
-const PLAYERS = Number(process.env.LOAD_PLAYERS ?? 500);
-const WEEKS = Number(process.env.LOAD_WEEKS ?? 8);
-/** Players order at random within this many milliseconds of each other, each week. */
-const SPREAD_MS = Number(process.env.LOAD_SPREAD_MS ?? 10_000);
+const { values: args } = parseArgs({
+  options: {
+    players: { type: 'string', default: '1000' },
+    weeks: { type: 'string', default: '6' },
+    /** The scenarios' spreads, in milliseconds. */
+    spreads: { type: 'string', default: '10000,1000' },
+    timer: { type: 'string', default: '60' },
+  },
+});
+const PLAYERS = Number(args.players);
+const WEEKS = Number(args.weeks);
+const SPREADS = args.spreads.split(',').map(Number);
+const TIMER_SECONDS = Number(args.timer);
 const ROLES = ['retailer', 'wholesaler', 'distributor', 'factory'] as const;
 const GAMES = Math.ceil(PLAYERS / ROLES.length);
-const DEADLINE = Date.now() + 15 * 60_000;
+const RUN_DEADLINE = Date.now() + 30 * 60_000;
+/** How long every player may take to see the next week before the missing ones count as errors. */
+const NEXT_WEEK_WAIT_MS = 30_000;
+if (!Number.isInteger(PLAYERS) || PLAYERS < 1 || PLAYERS > 5000) throw new Error('--players takes 1 to 5000');
+if (!Number.isInteger(WEEKS) || WEEKS < 1 || WEEKS * SPREADS.length > 34)
+  throw new Error('--weeks takes 1 to 34 (all scenarios together: a classic game has 36 weeks)');
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
-const summary = (values: number[]) =>
-  `n=${values.length} min ${Math.min(...values).toFixed(0)} ms, p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+const summary = (values: number[], unit = 'ms') =>
+  values.length === 0
+    ? 'n=0'
+    : `n=${values.length} min ${Math.min(...values).toFixed(0)} ${unit}, p50 ${percentile(values, 50).toFixed(0)} ${unit}, p95 ${percentile(values, 95).toFixed(0)} ${unit}, p99 ${percentile(values, 99).toFixed(0)} ${unit}, max ${Math.max(...values).toFixed(0)} ${unit}`;
 
 async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (process.env.LOAD_PGLITE) return null;
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -70,8 +93,11 @@ async function startServerProcess(
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
-      // One instructor opens every game of the run within seconds: more than a person's cap.
+      // One instructor opens every game of the run within seconds, and the whole class signs in
+      // and connects from this one address: more than the caps meant for one person or school.
       GAME_CREATION_LIMIT: `${GAMES + 10}/60`,
+      ANONYMOUS_SIGN_IN_LIMIT: `${PLAYERS + 10}/60`,
+      MAX_SOCKETS_PER_ADDRESS: String(PLAYERS + 50),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -88,8 +114,123 @@ async function startServerProcess(
   throw new Error('the server did not start');
 }
 
+/** CPU seconds the server process has used so far (Linux), to show the cost of idle sockets. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The server's CPU while every player is connected and nobody acts (keep-alive pings only). */
+async function idleServerCpu(child: ChildProcess): Promise<string> {
+  if (!child.pid || process.platform !== 'linux') return 'not measured';
+  const seconds = 10;
+  const before = cpuSeconds(child.pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const used = cpuSeconds(child.pid) - before;
+  return `${((used / seconds) * 100).toFixed(1)} % of a core over ${seconds} s`;
+}
+
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+interface Player {
+  gameId: string;
+  role: string;
+  api: ReturnType<typeof countingClient>['api'];
+  live: Followed;
+  /** When each week first reached this player. */
+  seen: Map<number, number>;
+}
+
+interface Measures {
+  orders: number[];
+  nextWeek: number[];
+  errors: number;
+  /** Sizes of the messages the players received (the whole view once, then patches). */
+  messageBytes: number[];
+  /** Bytes each player received in each week. */
+  weekBytes: number[];
+}
+
+const newMeasures = (): Measures => ({
+  orders: [],
+  nextWeek: [],
+  errors: 0,
+  messageBytes: [],
+  weekBytes: [],
+});
+
+/** Signs every player in, seats them and has them watch their game live. */
+async function seatPlayers(
+  url: string,
+  gameIds: string[],
+  clients: Array<{ close(): void }>,
+  measures: () => Measures,
+) {
+  const seats = gameIds.flatMap((gameId) => ROLES.map((role) => ({ gameId, role }))).slice(0, PLAYERS);
+  const players: Player[] = [];
+  await inBatches(seats, 25, async ({ gameId, role }) => {
+    const signedIn = await signInAnonymous(url, `${role} ${gameId.slice(0, 4)}`);
+    signedIn.close(); // one WebSocket per player: the counting client's
+    const client = countingClient(url, signedIn.cookie);
+    clients.push(client);
+    await client.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+    const seen = new Map<number, number>();
+    const live = follow(client.api, gameId, (view) => {
+      if (!seen.has(view.week)) seen.set(view.week, performance.now());
+    }).state;
+    const player: Player = { gameId, role, api: client.api, live, seen };
+    client.received.onMessage = (bytes) => {
+      measures().messageBytes.push(bytes);
+      weekBytes.set(player, (weekBytes.get(player) ?? 0) + bytes);
+    };
+    players.push(player);
+  });
+  for (let wait = 0; wait < 600 && players.some((p) => p.live.view === null); wait++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return players;
+}
+/** Bytes each player received since the week began. */
+const weekBytes = new Map<Player, number>();
+
+/** One week: everyone orders within `spreadMs`; then every player should see the next week. */
+async function playWeek(players: Player[], week: number, spreadMs: number, measures: Measures) {
+  weekBytes.clear();
+  // Per game, when its last order of the week left the client: the week cannot turn before.
+  const lastOrderSent = new Map<string, number>();
+  await Promise.all(
+    players.map(async (player) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * spreadMs));
+      const sent = performance.now();
+      lastOrderSent.set(player.gameId, Math.max(lastOrderSent.get(player.gameId) ?? 0, sent));
+      try {
+        await player.api.beergame.placeOrder.mutate({
+          gameId: player.gameId,
+          facilityId: player.role,
+          quantity: 4 + (week % 3),
+          commandId: randomUUID(),
+        });
+        measures.orders.push(performance.now() - sent);
+      } catch (error) {
+        measures.errors++;
+        console.error(`order of ${player.role} in ${player.gameId} week ${week}:`, (error as Error).message);
+      }
+    }),
+  );
+  const waitUntil = performance.now() + NEXT_WEEK_WAIT_MS;
+  while (performance.now() < waitUntil && players.some((p) => !p.seen.has(week + 1)))
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  // A moment for the last patches of the week to arrive before counting its bytes.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const player of players) {
+    const seenAt = player.seen.get(week + 1);
+    if (seenAt === undefined || player.live.error) measures.errors++;
+    // Not clamped: a player who saw the week turn before the last order left would be a bug to show.
+    else measures.nextWeek.push(seenAt - lastOrderSent.get(player.gameId)!);
+    measures.weekBytes.push(weekBytes.get(player) ?? 0);
+  }
 }
 
 async function main() {
@@ -98,97 +239,52 @@ async function main() {
   const { url, child } = await startServerProcess(
     database ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir! },
   );
-  const clients: ApiUser[] = [];
+  const clients: Array<{ close(): void }> = [];
+  const results: string[] = [];
   try {
     console.log(
-      `${PLAYERS} players, ${GAMES} games, ${WEEKS} weeks, orders spread over ${SPREAD_MS} ms, on ${database ? 'PostgreSQL' : 'PGlite'}`,
+      `${PLAYERS} players, ${GAMES} games with a ${TIMER_SECONDS} s turn timer, ${WEEKS} weeks per scenario, orders spread over ${SPREADS.join(' then ')} ms, on ${database ? 'PostgreSQL' : 'PGlite'}`,
     );
     const instructor = await signUpInstructor(url, `load-${randomUUID()}@example.org`);
     clients.push(instructor);
     const gameIds: string[] = [];
     for (let g = 0; g < GAMES; g++) {
-      gameIds.push(
-        (await instructor.api.beergame.create.mutate({ name: `Class ${g + 1}`, template: 'classic' })).gameId,
-      );
+      const created = await instructor.api.beergame.create.mutate({
+        name: `Class ${g + 1}`,
+        template: 'classic',
+        timerSeconds: TIMER_SECONDS,
+      });
+      gameIds.push(created.gameId);
     }
-
-    const seats = gameIds.flatMap((gameId) => ROLES.map((role) => ({ gameId, role })));
-    const players: Array<{
-      gameId: string;
-      role: string;
-      user: ApiUser;
-      week: number;
-      seen: Map<number, number>;
-    }> = [];
+    let measures = newMeasures();
     let started = performance.now();
-    await inBatches(seats.slice(0, PLAYERS), 25, async ({ gameId, role }) => {
-      const user = await signInAnonymous(url, `${role} ${gameId.slice(0, 4)}`);
-      clients.push(user);
-      await user.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
-      players.push({ gameId, role, user, week: 0, seen: new Map() });
-    });
+    const players = await seatPlayers(url, gameIds, clients, () => measures);
     console.log(
-      `sign-in and join: ${(performance.now() - started).toFixed(0)} ms for ${players.length} players`,
+      `sign-in, join and first view: ${(performance.now() - started).toFixed(0)} ms for ${players.length} players`,
     );
-
-    // Every player watches their game live and notes when each week first reaches them.
-    const watching = players.map(
-      (player) =>
-        new Promise<void>((resolve, reject) => {
-          player.user.api.game.watch.subscribe(
-            { gameId: player.gameId },
-            {
-              onData: ({ data }) => {
-                if (data.gameType !== 'beergame') return reject(new Error('not a beer game'));
-                if (!player.seen.has(data.week)) player.seen.set(data.week, performance.now());
-                player.week = data.week;
-                resolve();
-              },
-              onError: reject,
-            },
-          );
-        }),
+    console.log(
+      `server CPU with every player connected and idle (keep-alive): ${await idleServerCpu(child)}`,
     );
-    await Promise.all(watching);
-
-    const orderLatencies: number[] = [];
-    const advanceLatencies: number[] = [];
-    started = performance.now();
-    for (let week = 1; week <= WEEKS && Date.now() < DEADLINE; week++) {
-      // Per game, when its last order of the week left the client: the week cannot turn before.
-      const lastOrderSent = new Map<string, number>();
-      // Everyone orders within SPREAD_MS, as a class does after the teacher says "go".
-      await Promise.all(
-        players.map(async (player) => {
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * SPREAD_MS));
-          const sent = performance.now();
-          lastOrderSent.set(player.gameId, Math.max(lastOrderSent.get(player.gameId) ?? 0, sent));
-          await player.user.api.beergame.placeOrder.mutate({
-            gameId: player.gameId,
-            facilityId: player.role,
-            quantity: 4 + (week % 3),
-            commandId: randomUUID(),
-          });
-          orderLatencies.push(performance.now() - sent);
-        }),
+    let week = 1;
+    for (const spreadMs of SPREADS) {
+      started = performance.now();
+      for (let w = 0; w < WEEKS && Date.now() < RUN_DEADLINE; w++, week++)
+        await playWeek(players, week, spreadMs, measures);
+      console.log(
+        `\nscenario: orders within ${spreadMs} ms, weeks ${week - WEEKS} to ${week - 1}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      // Wait (bounded) until every player has seen the next week.
-      for (let wait = 0; wait < 200 && players.some((p) => !p.seen.has(week + 1)); wait++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const missing = players.filter((p) => !p.seen.has(week + 1)).length;
-      if (missing > 0) throw new Error(`${missing} players never saw week ${week + 1}`);
-      // Not clamped: a player who saw the week turn before the last order left would be a bug to show.
-      for (const player of players) {
-        advanceLatencies.push(player.seen.get(week + 1)! - lastOrderSent.get(player.gameId)!);
-      }
+      console.log(`order answered (mutation round trip, after COMMIT): ${summary(measures.orders)}`);
+      console.log(
+        `next week seen by each player after the game's last order was sent: ${summary(measures.nextWeek)}`,
+      );
+      console.log(`message received (whole view or patch): ${summary(measures.messageBytes, 'B')}`);
+      console.log(`received by one player in one week: ${summary(measures.weekBytes, 'B')}`);
+      console.log(`errors: ${measures.errors}`);
+      results.push(
+        `load: players=${players.length} games=${GAMES} errors=${measures.errors} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}`,
+      );
+      measures = newMeasures();
     }
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`orders: ${orderLatencies.length} in ${seconds.toFixed(1)} s`);
-    console.log(`order answered (mutation round trip, after COMMIT): ${summary(orderLatencies)}`);
-    console.log(
-      `next week seen by each player after the game's last order was sent: ${summary(advanceLatencies)}`,
-    );
   } finally {
     for (const client of clients) client.close();
     child.kill('SIGTERM');
@@ -196,6 +292,8 @@ async function main() {
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log('');
+  for (const line of results) console.log(line);
 }
 
 await main();

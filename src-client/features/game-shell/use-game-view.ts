@@ -1,23 +1,39 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { GameView } from '../../../src-server/trpc/routers/game';
+import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
 import type { BeerView } from '../../../src-shared/beergame';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
 import { useLeaveRefusedGame } from './leave-refused-game';
 
 /**
- * The viewer's live view of a game. A game the viewer may not open shows its message and sends
- * them back to the previous page if it is ours, else home (leave-refused-game.ts).
+ * The viewer's live view of a game. The server sends the whole view, then patches (issue 9: light
+ * live traffic); a patch that does not follow the view held here (a gap) reads the whole view
+ * again. A game the viewer may not open shows its message and sends them back to the previous
+ * page if it is ours, else home (leave-refused-game.ts).
  */
 export function useGameView(gameId: string) {
   const intl = useIntl();
   const leaveRefusedGame = useLeaveRefusedGame();
   const [view, setView] = useState<BeerView | null>(null);
-  const subscription = trpc.game.watch.useSubscription(
+  // The last view applied and its number; a ref, so that patches arriving together apply in order.
+  const held = useRef<{ seq: number; view: GameView } | null>(null);
+  const onData = (update: LiveView<GameView>) => {
+    const next = nextView(held.current, update);
+    if (next === null) {
+      held.current = null;
+      subscription.reset();
+      return;
+    }
+    held.current = next;
+    // These pages show beer games; another game type's page will take its own views.
+    setView(next.view.gameType === 'beergame' ? next.view : null);
+  };
+  const subscription = trpc.game.watchChanges.useSubscription(
     { gameId },
     {
-      // These pages show beer games; another game type's page will take its own views.
-      onData: (tracked) => setView(tracked.data.gameType === 'beergame' ? tracked.data : null),
+      onData,
       onError: (error) => {
         if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN')
           leaveRefusedGame(error.data.messageId ?? 'dashboard.messGameUnknown');
@@ -26,4 +42,18 @@ export function useGameView(gameId: string) {
     },
   );
   return { view, connected: subscription.status === 'pending' };
+}
+
+/** The view after `update`, or null when it cannot be applied to the view held (read the whole again). */
+function nextView(
+  held: { seq: number; view: GameView } | null,
+  update: LiveView<GameView>,
+): { seq: number; view: GameView } | null {
+  if ('view' in update) return { seq: update.seq, view: update.view };
+  if (held === null || held.seq !== update.base) return null;
+  try {
+    return { seq: update.seq, view: applyViewPatch(held.view, update.patch) };
+  } catch {
+    return null;
+  }
 }

@@ -67,6 +67,9 @@ export const beergameRouter = router({
       creatorId: ctx.user.id,
       seed: randomInt(2 ** 31),
       template: input.template,
+      ...(input.timerSeconds === undefined
+        ? {}
+        : { overrides: { playTimer: true, timer: input.timerSeconds } }),
     };
     await execute(ctx, gameId, command, `create-${gameId}`);
     return { gameId };

@@ -8,7 +8,7 @@ import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import { gamePageRefusal } from '../../../src-shared/rules/permissions';
 import { displayNames } from '../../auth/auth';
 import { gameRowByCode } from '../../read-models/games';
-import { watchStream } from '../live';
+import { watchChanges, watchStream } from '../live';
 import { actorOf, gameProcedure, publicProcedure } from '../procedures';
 import { appError, router } from '../trpc';
 
@@ -20,38 +20,55 @@ const byCodeInput = z.object({
 /** Any game's view, tagged by its `gameType`. */
 export type GameView = BeerView | LeanGameView;
 
+type GameContext = Parameters<Parameters<typeof gameProcedure.query>[0]>[0]['ctx'];
+
+/**
+ * How the viewer's view is computed, and what wakes it besides the game's events: the game's
+ * creator sees who is connected, so someone arriving or leaving computes the creator's view again.
+ */
+function viewerOf(ctx: GameContext) {
+  const { game, services } = ctx;
+  const streamId = gameStreamId(game.gameId);
+  const role = actorOf(ctx).role;
+  const isCreator = ctx.user !== null && ctx.user.id === game.summary.creatorId;
+  // Seats are named from user records, looked up again only when the players change.
+  let players = '';
+  let playerNames: Record<string, string> = {};
+  const view = async (state: unknown): Promise<GameView> => {
+    const ids = game.type.summary(state).playerIds;
+    if (ids.join() !== players) {
+      playerNames = await displayNames(services.database.db, ids);
+      players = ids.join();
+    }
+    return game.type.view(state, {
+      userId: ctx.user?.id ?? null,
+      role,
+      playerNames,
+      now: services.now(),
+      ...(isCreator ? { connected: services.presence.connected(streamId) } : {}),
+    }) as GameView;
+  };
+  const wakeUps = isCreator ? (wake: () => void) => services.presence.onChange(streamId, wake) : undefined;
+  return { streamId, view, wakeUps };
+}
+
 export const gameRouter = router({
   /**
-   * The viewer's redacted view of a game, live. Yields `tracked(version, view)`; a reconnecting
-   * client passes the last version it saw and gets a view only when something changed since.
+   * The viewer's redacted view of a game, live, whole. Yields `tracked(version, view)`; a
+   * reconnecting client passes the last version it saw and gets a view only when something changed
+   * since. Scripts and tests read this; the app reads `watchChanges`.
    */
   watch: gameProcedure.input(watchGameInput).subscription(async function* ({ ctx, input, signal }) {
-    const { game, services } = ctx;
-    const role = actorOf(ctx).role;
-    // Seats are named from user records, looked up again only when the players change.
-    let players = '';
-    let playerNames: Record<string, string> = {};
-    const view = async (state: unknown): Promise<GameView> => {
-      const ids = game.type.summary(state).playerIds;
-      if (ids.join() !== players) {
-        playerNames = await displayNames(services.database.db, ids);
-        players = ids.join();
-      }
-      return game.type.view(state, {
-        userId: ctx.user?.id ?? null,
-        role,
-        playerNames,
-        now: services.now(),
-      }) as GameView;
-    };
+    const { streamId, view, wakeUps } = viewerOf(ctx);
     yield* watchStream({
       ctx,
-      streamId: gameStreamId(input.gameId),
-      type: game.type.stream,
-      from: game,
+      streamId,
+      type: ctx.game.type.stream,
+      from: ctx.game,
       lastEventId: input.lastEventId,
       signal,
       view,
+      wakeUps,
     });
   }),
 
@@ -69,5 +86,15 @@ export const gameRouter = router({
     )
       throw appError('NOT_FOUND', 'game.errCodeUnknown');
     return { gameId: row.id };
+  }),
+
+  /**
+   * The same view as `watch`, sent light (issue 9: a week's update to a player ≤ 2 KB): the whole
+   * view first, then only what changed for this viewer, as a patch on the view sent before
+   * (src-shared/api/view-patch.ts). A client that cannot apply one subscribes again.
+   */
+  watchChanges: gameProcedure.subscription(async function* ({ ctx, signal }) {
+    const { streamId, view, wakeUps } = viewerOf(ctx);
+    yield* watchChanges({ ctx, streamId, type: ctx.game.type.stream, from: ctx.game, signal, view, wakeUps });
   }),
 });

@@ -1,0 +1,95 @@
+/**
+ * What changed between two views of a game, small enough to send every week to every player
+ * (issue 9: a week's update ≤ 2 KB). A view is plain JSON (objects, arrays, strings, numbers,
+ * booleans, null). RFC 6902 JSON Patch repeats the whole path of every changed number
+ * ("/facilities/0/numbers/products/0/stock"), which made a week's patch 2 to 3 KB; this patch
+ * nests instead, so a path is written once for all the changes under it:
+ *
+ * - a patch is an object whose keys are the changed keys (or array indexes) of the node;
+ * - `[value]` sets the key to `value`; `[]` removes it;
+ * - an object (a patch) changes the node under the key, key by key.
+ *
+ * An array that got shorter is set whole (a week's lists only grow, or empty at the week's turn).
+ */
+
+export type ViewPatch = { [key: string]: ViewChange };
+export type ViewChange = [] | [unknown] | ViewPatch;
+
+/**
+ * What a live subscription sends, numbered from 1: the whole view first, then patches, each to
+ * apply to the view numbered `base`. A client holding another view than `base` re-reads the whole.
+ */
+export type LiveView<V> = { seq: number; view: V } | { seq: number; base: number; patch: ViewPatch };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Whether two JSON values are equal, deeply. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  return keysA.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+}
+
+/** The change that turns `previous` into `next`, or null when they are equal. */
+function changeOf(previous: unknown, next: unknown): ViewChange | null {
+  if (previous === next) return null;
+  const sameKind = isObject(previous) && isObject(next) && Array.isArray(previous) === Array.isArray(next);
+  const shrunk = Array.isArray(previous) && Array.isArray(next) && next.length < previous.length;
+  if (!sameKind || shrunk) return sameJson(previous, next) ? null : [next];
+  return diffViews(previous, next);
+}
+
+/** The patch that turns `previous` into `next` (two objects, or two arrays), or null when they are equal. */
+export function diffViews(previous: object, next: object): ViewPatch | null {
+  const before = previous as Record<string, unknown>;
+  const after = next as Record<string, unknown>;
+  const patch: ViewPatch = {};
+  let changed = false;
+  for (const key of Object.keys(after)) {
+    const change = Object.hasOwn(before, key) ? changeOf(before[key], after[key]) : [after[key]];
+    if (change === null) continue;
+    setOwn(patch, key, change);
+    changed = true;
+  }
+  if (!Array.isArray(next)) {
+    for (const key of Object.keys(before)) {
+      if (Object.hasOwn(after, key)) continue;
+      setOwn(patch, key, []);
+      changed = true;
+    }
+  }
+  return changed ? patch : null;
+}
+
+/**
+ * `view` with `patch` applied, as a new value: the nodes on a changed path are copied, the others
+ * shared with `view` (so React sees which parts changed). Throws when the patch does not fit the
+ * view (then the client re-reads the whole view).
+ */
+export function applyViewPatch<V extends object>(view: V, patch: ViewPatch): V {
+  return applyNode(view, patch) as V;
+}
+
+function applyNode(node: unknown, patch: ViewPatch): unknown {
+  if (!isObject(node)) throw new Error('the patch does not fit the view');
+  const copy = (Array.isArray(node) ? [...node] : { ...node }) as Record<string, unknown>;
+  for (const [key, change] of Object.entries(patch)) {
+    if (Array.isArray(change)) {
+      if (change.length === 0) delete copy[key];
+      else setOwn(copy, key, change[0]);
+    } else {
+      setOwn(copy, key, applyNode(copy[key], change));
+    }
+  }
+  return copy;
+}
+
+/** Sets an own property, even one named `__proto__` (an assignment would change the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

@@ -1,0 +1,87 @@
+/**
+ * A tRPC client whose WebSocket counts what it receives (keep-alive pings aside), and a follower
+ * of `game.watchChanges` that rebuilds the view from its patches as the app does: for the live
+ * traffic test and the load run.
+ */
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../src-server/trpc/router';
+import type { GameView } from '../../src-server/trpc/routers/game';
+import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import type { BeerView } from '../../src-shared/beergame';
+
+export interface Received {
+  bytes: number;
+  messages: number;
+  /** Called with the size of each message received. */
+  onMessage?: (bytes: number) => void;
+  sockets: WebSocket[];
+}
+
+/** A client for `baseUrl` carrying `cookie`; `received` counts the WebSocket's incoming messages. */
+export function countingClient(baseUrl: string, cookie: string) {
+  const origin = new URL(baseUrl).origin;
+  const headers = { cookie, origin };
+  const received: Received = { bytes: 0, messages: 0, sockets: [] };
+  class CountingWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+      received.sockets.push(this);
+      this.on('message', (data: Buffer) => {
+        if (data.length === 4 && data.toString() === 'PING') return;
+        received.bytes += data.length;
+        received.messages++;
+        received.onMessage?.(data.length);
+      });
+    }
+  }
+  const wsClient = createWSClient({
+    url: `${origin.replace('http', 'ws')}/api/trpc`,
+    WebSocket: CountingWebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  const api = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient, transformer: superjson }),
+        false: httpBatchLink({ url: `${origin}/api/trpc`, transformer: superjson, headers }),
+      }),
+    ],
+  });
+  return { api, received, close: () => wsClient.close() };
+}
+
+export interface Followed {
+  seq: number;
+  view: BeerView | null;
+  updates: number;
+  error: unknown;
+}
+
+/** Follows `game.watchChanges`, keeping the view its patches rebuild; `onView` sees each one. */
+export function follow(
+  api: ReturnType<typeof countingClient>['api'],
+  gameId: string,
+  onView?: (view: BeerView) => void,
+) {
+  const state: Followed = { seq: 0, view: null, updates: 0, error: null };
+  const subscription = api.game.watchChanges.subscribe(
+    { gameId },
+    {
+      onData: (update: LiveView<GameView>) => {
+        state.updates++;
+        if ('view' in update) state.view = update.view as BeerView;
+        else if (state.view && update.base === state.seq)
+          state.view = applyViewPatch(state.view, update.patch);
+        else state.error = new Error(`a patch on ${update.base} while holding ${state.seq}`);
+        state.seq = update.seq;
+        if (state.view) onView?.(state.view);
+      },
+      onError: (error) => {
+        state.error = error;
+      },
+    },
+  );
+  return { state, unsubscribe: () => subscription.unsubscribe() };
+}
