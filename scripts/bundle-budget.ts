@@ -19,11 +19,11 @@ import { gzipSync } from 'node:zlib';
  */
 export const PLAYER_PAGE_TARGET_BYTES = 150 * 1024;
 /**
- * What fails the build: today's play page plus 4 % for the features under way (map, messages), so
- * that no change makes a player's first load heavier without someone deciding it (here, with a
- * reason in docs/benchmarks.md).
+ * What fails the build: the play page with the map, messages, allocation and countdown of issue 9
+ * (192 KB) plus 4 %, so that no change makes a player's first load heavier without someone
+ * deciding it (here, with a reason in docs/benchmarks.md). Above the 150 KB aim: see there.
  */
-export const PLAY_BUDGET_BYTES = 180 * 1024;
+export const PLAY_BUDGET_BYTES = 200 * 1024;
 /**
  * The intro page is a player's first page (join link, QR code): the same budget as the play page,
  * so that a class on phones waits no longer to join than to play.

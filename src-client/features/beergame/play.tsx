@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
@@ -9,14 +9,17 @@ import { newCommandId, trpc } from '../../trpc';
 import { Countdown } from '../../ui/countdown';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
+import { PageLoader } from '../../ui/page-loader';
 import { AllocationPanel } from './allocation';
-import { Board } from './board';
 import { DecisionFigures, FacilityFigures, HistoryTable } from './facility-panel';
 import { WithSupplyChainMap } from './map/map-beside';
 import { MessagesPanel } from './messages';
 import { OrderForm } from './order-form';
 import { BeerRulesButton } from './rules';
 import { TeamStatus } from './team-status';
+
+/** The board (observers and the creator, with the instructor's controls): never in a player's first load. */
+const Board = lazy(async () => ({ default: (await import('./board')).Board }));
 
 /** The week's heading: which week, the time left, the rules a click away. */
 export function WeekHeader({ view }: { view: BeerView }) {
@@ -48,7 +51,9 @@ export function BeerGamePlay({ view }: { view: BeerView }) {
             <FormattedMessage id="game.observing" />
           </Alert>
         )}
-        <Board view={view} />
+        <Suspense fallback={<PageLoader />}>
+          <Board view={view} />
+        </Suspense>
       </Stack>
     );
   const allocation = view.allocations.find((a) => a.fid === mine.id && a.week === view.week);
