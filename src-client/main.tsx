@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { type ReactNode, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCurrentUser } from './auth';
@@ -12,6 +13,8 @@ import { NotificationsHost } from './ui/toasts';
 
 /** The Content-Security-Policy nonce the server gave this page: Mantine's <style> tags carry it. */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+// Modals lock the page's scroll with a <style> of their own (react-remove-scroll): it carries the nonce too.
+setNonce(styleNonce);
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, sans-serif' });
 

@@ -52,7 +52,7 @@ async function newPage(
   page.setDefaultTimeout(15_000);
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      cspViolations.push(message.text());
+      cspViolations.push(`${page.url()}: ${message.text()} at ${JSON.stringify(message.location())}`);
   });
   return { context, page };
 }
@@ -129,7 +129,8 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
   expect(await riley.page.getByTestId('order-placed').count()).toBe(0);
 
   for (let w = 1; w <= 5; w++) {
-    for (const { page } of [riley, wes]) await expect.poll(() => week(page)).toBe(`Week ${w} of 36`);
+    for (const { page } of [riley, wes])
+      await expect.poll(() => week(page), { timeout: 30_000 }).toBe(`Week ${w} of 36`);
     if (w === 2) {
       await instructor.page
         .getByTestId('message-text')
