@@ -39,7 +39,6 @@ import { describePolicy, POLICY_EXAMPLES } from '../../../src-shared/beergame/po
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { readWholeNumber } from '../../../src-shared/rules/order-entry';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
-import { Countdown } from '../../ui/countdown';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
 
@@ -182,7 +181,6 @@ export function TimerControls({ view }: { view: BeerView }) {
   const paused = view.timer.pausedSeconds !== null;
   return (
     <Group gap="sm" align="flex-end" data-testid="timer-controls">
-      <Countdown deadline={view.timer.deadline} pausedSeconds={view.timer.pausedSeconds} />
       {!view.timer.running && !paused && (
         <>
           <TextInput

@@ -20,7 +20,8 @@ function usualQuantities(facility: BeerFacilityView): number[] {
 /** This week's orders of one facility, one box per capability; they can be changed until the week closes. */
 export function OrderForm({ view, facilityId }: { view: BeerView; facilityId: string }) {
   const mine = view.facilities.find((f) => f.id === facilityId)!;
-  const waitingFor = view.facilities.filter((f) => !f.validated).length;
+  // Computer roles order when the week closes: only people are waited for.
+  const waitingFor = view.facilities.filter((f) => !f.validated && !f.computer).length;
   return (
     <Card withBorder padding="md" bg={mine.validated ? 'green.0' : undefined} data-testid="order-card">
       <Stack gap="sm">
@@ -125,13 +126,14 @@ function CapabilityOrder({
             enterKeyHint="send"
             error={error}
             size="md"
-            w={170}
+            style={{ flex: 1, maxWidth: 220 }}
             data-testid="order-quantity"
           />
           <Button
             type="submit"
             size="md"
-            mt={27}
+            mt={29}
+            style={{ flexShrink: 0 }}
             loading={placeOrder.isPending}
             disabled={typed.trim() === ''}
             data-testid="place-order"

@@ -52,7 +52,7 @@ export function GameNav({
               {mine ? (
                 <FormattedMessage id="nav.playingAs" values={{ role: facilityName(mine) }} />
               ) : (
-                <FormattedMessage id="nav.observer" />
+                <FormattedMessage id={view.isCreator ? 'nav.instructor' : 'nav.observer'} />
               )}
             </Text>
           )}
