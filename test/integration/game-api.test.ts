@@ -63,7 +63,13 @@ describe('creating and listing games', () => {
       (handlers) => instructor.api.game.watch.subscribe({ gameId: timed }, handlers),
       () => true,
     );
-    expect(view.timer).toEqual({ playTimer: true, running: false, seconds: 45, deadline: null });
+    expect(view.timer).toEqual({
+      playTimer: true,
+      running: false,
+      seconds: 45,
+      deadline: null,
+      pausedSeconds: null,
+    });
     const tooShort = await instructor.api.beergame.create
       .mutate({ name: 'Rushed class', template: 'classic', timerSeconds: 2 })
       .catch((error: unknown) => error);
