@@ -92,7 +92,7 @@ describe('the build step', () => {
     const costs = checkBundleBudget(outDir, (line) => lines.push(line));
     expect(costs.map((cost) => cost.route)).toEqual(ROUTES.map((route) => route.route));
     expect(lines).toHaveLength(ROUTES.length + 1);
-    expect(lines.find((line) => line.includes('/game/:id/play'))).toMatch(/budget 180\.0 KB ok/);
+    expect(lines.find((line) => line.includes('/game/:id/play'))).toMatch(/budget 150\.0 KB ok/);
   });
 
   it('fails above the play budget, naming the page', () => {
