@@ -126,6 +126,14 @@ export default defineConfig({
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
       },
+      // Preact's compatibility layer stands in for React in the browser: the same components and
+      // hooks, a fraction of react-dom's weight on every page's first load. Only this build sees it;
+      // the server and the tests import no React. src-client/ui/react-on-preact.ts adds <Activity>.
+      { find: /^react$/, replacement: path.resolve('src-client/ui/react-on-preact.ts') },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
     ],
   },
   build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },

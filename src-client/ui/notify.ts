@@ -22,16 +22,15 @@ export function toastMessage(intl: IntlShape, id: string, color = 'blue', autoCl
 }
 
 /**
- * The translated message of a value the shared input rules refuse (src-shared/api/inputs.ts name
- * a message id in each refusal, with their bounds); `requiredId` says what an empty field needs.
+ * The translated message of a text the shared input rules refuse (src-shared/api/text-rules.ts: a
+ * message id with its bounds); `requiredId` says what an empty field needs.
  */
 export function inputErrorMessage(
   intl: IntlShape,
-  error: { issues: readonly { message: string; code: string; maximum?: unknown; minimum?: unknown }[] },
+  refusal: { messageId: string; values: Record<string, number | undefined> },
   requiredId = 'errors.textRequired',
 ): string {
-  const issue = error.issues[0];
-  const id = !issue || issue.message === 'errors.textRequired' ? requiredId : issue.message;
+  const id = refusal.messageId === 'errors.textRequired' ? requiredId : refusal.messageId;
   if (!intl.messages[id]) return intl.formatMessage({ id: 'errors.invalidInput' });
-  return intl.formatMessage({ id }, { max: Number(issue?.maximum), min: Number(issue?.minimum) });
+  return intl.formatMessage({ id }, refusal.values);
 }

@@ -6,28 +6,36 @@
  * locales/en.json, which the server sends back and the client shows translated.
  */
 import { z } from 'zod';
+import { checkPlayerName, checkUserName, PLAYER_NAME_MAX, USER_NAME_MAX } from './account';
+import { checkText, isCleanText, type TextBounds, type TextRefusal } from './text-rules';
 
-/** A control character (NUL, the other C0 and C1 controls, DEL) but tab, line feed and carriage return. */
-const CONTROL = /(?![\t\n\r])\p{Cc}/u;
-/** A line break or tab: allowed in multi-line text only. */
-const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
-/** An unpaired surrogate (with the `u` flag a pair reads as one code point, never as Cs). */
-const LONE_SURROGATE = /\p{Cs}/u;
+export { isCleanText, PLAYER_NAME_MAX, USER_NAME_MAX };
 
-/** Text that can be stored and shown: no control characters, no unpaired surrogates. */
-export function isCleanText(text: string, multiline = false): boolean {
-  return !CONTROL.test(text) && !LONE_SURROGATE.test(text) && (multiline || !LINE_BREAK.test(text));
-}
-
-/** Free text a person types: trimmed, between `min` and `max` characters, clean. */
-export function textInput(options: { max: number; min?: number; multiline?: boolean }) {
-  const { max, min = 1, multiline = false } = options;
+/**
+ * A string schema refusing what `check` refuses, after trimming: the refusal's message id is the
+ * issue's message and its bounds are the issue's `minimum` / `maximum`, as zod's own checks give them
+ * (src-server/trpc/trpc.ts turns them into the message's values).
+ */
+function checkedText(check: (text: string) => TextRefusal | null) {
   return z
     .string({ message: 'errors.textRequired' })
     .trim()
-    .min(min, { message: min <= 1 ? 'errors.textRequired' : 'errors.textTooShort' })
-    .max(max, { message: 'errors.textTooLong' })
-    .refine((text) => isCleanText(text, multiline), { message: 'errors.textInvalid' });
+    .superRefine((text, ctx) => {
+      const refusal = check(text);
+      if (!refusal) return;
+      const { min, max } = refusal.values;
+      ctx.addIssue({
+        code: 'custom',
+        message: refusal.messageId,
+        ...(min === undefined ? {} : { minimum: min }),
+        ...(max === undefined ? {} : { maximum: max }),
+      });
+    });
+}
+
+/** Free text a person types: trimmed, between `min` and `max` characters, clean. */
+export function textInput(bounds: TextBounds) {
+  return checkedText((text) => checkText(text, bounds));
 }
 
 /** The characters of an id given by the client: letters, digits, `_` and `-`. */
@@ -57,10 +65,5 @@ export function quantityInput(max: number) {
     .min(0, { message: 'beergame.errOrderNotWhole' });
 }
 
-/** A person's name on their account: what seats and lists show. */
-export const USER_NAME_MAX = 80;
-/** A player's name on a seat (spec: 40 characters at most). */
-export const PLAYER_NAME_MAX = 40;
-
-export const userNameInput = textInput({ max: USER_NAME_MAX });
-export const playerNameInput = textInput({ max: PLAYER_NAME_MAX });
+export const userNameInput = checkedText(checkUserName);
+export const playerNameInput = checkedText(checkPlayerName);

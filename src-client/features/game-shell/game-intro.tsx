@@ -14,7 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { PLAYER_NAME_MAX, playerName as playerNameSchema } from '../../../src-shared/api/account';
+import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
 import type { BeerView } from '../../../src-shared/beergame';
 import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
 import { authClient, authErrorMessageId, useCurrentUser } from '../../auth';
@@ -45,14 +45,12 @@ export function GameIntro({ view }: { view: BeerView }) {
 
   const defaultName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
   const playerName = name ?? defaultName;
-  const nameCheck = playerNameSchema.safeParse(playerName);
+  const nameRefusal = checkPlayerName(playerName);
   const mine = view.facilities.find((f) => f.id === view.myFacilityId);
   const canJoin = !view.finished && !view.isCreator && !mine;
 
   // What is wrong with the name, as the shared rule says it (empty, too long, unusable characters).
-  const nameError = nameCheck.success
-    ? undefined
-    : inputErrorMessage(intl, nameCheck.error, 'game.errNameRequired');
+  const nameError = nameRefusal ? inputErrorMessage(intl, nameRefusal, 'game.errNameRequired') : undefined;
   const joinAs = async (facilityId: string) => {
     if (nameError) {
       notifications.show({ color: 'red', autoClose: TOAST_MS, message: nameError });
@@ -65,7 +63,7 @@ export function GameIntro({ view }: { view: BeerView }) {
         if (signIn.error) throw new Error('sign-in');
       }
       if (playerName !== user?.name) {
-        const renamed = await authClient.updateUser({ name: nameCheck.data });
+        const renamed = await authClient.updateUser({ name: playerName.trim() });
         if (renamed.error) {
           toastMessage(intl, authErrorMessageId(renamed.error), 'red');
           return;

@@ -4,7 +4,6 @@
  * Each names a client-made `commandId`, so a retried call applies once.
  */
 import { randomInt } from 'node:crypto';
-import { playerName } from '../../../src-shared/api/account';
 import {
   closeWeekInput,
   confirmAllocationsInput,
@@ -21,6 +20,7 @@ import {
   setTransparentInput,
   startTimerInput,
 } from '../../../src-shared/api/game';
+import { playerNameInput as playerName } from '../../../src-shared/api/inputs';
 import type { BeerCommand } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
 import { freshGameId } from '../../read-models/games';
