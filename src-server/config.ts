@@ -107,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     authSecret: env.BETTER_AUTH_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     pollMs: integer(env, 'LIVE_POLL_MS', 10_000),
-    signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 15_000),
+    signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 60_000),
     schedulerPollMs: integer(env, 'SCHEDULER_POLL_MS', 1000),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     limits: {

@@ -116,6 +116,16 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
   await instructor.page.getByTestId('pause-timer').waitFor();
   await expect.poll(() => riley.page.getByTestId('countdown').textContent()).toMatch(/0:[012]\d/);
 
+  // A student without a role can still watch the class: the board, without the instructor's controls.
+  const watcher = await newPage(PHONE);
+  await watcher.page.goto(joinLink);
+  await watcher.page.getByTestId('watch').click();
+  await watcher.page.waitForURL('**/play');
+  await expect.poll(() => week(watcher.page)).toBe('Week 1 of 36');
+  await watcher.page.getByTestId('board-retailer').waitFor();
+  expect(await watcher.page.getByTestId('close-week').count()).toBe(0);
+  await watcher.context.close();
+
   // The order box refuses what it cannot read, before sending anything, and asks before a huge order.
   await order(riley.page, '2.5');
   await riley.page.getByText('Please order a whole number of units, 0 or more.').waitFor();

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { BeerView } from '../../../src-shared/beergame';
+import type { BeerView } from '../../../src-shared/beergame/view';
 import { Money } from '../../ui/money';
 
 type Numbers = NonNullable<BeerView['facilities'][number]['numbers']>;
@@ -33,9 +33,18 @@ function Figure({
  * What decides this week's order, in view with the order box on a phone: stock, backlog, what was
  * ordered from the facility, and what arrives next.
  */
-export function DecisionFigures({ numbers, week }: { numbers: Numbers; week: number }) {
+export function DecisionFigures({
+  numbers,
+  week,
+  products,
+}: {
+  numbers: Numbers;
+  week: number;
+  products: BeerView['products'];
+}) {
   return (
     <Stack gap={6}>
+      {numbers.products.length > 1 && <ProductFigures numbers={numbers} products={products} />}
       <SimpleGrid cols={{ base: 3, sm: 3 }} spacing="xs">
         <Figure id="beer.stock" value={numbers.stock} testId="stock" />
         <Figure
@@ -60,6 +69,45 @@ export function DecisionFigures({ numbers, week }: { numbers: Numbers; week: num
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** With several products, each one's stock, backlog, what was ordered and what arrives next week. */
+function ProductFigures({ numbers, products }: { numbers: Numbers; products: BeerView['products'] }) {
+  return (
+    <Table withTableBorder fz="sm" data-testid="product-figures">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th />
+          <Table.Th>
+            <FormattedMessage id="beer.stock" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="beer.backlog" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="beer.incomingOrder" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="beer.arriving" />
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {numbers.products.map((p) => {
+          const product = products.find((x) => x.id === p.pid);
+          return (
+            <Table.Tr key={p.pid}>
+              <Table.Td fw={600}>{product ? `${product.productEmoji} ${product.name}` : p.pid}</Table.Td>
+              <Table.Td>{p.stock}</Table.Td>
+              <Table.Td c={p.backlog > 0 ? 'red' : undefined}>{p.backlog}</Table.Td>
+              <Table.Td>{p.incomingOrder}</Table.Td>
+              <Table.Td>{p.arriving[0] ?? 0}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -62,7 +62,7 @@ export function BeerGamePlay({ view }: { view: BeerView }) {
       <WeekHeader view={view} />
       <WithSupplyChainMap view={view}>
         <MyRole facility={mine} />
-        <DecisionFigures numbers={mine.numbers} week={view.week} />
+        <DecisionFigures numbers={mine.numbers} week={view.week} products={view.products} />
         {/* A new week starts with a fresh, empty order form. */}
         {!view.finished && <OrderForm key={view.week} view={view} facilityId={mine.id} />}
         {allocation && <AllocationPanel view={view} allocation={allocation} />}

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconDice5, IconEye } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -25,6 +26,9 @@ import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/
 import { JoinCodeButton } from './join-code';
 import { joinUntilSeated } from './join-until-seated';
 
+/** The join target that asks for any free seat. */
+const RANDOM_SEAT = '*';
+
 /**
  * A game's intro page: its roles, and for a visitor a name and a role to take (signing in
  * anonymously if needed); for its creator, the join link to share.
@@ -37,6 +41,7 @@ export function GameIntro({ view }: { view: BeerView }) {
   const [name, setName] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
   const join = trpc.beergame.join.useMutation();
+  const joinRandom = trpc.beergame.joinRandom.useMutation();
   // The latest live view, for the join to see its seat in (join-until-seated.ts).
   const latestView = useRef(view);
   latestView.current = view;
@@ -51,6 +56,7 @@ export function GameIntro({ view }: { view: BeerView }) {
 
   // What is wrong with the name, as the shared rule says it (empty, too long, unusable characters).
   const nameError = nameRefusal ? inputErrorMessage(intl, nameRefusal, 'game.errNameRequired') : undefined;
+  /** Takes the seat `facilityId`, or any free one (`RANDOM_SEAT`), signing in anonymously if needed. */
   const joinAs = async (facilityId: string) => {
     if (nameError) {
       notifications.show({ color: 'red', autoClose: TOAST_MS, message: nameError });
@@ -71,10 +77,17 @@ export function GameIntro({ view }: { view: BeerView }) {
       }
       // Sent again, with the same command id, until the live view shows the seat (spec point 4).
       const commandId = newCommandId();
-      await joinUntilSeated({
-        send: () => join.mutateAsync({ gameId, facilityId, commandId }),
-        seated: () => latestView.current.myFacilityId === facilityId,
-      });
+      await joinUntilSeated(
+        facilityId === RANDOM_SEAT
+          ? {
+              send: () => joinRandom.mutateAsync({ gameId, commandId }),
+              seated: () => latestView.current.myFacilityId !== null,
+            }
+          : {
+              send: () => join.mutateAsync({ gameId, facilityId, commandId }),
+              seated: () => latestView.current.myFacilityId === facilityId,
+            },
+      );
       navigate(playPath);
     } catch (error) {
       toastError(intl, error, 'game.errCouldNotConnect');
@@ -168,9 +181,35 @@ export function GameIntro({ view }: { view: BeerView }) {
         />
       )}
 
-      <Title order={3}>
-        <FormattedMessage id={canJoin ? 'game.roles' : 'game.rolesOverview'} />
-      </Title>
+      <Group justify="space-between">
+        <Title order={3}>
+          <FormattedMessage id={canJoin ? 'game.roles' : 'game.rolesOverview'} />
+        </Title>
+        <Group gap="xs">
+          {canJoin && view.facilities.some((f) => !f.taken) && (
+            <Button
+              variant="light"
+              leftSection={<IconDice5 size={18} />}
+              onClick={() => joinAs(RANDOM_SEAT)}
+              loading={joining === RANDOM_SEAT}
+              disabled={joining !== null && joining !== RANDOM_SEAT}
+              data-testid="join-random"
+            >
+              <FormattedMessage id="game.joinRandom" />
+            </Button>
+          )}
+          {!mine && !view.isCreator && !view.finished && (
+            <Button
+              variant="subtle"
+              leftSection={<IconEye size={18} />}
+              onClick={() => navigate(playPath)}
+              data-testid="watch"
+            >
+              <FormattedMessage id="game.watch" />
+            </Button>
+          )}
+        </Group>
+      </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {view.facilities.map((facility) => (
           <Card key={facility.id} withBorder padding="lg" data-testid={`role-${facility.id}`}>

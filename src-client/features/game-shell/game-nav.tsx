@@ -24,7 +24,6 @@ export function GameNav({
   const navigate = useNavigate();
   const facilityName = useFacilityName();
   const mine = view.facilities.find((f) => f.id === view.myFacilityId);
-  const playOpen = mine !== undefined || view.isCreator || view.finished || stage === 'play';
   const tab = (value: GameStage, enabled: boolean, reasonId: string) => {
     const control = (
       <Tabs.Tab value={value} disabled={!enabled} data-testid={`tab-${value}`}>
@@ -74,7 +73,8 @@ export function GameNav({
       >
         <Tabs.List>
           {tab('intro', true, '')}
-          {tab('play', playOpen, 'game.tab.playDisabled')}
+          {/* Anyone may watch: a visitor without a seat sees the board, as far as the rules let them. */}
+          {tab('play', true, 'game.tab.playDisabled')}
           {tab('results', view.finished, 'game.tab.resultsDisabled')}
         </Tabs.List>
       </Tabs>
