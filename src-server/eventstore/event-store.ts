@@ -77,12 +77,34 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * (stream, command id, index) index applies a retried command once. Resolves after COMMIT.
  */
 export class EventStore {
+  /** Reads under way, by stream, version and wake-up generation (see `readStream`). */
+  private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
+  /** Wake-ups heard per stream (`*`: for every stream): a read started before the last one may miss its events. */
+  private readonly wakeUps = new Map<string, number>();
+
   constructor(
     readonly db: Kysely<Database>,
     readonly feed: LiveFeed,
-  ) {}
+  ) {
+    feed.subscribe((streamId) => this.wakeUps.set(streamId, (this.wakeUps.get(streamId) ?? 0) + 1));
+  }
 
-  async readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
+  /**
+   * The events of a stream after `afterVersion`. Identical reads under way share one query: when
+   * an append wakes a game's four watchers, the database is read once, not four times. A read
+   * joins only one started since the stream's last wake-up, so it never misses an event that woke it.
+   */
+  readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
+    const key = `${streamId}@${afterVersion}#${this.wakeUps.get(streamId) ?? 0}.${this.wakeUps.get(ALL_STREAMS) ?? 0}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.queryStream(streamId, afterVersion).finally(() => this.reads.delete(key));
+      this.reads.set(key, read);
+    }
+    return read;
+  }
+
+  private async queryStream(streamId: string, afterVersion: number): Promise<RecordedEvent[]> {
     const rows = await this.db
       .selectFrom('events')
       .select(EVENT_COLUMNS)
