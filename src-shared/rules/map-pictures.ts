@@ -1,24 +1,8 @@
 /** Which picture the supply-chain map draws for a facility or a scenery cell (spec point 2). */
+import { FACILITY_KINDS } from '../beergame/constants';
 
-/** The facility kinds suggested by the map pictures (spec point 2), and a generic building. */
-export const FACILITY_PICTURES = [
-  'airport',
-  'distributor',
-  'factory',
-  'farm',
-  'hospital',
-  'mall',
-  'pharmacy',
-  'planehangar',
-  'postoffice',
-  'retailer',
-  'supermarket',
-  'supplier',
-  'trainassembly',
-  'warehouse',
-  'wholesaler',
-  'workshop',
-] as const;
+/** The facility kinds suggested by the map pictures (spec point 2): one picture each, and a generic building. */
+export const FACILITY_PICTURES = FACILITY_KINDS;
 export type FacilityPicture = (typeof FACILITY_PICTURES)[number] | 'generic';
 export type SceneryPicture = 'rock' | 'tree';
 

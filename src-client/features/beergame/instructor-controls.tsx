@@ -10,7 +10,6 @@ import {
   Group,
   List,
   Menu,
-  Modal,
   MultiSelect,
   Select,
   Stack,
@@ -32,13 +31,14 @@ import {
   IconUser,
   IconUserMinus,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TIMER_SECONDS } from '../../../src-shared/beergame/constants';
 import { describePolicy, POLICY_EXAMPLES } from '../../../src-shared/beergame/policies';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { readWholeNumber } from '../../../src-shared/rules/order-entry';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
+import { Confirm } from '../../ui/confirm';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
 
@@ -52,50 +52,6 @@ function useCommandOptions(successId?: string) {
       if (successId) toastMessage(intl, successId, 'green');
     },
   };
-}
-
-/** A confirmation dialog: the question, what will happen, and the button that does it. */
-function Confirm({
-  opened,
-  onClose,
-  title,
-  children,
-  confirmLabel,
-  onConfirm,
-  color = 'red',
-  testId,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-  confirmLabel: ReactNode;
-  onConfirm: () => void;
-  color?: string;
-  testId?: string;
-}) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack>
-        {children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            <FormattedMessage id="board.cancel" />
-          </Button>
-          <Button
-            color={color}
-            onClick={() => {
-              onClose();
-              onConfirm();
-            }}
-            data-testid={testId}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 /** The policy in words, for the facility at `index` in network order. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { paths } from '../../paths';
 import { newCommandId, trpc } from '../../trpc';
+import { Confirm } from '../../ui/confirm';
 import { Countdown } from '../../ui/countdown';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
@@ -108,32 +109,20 @@ function LeaveGame({ view, facility }: { view: BeerView; facility: BeerFacilityV
       >
         <FormattedMessage id="game.leave" />
       </Button>
-      <Modal
+      <Confirm
         opened={opened}
         onClose={() => setOpened(false)}
         title={<FormattedMessage id="game.leaveTitle" />}
-        centered
+        confirmLabel={<FormattedMessage id="game.leave" />}
+        loading={leave.isPending}
+        onConfirm={() =>
+          leave.mutate({ gameId: view.gameId, facilityId: facility.id, commandId: newCommandId() })
+        }
       >
-        <Stack>
-          <Text size="sm">
-            <FormattedMessage id="game.leaveText" />
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
-              <FormattedMessage id="board.cancel" />
-            </Button>
-            <Button
-              color="red"
-              loading={leave.isPending}
-              onClick={() =>
-                leave.mutate({ gameId: view.gameId, facilityId: facility.id, commandId: newCommandId() })
-              }
-            >
-              <FormattedMessage id="game.leave" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          <FormattedMessage id="game.leaveText" />
+        </Text>
+      </Confirm>
     </Group>
   );
 }
