@@ -177,5 +177,19 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
     expect.objectContaining({ facilityId: 'wholesaler', latecomer: true }),
   );
   await wes.page.screenshot({ path: `${shots}/live-4-wholesaler-week-6-390.png`, fullPage: true });
+
+  // The server restarts: open pages come back by themselves, within 2 s of the server (the
+  // reconnection waits at most 1.5 s between attempts), and the game goes on where it was.
+  const port = Number(new URL(server.url).port);
+  await server.close();
+  await riley.page.getByTestId('reconnecting').waitFor();
+  server = await startTestServer({ databaseUrl: database.url, port });
+  const back = performance.now();
+  await riley.page.getByTestId('reconnecting').waitFor({ state: 'detached', timeout: 10_000 });
+  const waited = performance.now() - back;
+  console.log(`reconnected ${Math.round(waited)} ms after the server was back`);
+  expect(waited).toBeLessThan(3000);
+  await order(riley.page, '6');
+  await riley.page.getByTestId('order-placed').waitFor();
   expect(cspViolations).toEqual([]);
 });

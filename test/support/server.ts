@@ -30,8 +30,10 @@ export async function startTestServer(options: {
   migrationDatabaseUrl?: string;
   trustProxy?: string[];
   limits?: Partial<Config['limits']>;
+  /** A given port (a restart on the address open pages know); a free one by default. */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const defaults = loadConfig({});
   return startServer({
     ...defaults,
