@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import type { BeerEvent } from '../../src-shared/beergame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
+import { launchChromium, newPerson, PHONE } from '../support/browser';
 import { freshDatabase } from '../support/database';
 import { startTestServer } from '../support/server';
 
@@ -15,7 +16,6 @@ import { startTestServer } from '../support/server';
  * read and asks before a huge order.
  */
 const TIMER_SECONDS = 20;
-const PHONE = { width: 390, height: 844 };
 const shots = 'test-results/e2e';
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let server: RunningServer;
@@ -25,16 +25,7 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   database = await freshDatabase();
   server = await startTestServer({ databaseUrl: database.url });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,18 +35,8 @@ afterAll(async () => {
 
 const cspViolations: string[] = [];
 
-async function newPage(
-  viewport = { width: 1280, height: 860 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-GB', viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      cspViolations.push(`${page.url()}: ${message.text()} at ${JSON.stringify(message.location())}`);
-  });
-  return { context, page };
-}
+const newPage = (viewport?: { width: number; height: number }) =>
+  newPerson(browser, { ...(viewport ? { viewport } : {}), cspViolations });
 
 const week = (page: Page) => page.getByTestId('week').textContent();
 

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { beergameDecider, viewGame } from '../../src-shared/beergame';
 import { type CommandContext, handle } from '../../src-shared/eventsourcing';
+import { launchChromium, newPerson } from '../support/browser';
 import { freshDatabase } from '../support/database';
 import { startTestServer } from '../support/server';
 
@@ -28,16 +29,7 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   database = await freshDatabase();
   server = await startTestServer({ databaseUrl: database.url });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,16 +40,7 @@ afterAll(async () => {
 /** What the Content-Security-Policy refused in any page: the built client must need nothing it forbids. */
 const cspViolations: string[] = [];
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1200, height: 860 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      cspViolations.push(message.text());
-  });
-  return { context, page };
-}
+const newPage = () => newPerson(browser, { viewport: { width: 1200, height: 860 }, cspViolations });
 
 const weekHeading = (page: Page) => page.getByTestId('week');
 

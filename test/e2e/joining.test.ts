@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { JOIN_CODE_ALPHABET } from '../../src-shared/rules/join-code';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
 import { freshDatabase } from '../support/database';
 import { startTestServer } from '../support/server';
 
@@ -12,8 +13,6 @@ import { startTestServer } from '../support/server';
  * from the same device; an unknown game's page lands on the home page with its message.
  */
 const shots = 'test-results/e2e';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 860 };
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let server: RunningServer;
 let browser: Browser;
@@ -24,16 +23,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({ databaseUrl: database.url });
   origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,21 +31,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function newPage(
-  viewport = DESKTOP,
-  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const phone = viewport.width < 500;
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    ...(storageState ? { storageState } : {}),
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const newPage = (viewport = DESKTOP, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) =>
+  newPerson(browser, { viewport, ...(storageState ? { storageState } : {}) });
 
 it('joins by short code from a phone and gets the role back after closing the tab', async () => {
   // The instructor signs up and creates a game.

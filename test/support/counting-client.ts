@@ -3,13 +3,11 @@
  * of `game.watchChanges` that rebuilds the view from its patches as the app does: for the live
  * traffic test and the load run.
  */
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import superjson from 'superjson';
-import WebSocket from 'ws';
-import type { AppRouter } from '../../src-server/trpc/router';
+import type WebSocket from 'ws';
 import type { GameView } from '../../src-server/trpc/routers/game';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import type { BeerView } from '../../src-shared/beergame';
+import { apiClient } from './server';
 
 export interface Received {
   bytes: number;
@@ -21,35 +19,17 @@ export interface Received {
 
 /** A client for `baseUrl` carrying `cookie`; `received` counts the WebSocket's incoming messages. */
 export function countingClient(baseUrl: string, cookie: string) {
-  const origin = new URL(baseUrl).origin;
-  const headers = { cookie, origin };
   const received: Received = { bytes: 0, messages: 0, sockets: [] };
-  class CountingWebSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers });
-      received.sockets.push(this);
-      this.on('message', (data: Buffer) => {
-        if (data.length === 4 && data.toString() === 'PING') return;
-        received.bytes += data.length;
-        received.messages++;
-        received.onMessage?.(data.length);
-      });
-    }
-  }
-  const wsClient = createWSClient({
-    url: `${origin.replace('http', 'ws')}/api/trpc`,
-    WebSocket: CountingWebSocket as unknown as typeof globalThis.WebSocket,
+  const { api, close } = apiClient(baseUrl, cookie, (socket) => {
+    received.sockets.push(socket);
+    socket.on('message', (data: Buffer) => {
+      if (data.length === 4 && data.toString() === 'PING') return;
+      received.bytes += data.length;
+      received.messages++;
+      received.onMessage?.(data.length);
+    });
   });
-  const api = createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient, transformer: superjson }),
-        false: httpBatchLink({ url: `${origin}/api/trpc`, transformer: superjson, headers }),
-      }),
-    ],
-  });
-  return { api, received, close: () => wsClient.close() };
+  return { api, received, close };
 }
 
 export interface Followed {

@@ -77,13 +77,17 @@ async function authRequest(baseUrl: string, path: string, body: unknown) {
   return { cookie, userId: json.user.id };
 }
 
-/** A tRPC client for `baseUrl` that carries `cookie` on HTTP and on the WebSocket handshake. */
-export function apiClient(baseUrl: string, cookie: string) {
+/**
+ * A tRPC client for `baseUrl` that carries `cookie` on HTTP and on the WebSocket handshake;
+ * `onSocket` sees each WebSocket it opens (the live-traffic test counts what they receive).
+ */
+export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: WebSocket) => void) {
   const origin = originOf(baseUrl);
   const headers = { cookie, origin };
   class CookieWebSocket extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols, { headers });
+      onSocket?.(this);
     }
   }
   const wsClient = createWSClient({

@@ -1,0 +1,55 @@
+/**
+ * Debian's Chromium for the browser tests, with the flags of a machine without internet, and a
+ * fresh context per person: an English (UK) browser, a phone when the viewport is narrow, and
+ * every Content-Security-Policy violation recorded (a browser test expects none).
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A new person's browser: `viewport` (a phone below 500 px wide, with touch), optionally the
+ * storage of an earlier context (the same device), each CSP violation pushed to `cspViolations`.
+ */
+export async function newPerson(
+  browser: Browser,
+  options: {
+    viewport?: { width: number; height: number };
+    storageState?: StorageState;
+    cspViolations?: string[];
+  } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const viewport = options.viewport ?? DESKTOP;
+  const phone = viewport.width < 500;
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    viewport,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const violations = options.cspViolations;
+  if (violations)
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        violations.push(`${page.url()}: ${message.text()} at ${JSON.stringify(message.location())}`);
+    });
+  return { context, page };
+}
