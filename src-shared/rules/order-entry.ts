@@ -5,6 +5,7 @@
  */
 import { checkOrder } from '../beergame/guards';
 import type { Capability } from '../beergame/schemas';
+import type { BeerFacilityNumbers } from '../beergame/view-model';
 import { DomainError } from '../eventsourcing/decider';
 
 export type OrderConstraints = Pick<Capability, 'moq' | 'maxOrderQty' | 'batchSize'>;
@@ -45,6 +46,14 @@ export function readOrderEntry(text: string, constraints: OrderConstraints): Ord
 export const ORDER_CONFIRMATION_FLOOR = 50;
 /** How many times the largest order a facility has seen an order may be before it is confirmed. */
 export const ORDER_CONFIRMATION_FACTOR = 4;
+
+/** The orders a facility has received or placed so far (none when its numbers are hidden): what it usually sees. */
+export function quantitiesSeen(
+  numbers: Pick<BeerFacilityNumbers, 'incomingOrder' | 'history'> | null,
+): number[] {
+  if (!numbers) return [];
+  return [numbers.incomingOrder, ...numbers.history.flatMap((row) => [row.incomingOrder, row.order ?? 0])];
+}
 
 /**
  * Whether an order is so far above what the facility usually sees (the largest order it received

@@ -3,19 +3,12 @@ import { IconAlertTriangle, IconBulb, IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
-import { needsConfirmation, readOrderEntry } from '../../../src-shared/rules/order-entry';
+import { needsConfirmation, quantitiesSeen, readOrderEntry } from '../../../src-shared/rules/order-entry';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError } from '../../ui/notify';
 
 type Capability = BeerFacilityView['capabilities'][number];
-
-/** The largest orders the facility has received or placed so far: what it "usually sees". */
-function usualQuantities(facility: BeerFacilityView): number[] {
-  const numbers = facility.numbers;
-  if (!numbers) return [];
-  return [numbers.incomingOrder, ...numbers.history.flatMap((row) => [row.incomingOrder, row.order ?? 0])];
-}
 
 /** This week's orders of one facility, one box per capability; they can be changed until the week closes. */
 export function OrderForm({ view, facilityId }: { view: BeerView; facilityId: string }) {
@@ -96,7 +89,7 @@ function CapabilityOrder({
     event.preventDefault();
     setTouched(true);
     if (!entry.ok) return;
-    if (needsConfirmation(entry.quantity, usualQuantities(facility))) setConfirming(entry.quantity);
+    if (needsConfirmation(entry.quantity, quantitiesSeen(facility.numbers))) setConfirming(entry.quantity);
     else send(entry.quantity);
   };
 
@@ -174,7 +167,7 @@ function CapabilityOrder({
           <Text>
             <FormattedMessage
               id="beer.confirmLargeText"
-              values={{ quantity: confirming ?? 0, usual: Math.max(0, ...usualQuantities(facility)) }}
+              values={{ quantity: confirming ?? 0, usual: Math.max(0, ...quantitiesSeen(facility.numbers)) }}
             />
           </Text>
           <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ORDER_QUANTITY } from '../../../src-shared/beergame/constants';
-import { needsConfirmation, readOrderEntry } from '../../../src-shared/rules/order-entry';
+import { needsConfirmation, quantitiesSeen, readOrderEntry } from '../../../src-shared/rules/order-entry';
 
 const free = { moq: 0, maxOrderQty: 0, batchSize: 0 };
 
@@ -71,5 +71,16 @@ describe('asking to confirm an unusually large order', () => {
     const seen = [4, 8, 30, 12];
     expect(needsConfirmation(120, seen)).toBe(false);
     expect(needsConfirmation(121, seen)).toBe(true);
+  });
+});
+
+describe('what a facility usually sees', () => {
+  it('is every order it received or placed so far, and nothing when its numbers are hidden', () => {
+    const history = [
+      { incomingOrder: 4, order: 8 },
+      { incomingOrder: 30, order: null },
+    ] as never;
+    expect(quantitiesSeen({ incomingOrder: 12, history })).toEqual([12, 4, 8, 30, 0]);
+    expect(quantitiesSeen(null)).toEqual([]);
   });
 });
