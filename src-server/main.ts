@@ -14,6 +14,7 @@ import express from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { createAuth, loadAuthSecret } from './auth/auth';
+import { SignInWatch } from './auth/sign-in-watch';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -93,7 +94,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limits: config.limits,
     now: Date.now,
     pollMs: config.pollMs,
-    signInCheckMs: config.signInCheckMs,
+    signIns: new SignInWatch(database.db, config.signInCheckMs),
     presence: new Presence(),
   };
   // The clock is read through `services`, so a test that replaces `services.now` moves it too.
@@ -188,6 +189,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     scheduler,
     async close() {
       await scheduler.stop();
+      services.signIns.stop();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       wss.close();

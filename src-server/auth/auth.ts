@@ -104,13 +104,20 @@ export async function displayNames(
 }
 
 /** Reads the session cookie of an HTTP request or WebSocket handshake. */
-export async function sessionUserFromHeaders(
+/**
+ * The signed-in user of a request, and the token of their session (to watch it for revocation:
+ * sign-in-watch.ts; it never leaves the server), or null.
+ */
+export async function signInFromHeaders(
   auth: Auth,
   headers: IncomingHttpHeaders,
-): Promise<SessionUser | null> {
+): Promise<{ user: SessionUser; sessionToken: string } | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
   const user = session.user as typeof session.user & { isAnonymous?: boolean | null };
   const isAnonymous = user.isAnonymous === true;
-  return { id: user.id, name: user.name, email: isAnonymous ? null : user.email, isAnonymous };
+  return {
+    user: { id: user.id, name: user.name, email: isAnonymous ? null : user.email, isAnonymous },
+    sessionToken: session.session.token,
+  };
 }

@@ -65,6 +65,14 @@ export class CommandHandler {
     private readonly maxCachedStreams = 5000,
   ) {}
 
+  /**
+   * The state this process folded last for a stream, without reading the store: it may lag
+   * behind appends made by other processes, so it serves only what a later check makes safe.
+   */
+  cached<S>(streamId: string): { version: number; state: S } | undefined {
+    return this.cache.get(streamId) as { version: number; state: S } | undefined;
+  }
+
   /** The current state and version of a stream, folded from the cache and the store. */
   async load<C, E extends DomainEvent, S>(
     type: StreamType<C, E, S>,
@@ -106,6 +114,11 @@ export class CommandHandler {
     command: C,
     context: CommandContext & { commandId: string },
   ): Promise<CommandResult<S>> {
+    const cached = this.cached<S>(streamId);
+    if (cached) {
+      const answer = await this.tryOnCachedState(type, streamId, command, context, cached);
+      if (answer) return answer;
+    }
     const original = await this.store.readCommand(streamId, context.commandId);
     if (original.length > 0) return this.duplicateAnswer(type, streamId, original);
 
@@ -113,24 +126,8 @@ export class CommandHandler {
       const { version, state } = await this.load(type, streamId);
       const decided = type.decider.decide(command, state, context);
       if (decided.length === 0) return { version, state, events: [], duplicate: false };
-      const next = fold(type.decider, decided, state);
       try {
-        const events = await this.store.append({
-          streamId,
-          expectedVersion: version,
-          events: decided,
-          metadata: {
-            actorId: context.actor.userId,
-            actorRole: context.actor.role,
-            commandId: context.commandId,
-            serverTime: context.now,
-            rulesVersion: type.rulesVersion,
-          },
-          inTransaction: type.project?.(state, next, new Date(context.now)) ?? undefined,
-        });
-        const newVersion = events[events.length - 1]!.streamVersion;
-        this.remember(streamId, newVersion, next);
-        return { version: newVersion, state: next, events, duplicate: false };
+        return await this.append(type, streamId, { version, state }, decided, context);
       } catch (error) {
         if (error instanceof DuplicateCommandError) {
           return this.duplicateAnswer(
@@ -143,6 +140,61 @@ export class CommandHandler {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
       }
     }
+  }
+
+  /**
+   * The common case without reading the store first: decide on the state this process folded last
+   * and append at its version. The append's unique keys make that safe: a stream that moved on
+   * meanwhile (another process) conflicts, and a command already applied is refused. Anything but
+   * a clean append (a refusal, nothing to do, a conflict) returns null, and the command is decided
+   * again on the stream as stored, where a refusal or a retried command gets its proper answer.
+   */
+  private async tryOnCachedState<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+    command: C,
+    context: CommandContext & { commandId: string },
+    cached: { version: number; state: S },
+  ): Promise<CommandResult<S> | null> {
+    let decided: E[];
+    try {
+      decided = type.decider.decide(command, cached.state, context);
+    } catch {
+      return null;
+    }
+    if (decided.length === 0) return null;
+    try {
+      return await this.append(type, streamId, cached, decided, context);
+    } catch (error) {
+      if (error instanceof DuplicateCommandError || error instanceof VersionConflictError) return null;
+      throw error;
+    }
+  }
+
+  private async append<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+    from: { version: number; state: S },
+    decided: E[],
+    context: CommandContext & { commandId: string },
+  ): Promise<CommandResult<S>> {
+    const next = fold(type.decider, decided, from.state);
+    const events = await this.store.append({
+      streamId,
+      expectedVersion: from.version,
+      events: decided,
+      metadata: {
+        actorId: context.actor.userId,
+        actorRole: context.actor.role,
+        commandId: context.commandId,
+        serverTime: context.now,
+        rulesVersion: type.rulesVersion,
+      },
+      inTransaction: type.project?.(from.state, next, new Date(context.now)) ?? undefined,
+    });
+    const newVersion = events[events.length - 1]!.streamVersion;
+    this.remember(streamId, newVersion, next);
+    return { version: newVersion, state: next, events, duplicate: false };
   }
 
   private async duplicateAnswer<C, E extends DomainEvent, S>(

@@ -81,12 +81,30 @@ export class EventStore {
   private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
   /** Wake-ups heard per stream (`*`: for every stream): a read started before the last one may miss its events. */
   private readonly wakeUps = new Map<string, number>();
+  /** The `watch` loops waiting on each stream: a wake-up calls its own stream's, not every loop's. */
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(
     readonly db: Kysely<Database>,
     readonly feed: LiveFeed,
   ) {
-    feed.subscribe((streamId) => this.wakeUps.set(streamId, (this.wakeUps.get(streamId) ?? 0) + 1));
+    feed.subscribe((streamId) => {
+      this.wakeUps.set(streamId, (this.wakeUps.get(streamId) ?? 0) + 1);
+      if (streamId === ALL_STREAMS)
+        for (const waiting of this.watchers.values()) for (const wake of waiting) wake();
+      else for (const wake of this.watchers.get(streamId) ?? []) wake();
+    });
+  }
+
+  /** Calls `wake` after each wake-up of `streamId` (or of every stream); returns the unsubscribe. */
+  private onWakeUp(streamId: string, wake: () => void): () => void {
+    const waiting = this.watchers.get(streamId) ?? new Set();
+    this.watchers.set(streamId, waiting);
+    waiting.add(wake);
+    return () => {
+      waiting.delete(wake);
+      if (waiting.size === 0 && this.watchers.get(streamId) === waiting) this.watchers.delete(streamId);
+    };
   }
 
   /**
@@ -203,8 +221,7 @@ export class EventStore {
     const pollMs = options.pollMs ?? 10_000;
     let woken = true;
     let wake: (() => void) | null = null;
-    const unsubscribe = this.feed.subscribe((id) => {
-      if (id !== streamId && id !== ALL_STREAMS) return;
+    const unsubscribe = this.onWakeUp(streamId, () => {
       woken = true;
       wake?.();
     });

@@ -90,6 +90,8 @@ export async function replaceGameRows(
 }
 
 /** A game's row: its type and what decides who may open it. */
+export type GameRow = NonNullable<Awaited<ReturnType<typeof gameRow>>>;
+
 export function gameRow(db: Kysely<Database>, gameId: string) {
   return db
     .selectFrom('games')

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { type Auth, type SessionUser, sessionUserFromHeaders } from '../auth/auth';
+import { type Auth, type SessionUser, signInFromHeaders } from '../auth/auth';
+import type { SignInWatch } from '../auth/sign-in-watch';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { CommandHandler } from '../eventstore/command-handler';
@@ -22,8 +23,8 @@ export interface Services {
   now: () => number;
   /** Poll interval of live subscriptions, the safety net behind wake-ups. */
   pollMs: number;
-  /** How often a live subscription checks that its viewer's sign-in was not revoked. */
-  signInCheckMs: number;
+  /** Ends live subscriptions whose sign-in was revoked. */
+  signIns: SignInWatch;
   /** Who watches each game live, in this process. */
   presence: Presence;
 }
@@ -31,13 +32,13 @@ export interface Services {
 /** One WebSocket connection: its subscriptions are counted against a limit. */
 export interface SocketUsage {
   subscriptions: number;
-  /** The last check of the connection's sign-in, shared by its subscriptions (live.ts). */
-  signIn?: { at: number; userId: Promise<string | null> };
 }
 
 export interface Context {
   services: Services;
   user: SessionUser | null;
+  /** The session of `user`, watched by live subscriptions; never sent to a page. */
+  sessionToken: string | null;
   headers: IncomingMessage['headers'];
   /** The WebSocket the call came on; absent for an HTTP call. */
   socket?: SocketUsage;
@@ -50,10 +51,12 @@ export async function createContext(
 ): Promise<Context> {
   // A page of another site may not call us (the WebSocket handshake is checked before this).
   if (transport.foreignOrigin) throw appError('FORBIDDEN', 'errors.foreignOrigin');
+  const signedIn = await signInFromHeaders(services.auth, request.headers);
   return {
     services,
     headers: request.headers,
     socket: transport.socket,
-    user: await sessionUserFromHeaders(services.auth, request.headers),
+    user: signedIn?.user ?? null,
+    sessionToken: signedIn?.sessionToken ?? null,
   };
 }

@@ -8,7 +8,6 @@
 import { tracked } from '@trpc/server';
 import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
 import type { DomainEvent } from '../../src-shared/eventsourcing';
-import { sessionUserFromHeaders } from '../auth/auth';
 import { foldRecorded, type StreamType } from '../eventstore/command-handler';
 import type { Context } from './context';
 import { appError } from './trpc';
@@ -74,7 +73,9 @@ async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions
   if (socket) socket.subscriptions++;
   const ended = new AbortController();
   const stop = AbortSignal.any([ended.signal, ...(options.signal ? [options.signal] : [])]);
-  const stopSignInChecks = checkSignIn(ctx, () => ended.abort());
+  const stopSignInChecks = ctx.sessionToken
+    ? services.signIns.watch(ctx.sessionToken, () => ended.abort())
+    : undefined;
   const leave = ctx.user ? services.presence.enter(streamId, ctx.user.id) : undefined;
   let woken = false;
   let wake: (() => void) | null = null;
@@ -113,42 +114,7 @@ async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions
     nextBatch?.catch(() => {});
     unsubscribe?.();
     leave?.();
-    stopSignInChecks();
+    stopSignInChecks?.();
     if (socket) socket.subscriptions--;
   }
-}
-
-/**
- * Calls `onRevoked` once the viewer's sign-in is no longer valid (logged out elsewhere, expired),
- * checked every `signInCheckMs` from a random first moment, so that the subscriptions a class
- * opened together do not check together; the subscriptions of one socket share each check.
- */
-function checkSignIn(ctx: Context, onRevoked: () => void): () => void {
-  if (!ctx.user) return () => {};
-  const every = ctx.services.signInCheckMs;
-  let stopped = false;
-  const tick = async () => {
-    if ((await currentUserId(ctx)) !== ctx.user?.id) onRevoked();
-    else if (!stopped) timer = setTimeout(tick, every);
-  };
-  let timer = setTimeout(tick, Math.random() * every);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
-
-/** Who the request's sign-in is now: one look-up per socket per half period, shared by its subscriptions. */
-function currentUserId(ctx: Context): Promise<string | null> {
-  const { services, socket } = ctx;
-  const lookUp = () =>
-    sessionUserFromHeaders(services.auth, ctx.headers).then(
-      (user) => user?.id ?? null,
-      () => null,
-    );
-  if (!socket) return lookUp();
-  const now = performance.now();
-  if (!socket.signIn || now - socket.signIn.at >= services.signInCheckMs / 2)
-    socket.signIn = { at: now, userId: lookUp() };
-  return socket.signIn.userId;
 }

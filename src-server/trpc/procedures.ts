@@ -2,13 +2,14 @@
  * Every base and resource procedure: who may call what is decided here, once, and every router
  * builds on these. A refused call carries a translated message id (errors.*, dashboard.*).
  */
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../../src-shared/api/inputs';
 import { type Actor, DomainError, gameStreamId } from '../../src-shared/eventsourcing';
 import { gamePageRefusal, isInstructor } from '../../src-shared/rules/permissions';
 import type { SessionUser } from '../auth/auth';
 import type { RateLimit } from '../config';
-import { type GameSummary, gameRow } from '../read-models/games';
+import { type GameRow, type GameSummary, gameRow } from '../read-models/games';
 import { type AnyGameType, type GameTypeName, gameTypeNamed, gameTypes, type StateOf } from '../streams';
 import type { Context } from './context';
 import { appError, t } from './trpc';
@@ -66,44 +67,78 @@ export interface LoadedGame<State = unknown> {
 /**
  * Loads a game of any type and refuses it (with the spec's message) to a viewer who may not
  * open it: an unknown, deleted or facility-less game to everyone, a draft or archived one to all
- * but its creator (src-shared/rules/permissions.ts).
+ * but its creator (src-shared/rules/permissions.ts). The state this process folded last serves
+ * when it lets the viewer in (commands are decided again against the stored stream, and a watch
+ * catches up from its version); a refusal is only ever given on the stream as stored.
  */
-async function openGame(ctx: Context, gameId: string): Promise<LoadedGame> {
+async function openGame(ctx: Context, gameId: string, requirement?: Requirement): Promise<LoadedGame> {
   const row = await gameRow(ctx.services.database.db, gameId);
   const type = row ? gameTypeNamed(row.type) : undefined;
-  const loaded = type ? await ctx.services.commands.load(type.stream, gameStreamId(gameId)) : undefined;
-  const facilities = (loaded?.state as { facilities?: unknown[] } | undefined)?.facilities;
+  if (!row || !type) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
+  const streamId = gameStreamId(gameId);
+  const cached = ctx.services.commands.cached(streamId);
+  if (cached) {
+    const game = admitted(ctx, row, type, gameId, cached, requirement);
+    if (!(game instanceof TRPCError)) return game;
+  }
+  const game = admitted(
+    ctx,
+    row,
+    type,
+    gameId,
+    await ctx.services.commands.load(type.stream, streamId),
+    requirement,
+  );
+  if (game instanceof TRPCError) throw game;
+  return game;
+}
+
+/** The game as loaded, or the refusal its viewer gets (the page's, then the procedure's). */
+function admitted(
+  ctx: Context,
+  row: GameRow,
+  type: AnyGameType,
+  gameId: string,
+  loaded: { version: number; state: unknown },
+  requirement: Requirement | undefined,
+): LoadedGame | TRPCError {
+  const facilities = (loaded.state as { facilities?: unknown[] }).facilities;
   const refusal = gamePageRefusal(
     {
-      exists: (loaded?.version ?? 0) > 0,
-      deleted: row?.deleted ?? false,
-      draft: row?.draft ?? false,
-      archived: row?.archived ?? false,
+      exists: loaded.version > 0,
+      deleted: row.deleted,
+      draft: row.draft,
+      archived: row.archived,
       hasFacilities: (facilities?.length ?? 0) > 0,
-      creatorId: row?.creator_id ?? '',
+      creatorId: row.creator_id,
     },
     ctx.user?.id ?? null,
   );
-  if (refusal === 'dashboard.messGameNotPublished') throw appError('FORBIDDEN', refusal);
-  if (refusal || !type || !loaded) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
-  return { gameId, type, version: loaded.version, state: loaded.state, summary: type.summary(loaded.state) };
+  if (refusal === 'dashboard.messGameNotPublished') return appError('FORBIDDEN', refusal);
+  if (refusal) return appError('NOT_FOUND', 'dashboard.messGameUnknown');
+  const game = {
+    gameId,
+    type,
+    version: loaded.version,
+    state: loaded.state,
+    summary: type.summary(loaded.state),
+  };
+  return requirement?.(game, ctx.user) ?? game;
 }
 
-function requireCreator(game: LoadedGame, user: SessionUser | null): SessionUser {
-  if (!user || user.id !== game.summary.creatorId) throw appError('FORBIDDEN', 'errors.creatorOnly');
-  return user;
-}
+/** What a procedure asks of its viewer on a loaded game: null when met, else the refusal. */
+type Requirement = (game: LoadedGame, user: SessionUser | null) => TRPCError | null;
 
-function requireMember(game: LoadedGame, user: SessionUser | null): SessionUser {
-  if (!user || !game.summary.playerIds.includes(user.id)) throw appError('FORBIDDEN', 'errors.membersOnly');
-  return user;
-}
+const creatorOnly: Requirement = (game, user) =>
+  user && user.id === game.summary.creatorId ? null : appError('FORBIDDEN', 'errors.creatorOnly');
 
-function requireMemberOrCreator(game: LoadedGame, user: SessionUser | null): SessionUser {
-  if (!user || (user.id !== game.summary.creatorId && !game.summary.playerIds.includes(user.id)))
-    throw appError('FORBIDDEN', 'errors.membersOrCreatorOnly');
-  return user;
-}
+const membersOnly: Requirement = (game, user) =>
+  user && game.summary.playerIds.includes(user.id) ? null : appError('FORBIDDEN', 'errors.membersOnly');
+
+const membersOrCreatorOnly: Requirement = (game, user) =>
+  user && (user.id === game.summary.creatorId || game.summary.playerIds.includes(user.id))
+    ? null
+    : appError('FORBIDDEN', 'errors.membersOrCreatorOnly');
 
 /** The game as one of its type: another type's game is unknown to that type's procedures. */
 function requireType<Name extends GameTypeName>(game: LoadedGame, name: Name): LoadedGame<StateOf<Name>> {
@@ -111,38 +146,39 @@ function requireType<Name extends GameTypeName>(game: LoadedGame, name: Name): L
   return game as LoadedGame<StateOf<Name>>;
 }
 
+const gameIdInput = z.object({ gameId: idInput });
+
+/** Procedures on one game, of any type, that the viewer may open (and, given one, whose requirement they meet). */
+const onGame = (requirement?: Requirement) =>
+  publicProcedure
+    .input(gameIdInput)
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { ...ctx, game: await openGame(ctx, input.gameId, requirement) } }),
+    );
+
+/** Procedures on one beer game whose viewer meets `requirement`, which names a user. */
+const onBeergameAs = (requirement: Requirement) =>
+  onGame((game, user) =>
+    game.type === gameTypes.beergame
+      ? requirement(game, user)
+      : appError('NOT_FOUND', 'dashboard.messGameUnknown'),
+  ).use(({ ctx, next }) =>
+    // The requirement was met by a signed-in user.
+    next({ ctx: { ...ctx, user: ctx.user!, game: requireType(ctx.game, 'beergame') } }),
+  );
+
 /** Procedures on one game, of any type, that the viewer may open. */
-export const gameProcedure = publicProcedure
-  .input(z.object({ gameId: idInput }))
-  .use(async ({ ctx, input, next }) => next({ ctx: { ...ctx, game: await openGame(ctx, input.gameId) } }));
+export const gameProcedure = onGame();
 
-/** The game's creator. */
-export const gameCreatorProcedure = gameProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireCreator(ctx.game, ctx.user) } }),
-);
-
-/** A player holding a seat in the game. */
-export const gameMemberProcedure = gameProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireMember(ctx.game, ctx.user) } }),
-);
-
-/** A beer game the viewer may open, and its creator or players. */
-export const beergameProcedure = gameProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, game: requireType(ctx.game, 'beergame') } }),
-);
 /** A signed-in user acting on a beer game they may open (a player taking a seat). */
 export const beergameSignedInProcedure = signedInProcedure
-  .input(z.object({ gameId: idInput }))
+  .input(gameIdInput)
   .use(async ({ ctx, input, next }) =>
     next({ ctx: { ...ctx, game: requireType(await openGame(ctx, input.gameId), 'beergame') } }),
   );
-export const beergameCreatorProcedure = beergameProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireCreator(ctx.game, ctx.user) } }),
-);
-export const beergameMemberProcedure = beergameProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireMember(ctx.game, ctx.user) } }),
-);
+/** The beer game's creator. */
+export const beergameCreatorProcedure = onBeergameAs(creatorOnly);
+/** A player holding a seat in the beer game. */
+export const beergameMemberProcedure = onBeergameAs(membersOnly);
 /** A player of the beer game or its creator (leaving or freeing a seat, a shortage's split). */
-export const beergameMemberOrCreatorProcedure = beergameProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireMemberOrCreator(ctx.game, ctx.user) } }),
-);
+export const beergameMemberOrCreatorProcedure = onBeergameAs(membersOrCreatorOnly);

@@ -9,7 +9,7 @@ import { openDatabase } from '../../src-server/db/database';
 import { CommandHandler, type StreamType } from '../../src-server/eventstore/command-handler';
 import { EventStore, VersionConflictError } from '../../src-server/eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from '../../src-server/eventstore/live-feed';
-import type { CommandContext, Decider } from '../../src-shared/eventsourcing';
+import { type CommandContext, type Decider, DomainError } from '../../src-shared/eventsourcing';
 import {
   type Backend,
   databaseBackends,
@@ -173,6 +173,45 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       expect(retried).toMatchObject({ version: 1, duplicate: true });
       expect(elsewhere).toMatchObject({ version: 1, duplicate: true });
       expect(await store.readStream('s-retry')).toHaveLength(1);
+    });
+
+    it('decides on the state it folded last, and again on the stored stream when that is stale', async () => {
+      type Command = { type: 'Add'; n: number } | { type: 'AddIfAtLeast'; n: number; min: number };
+      const guarded: StreamType<Command, Added, number> = {
+        ...counterStream,
+        decider: {
+          ...counter,
+          decide: (command, state) => {
+            if (command.type === 'AddIfAtLeast' && state < command.min)
+              throw new DomainError('test.errBelowMinimum');
+            return [{ type: 'Added', data: { n: command.n } }];
+          },
+        },
+      };
+      // Two processes: each caches what it folded; B's appends leave A's cache behind.
+      const [a, b] = [new CommandHandler(store), new CommandHandler(store)];
+      await a.execute(guarded, 's-cached', { type: 'Add', n: 5 }, context('cached-1'));
+      await b.execute(guarded, 's-cached', { type: 'Add', n: 10 }, context('cached-2'));
+      expect(a.cached('s-cached')).toEqual({ version: 1, state: 5 });
+
+      // Refused on A's stale 5, accepted on the stored 15.
+      const guardedAdd = await a.execute(
+        guarded,
+        's-cached',
+        { type: 'AddIfAtLeast', n: 1, min: 12 },
+        context('cached-3'),
+      );
+      expect(guardedAdd).toMatchObject({ version: 3, state: 16, duplicate: false });
+      // B's cache is now behind: its append at version 2 conflicts and is decided again.
+      const plain = await b.execute(guarded, 's-cached', { type: 'Add', n: 2 }, context('cached-4'));
+      expect(plain).toMatchObject({ version: 4, state: 18, duplicate: false });
+      // A refusal that holds on the stored stream too is given.
+      await expect(
+        a.execute(guarded, 's-cached', { type: 'AddIfAtLeast', n: 1, min: 100 }, context('cached-5')),
+      ).rejects.toThrow(DomainError);
+      expect((await store.readStream('s-cached')).map((e) => (e.data as { n: number }).n)).toEqual([
+        5, 10, 1, 2,
+      ]);
     });
 
     it('refuses, in the database itself, the same command id twice on a stream', async () => {
