@@ -24,6 +24,8 @@ export interface Config {
   pollMs: number;
   /** Milliseconds between checks that a live subscription's viewer is still signed in. */
   signInCheckMs: number;
+  /** Milliseconds a request's sign-in is remembered per cookie (auth/session-cache.ts); 0: never. */
+  sessionCacheMs: number;
   /** Milliseconds between the scheduler's looks for newly written deadlines (by any process). */
   schedulerPollMs: number;
   /** The proxies whose `X-Forwarded-For` is believed (proxy-addr's syntax); none by default. */
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     pollMs: integer(env, 'LIVE_POLL_MS', 10_000),
     signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 60_000),
+    sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 30_000),
     schedulerPollMs: integer(env, 'SCHEDULER_POLL_MS', 1000),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     limits: {

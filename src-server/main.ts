@@ -10,10 +10,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { toNodeHandler } from 'better-auth/node';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { createAuth, loadAuthSecret } from './auth/auth';
+import { createAuth, loadAuthSecret, signInFromHeaders } from './auth/auth';
+import { SessionCache } from './auth/session-cache';
 import { SignInWatch } from './auth/sign-in-watch';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
@@ -94,6 +95,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limits: config.limits,
     now: Date.now,
     pollMs: config.pollMs,
+    sessions: new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs),
     signIns: new SignInWatch(database.db, config.signInCheckMs),
     presence: new Presence(),
   };
@@ -124,6 +126,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.all(
     '/api/auth/{*path}',
     authGuards({ isForeign, limiter, limits: config.limits, addressOf, log }),
+    // A sign-out, a new name, a changed password: the cookie's remembered sign-in is looked up afresh.
+    ((req, res, next) => {
+      if (req.method === 'GET') return next();
+      services.sessions.forget(req.headers);
+      res.on('finish', () => services.sessions.forget(req.headers));
+      next();
+    }) satisfies RequestHandler,
     toNodeHandler(auth),
   );
   app.use(

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import { checkPassword, checkUserFields } from './account-rules';
+import type { SignedIn } from './session-cache';
 
 /** The endpoints that set a password. */
 const PASSWORD_PATHS = new Set(['/sign-up/email', '/change-password', '/reset-password', '/set-password']);
@@ -108,10 +109,7 @@ export async function displayNames(
  * The signed-in user of a request, and the token of their session (to watch it for revocation:
  * sign-in-watch.ts; it never leaves the server), or null.
  */
-export async function signInFromHeaders(
-  auth: Auth,
-  headers: IncomingHttpHeaders,
-): Promise<{ user: SessionUser; sessionToken: string } | null> {
+export async function signInFromHeaders(auth: Auth, headers: IncomingHttpHeaders): Promise<SignedIn | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
   const user = session.user as typeof session.user & { isAnonymous?: boolean | null };

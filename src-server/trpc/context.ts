@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { type Auth, type SessionUser, signInFromHeaders } from '../auth/auth';
+import type { Auth, SessionUser } from '../auth/auth';
+import type { SessionCache } from '../auth/session-cache';
 import type { SignInWatch } from '../auth/sign-in-watch';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -23,6 +24,8 @@ export interface Services {
   now: () => number;
   /** Poll interval of live subscriptions, the safety net behind wake-ups. */
   pollMs: number;
+  /** Who a request is signed in as, remembered briefly per cookie. */
+  sessions: SessionCache;
   /** Ends live subscriptions whose sign-in was revoked. */
   signIns: SignInWatch;
   /** Who watches each game live, in this process. */
@@ -51,7 +54,7 @@ export async function createContext(
 ): Promise<Context> {
   // A page of another site may not call us (the WebSocket handshake is checked before this).
   if (transport.foreignOrigin) throw appError('FORBIDDEN', 'errors.foreignOrigin');
-  const signedIn = await signInFromHeaders(services.auth, request.headers);
+  const signedIn = await services.sessions.signedIn(request.headers);
   return {
     services,
     headers: request.headers,

@@ -235,6 +235,10 @@ describe('watching a game', () => {
     });
     expect(signOut.ok).toBe(true);
     await expect(completed).resolves.toBeUndefined();
+    // The sign-in this process remembered for the cookie went with the sign-out.
+    await expect(
+      player.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() }),
+    ).rejects.toThrow('errors.signInRequired');
   });
 
   it('refuses a WebSocket handshake from a foreign origin', async () => {

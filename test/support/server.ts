@@ -25,6 +25,7 @@ export async function startTestServer(options: {
   dataDir?: string;
   pollMs?: number;
   signInCheckMs?: number;
+  sessionCacheMs?: number;
   /** The address users reach; defaults to the server's own http://127.0.0.1:port. */
   publicUrl?: string;
   migrationDatabaseUrl?: string;
@@ -50,6 +51,7 @@ export async function startTestServer(options: {
     logLevel: 'warn',
     pollMs: options.pollMs ?? 10_000,
     signInCheckMs: options.signInCheckMs ?? 15_000,
+    sessionCacheMs: options.sessionCacheMs ?? defaults.sessionCacheMs,
   });
 }
 
