@@ -1,6 +1,5 @@
 export * from './decider';
 export * from './envelope';
-export * from './event-log';
 export * from './own';
 export * from './random';
 export * from './upcasters';
