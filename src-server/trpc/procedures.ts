@@ -71,7 +71,7 @@ export interface LoadedGame<State = unknown> {
  * when it lets the viewer in (commands are decided again against the stored stream, and a watch
  * catches up from its version); a refusal is only ever given on the stream as stored.
  */
-async function openGame(ctx: Context, gameId: string, requirement?: Requirement): Promise<LoadedGame> {
+export async function openGame(ctx: Context, gameId: string, requirement?: Requirement): Promise<LoadedGame> {
   const row = await gameRow(ctx.services.database.db, gameId);
   const type = row ? gameTypeNamed(row.type) : undefined;
   if (!row || !type) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
@@ -127,15 +127,15 @@ function admitted(
 }
 
 /** What a procedure asks of its viewer on a loaded game: null when met, else the refusal. */
-type Requirement = (game: LoadedGame, user: SessionUser | null) => TRPCError | null;
+export type Requirement = (game: LoadedGame, user: SessionUser | null) => TRPCError | null;
 
-const creatorOnly: Requirement = (game, user) =>
+export const creatorOnly: Requirement = (game, user) =>
   user && user.id === game.summary.creatorId ? null : appError('FORBIDDEN', 'errors.creatorOnly');
 
-const membersOnly: Requirement = (game, user) =>
+export const membersOnly: Requirement = (game, user) =>
   user && game.summary.playerIds.includes(user.id) ? null : appError('FORBIDDEN', 'errors.membersOnly');
 
-const membersOrCreatorOnly: Requirement = (game, user) =>
+export const membersOrCreatorOnly: Requirement = (game, user) =>
   user && (user.id === game.summary.creatorId || game.summary.playerIds.includes(user.id))
     ? null
     : appError('FORBIDDEN', 'errors.membersOrCreatorOnly');
