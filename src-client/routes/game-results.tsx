@@ -1,7 +1,9 @@
-import { Stack } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
-import { BeerGameResults } from '../features/beergame/results';
+import { BeerDebrief } from '../features/beergame/debrief/debrief';
+import { useBeerHistory } from '../features/beergame/debrief/use-history';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { PageLoader } from '../ui/page-loader';
@@ -9,12 +11,30 @@ import { PageLoader } from '../ui/page-loader';
 export function GameResultsPage() {
   const { id = '' } = useParams();
   const { view, connected } = useGameView(id);
+  const { history, error } = useBeerHistory(id, view?.finished === true);
   useDocumentTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
       <GameNav view={view} stage="results" connected={connected} />
-      <BeerGameResults view={view} />
+      {!view.finished ? (
+        <>
+          <Title order={2}>
+            <FormattedMessage id="debrief.title" />
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage id="results.notYet" />
+          </Text>
+        </>
+      ) : error ? (
+        <Alert color="red">
+          <FormattedMessage id={error.data?.messageId ?? 'errors.unexpected'} />
+        </Alert>
+      ) : history ? (
+        <BeerDebrief view={view} history={history} />
+      ) : (
+        <PageLoader />
+      )}
     </Stack>
   );
 }

@@ -136,6 +136,22 @@ const matrix: Record<string, Row> = {
     },
     changes: true,
   },
+  'beergame.history': {
+    call: (api, { gameId }) => api.beergame.history.query({ gameId }),
+    expected: {
+      nobody: 'errors.membersOrCreatorOnly',
+      player: 'beergame.errHistoryAfterEnd',
+      otherPlayer: 'errors.membersOrCreatorOnly',
+      observer: 'errors.membersOrCreatorOnly',
+      creator: 'ok',
+      otherInstructor: 'errors.membersOrCreatorOnly',
+    },
+    check: (history) =>
+      expect((history as { events: Array<{ type: string; version: number }> }).events[0]).toMatchObject({
+        type: 'GameCreated',
+        version: 1,
+      }),
+  },
   'beergame.placeOrder': {
     call: (api, { gameId }) =>
       api.beergame.placeOrder.mutate({

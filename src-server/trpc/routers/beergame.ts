@@ -21,8 +21,8 @@ import {
   startTimerInput,
 } from '../../../src-shared/api/game';
 import { playerNameInput as playerName } from '../../../src-shared/api/inputs';
-import type { BeerCommand } from '../../../src-shared/beergame';
-import { gameStreamId } from '../../../src-shared/eventsourcing';
+import type { BeerCommand, BeerEvent } from '../../../src-shared/beergame';
+import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
 import type { Context } from '../context';
@@ -112,6 +112,26 @@ export const beergameRouter = router({
       { type: 'TakeBackRole', facilityId: input.facilityId },
       input.commandId,
     );
+  }),
+
+  /**
+   * Every event of the game, read through the upcasters, for the debrief and its step-by-step
+   * replay to fold in the browser with the published reducer: for the creator at any time, for the
+   * players once the game is over.
+   */
+  history: beergameMemberOrCreatorProcedure.query(async ({ ctx }) => {
+    const { game, services, user } = ctx;
+    if (user.id !== game.summary.creatorId && !game.state.finished)
+      throw appError('FORBIDDEN', 'beergame.errHistoryAfterEnd');
+    const recorded = await services.store.readStream(gameStreamId(game.gameId));
+    const { upcasters } = gameTypes.beergame.stream;
+    return {
+      events: recorded.map((event) => ({
+        ...(upcast(upcasters, event) as BeerEvent),
+        version: event.streamVersion,
+        recordedAt: event.recordedAt.getTime(),
+      })),
+    };
   }),
 
   placeOrder: beergameMemberProcedure.input(placeOrderInput).mutation(({ ctx, input }) =>

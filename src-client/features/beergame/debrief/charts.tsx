@@ -1,0 +1,194 @@
+/**
+ * The debrief's charts (`@mantine/charts`, on Recharts), drawn from `beergameKpis` of the state at
+ * the replay's step. The week axis always spans the whole game, so scrubbing grows the lines
+ * instead of rescaling them.
+ */
+import { BarChart, LineChart } from '@mantine/charts';
+import { useIntl } from 'react-intl';
+import type { BeerKpis } from '../../../../src-shared/beergame/kpis';
+
+/** One colour per stage, in network order (most downstream first), from Mantine's palette. */
+const STAGE_COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.7', 'pink.6'];
+export const stageColor = (index: number) => STAGE_COLORS[index % STAGE_COLORS.length]!;
+const DEMAND_COLOR = 'dark.4';
+
+export interface StageLabel {
+  id: string;
+  label: string;
+}
+
+interface SeriesChartProps {
+  kpis: BeerKpis;
+  stages: StageLabel[];
+  /** Weeks of the whole game: the x axis's extent. */
+  weeks: number;
+}
+
+/** Weeks 1 to the game's last, ticked every 5 weeks. */
+const weekAxis = (weeks: number) => ({
+  type: 'number' as const,
+  domain: [1, Math.max(2, weeks)],
+  ticks: [1, ...Array.from({ length: Math.floor(weeks / 5) }, (_, i) => (i + 1) * 5)],
+  allowDecimals: false,
+});
+/** The legend in the series' order (network order), not alphabetical (Recharts' default). */
+const legendProps = { verticalAlign: 'bottom' as const, itemSorter: null, height: 56 };
+
+/** Orders placed by each stage against consumer demand, week by week: the bullwhip. */
+export function OrdersChart({ kpis, stages, weeks }: SeriesChartProps) {
+  const intl = useIntl();
+  const demand = intl.formatMessage({ id: 'debrief.chart.consumerDemand' });
+  const data = kpis.perWeek.map((row) => ({
+    week: row.week,
+    [demand]: row.consumerDemand,
+    ...Object.fromEntries(
+      row.facilities.flatMap((f) => {
+        const stage = stages.find((s) => s.id === f.id);
+        return stage && f.order !== null ? [[stage.label, f.order]] : [];
+      }),
+    ),
+  }));
+  return (
+    <LineChart
+      h={300}
+      data={data}
+      dataKey="week"
+      withLegend
+      legendProps={legendProps}
+      xAxisProps={weekAxis(weeks)}
+      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
+      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.units' })}
+      curveType="linear"
+      withDots={false}
+      series={[
+        { name: demand, color: DEMAND_COLOR, strokeDasharray: '6 4' },
+        ...stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) })),
+      ]}
+      data-testid="chart-orders"
+    />
+  );
+}
+
+/** Net inventory (stock above zero, backlog below) of each stage over time. */
+export function NetInventoryChart({ kpis, stages, weeks }: SeriesChartProps) {
+  const intl = useIntl();
+  const data = kpis.perWeek.map((row) => ({
+    week: row.week,
+    ...Object.fromEntries(
+      row.facilities.flatMap((f) => {
+        const stage = stages.find((s) => s.id === f.id);
+        return stage ? [[stage.label, f.netInventory]] : [];
+      }),
+    ),
+  }));
+  return (
+    <LineChart
+      h={300}
+      data={data}
+      dataKey="week"
+      withLegend
+      legendProps={legendProps}
+      xAxisProps={weekAxis(weeks)}
+      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
+      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.netInventory' })}
+      curveType="linear"
+      withDots={false}
+      referenceLines={[{ y: 0, color: 'gray.5' }]}
+      series={stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) }))}
+      data-testid="chart-net-inventory"
+    />
+  );
+}
+
+/** The cost each stage has built up, week by week, and the team's. */
+export function CostChart({ kpis, stages, weeks }: SeriesChartProps) {
+  const intl = useIntl();
+  const team = intl.formatMessage({ id: 'debrief.chart.team' });
+  const data = kpis.perWeek.map((row) => ({
+    week: row.week,
+    [team]: row.cumulativeTeamCost,
+    ...Object.fromEntries(
+      row.facilities.flatMap((f) => {
+        const stage = stages.find((s) => s.id === f.id);
+        return stage ? [[stage.label, f.cumulativeCost]] : [];
+      }),
+    ),
+  }));
+  return (
+    <LineChart
+      h={300}
+      data={data}
+      dataKey="week"
+      withLegend
+      legendProps={legendProps}
+      xAxisProps={weekAxis(weeks)}
+      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
+      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.cumulativeCost' })}
+      curveType="linear"
+      withDots={false}
+      valueFormatter={(value) => intl.formatNumber(value, { maximumFractionDigits: 2 })}
+      series={[
+        { name: team, color: DEMAND_COLOR, strokeDasharray: '6 4' },
+        ...stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) })),
+      ]}
+      data-testid="chart-cost"
+    />
+  );
+}
+
+/** Each stage's order variance over the consumers' demand variance. */
+export function AmplificationChart({ kpis, stages }: Omit<SeriesChartProps, 'weeks'>) {
+  const intl = useIntl();
+  const ratio = intl.formatMessage({ id: 'debrief.chart.amplification' });
+  const data = stages.map((stage) => ({
+    stage: stage.label,
+    [ratio]: kpis.byFacility.find((f) => f.id === stage.id)?.amplification ?? 0,
+  }));
+  return (
+    <BarChart
+      h={260}
+      data={data}
+      dataKey="stage"
+      valueFormatter={(value) => intl.formatNumber(value, { maximumFractionDigits: 1 })}
+      referenceLines={[
+        {
+          y: 1,
+          color: 'gray.6',
+          label: intl.formatMessage({ id: 'debrief.chart.noAmplification' }),
+          labelPosition: 'insideTopRight',
+        },
+      ]}
+      series={[{ name: ratio, color: 'orange.6' }]}
+      data-testid="chart-amplification"
+    />
+  );
+}
+
+/** Transit times as actually drawn, shipment by shipment, against the planned ones. */
+export function LeadTimeChart({ kpis, stages, weeks }: SeriesChartProps) {
+  const intl = useIntl();
+  const byWeek = new Map<number, Record<string, number>>();
+  for (const shipment of kpis.leadTimes) {
+    const stage = stages.find((s) => s.id === shipment.from);
+    if (!stage) continue;
+    const row = byWeek.get(shipment.week) ?? {};
+    row[stage.label] = Math.max(row[stage.label] ?? 0, shipment.drawn);
+    byWeek.set(shipment.week, row);
+  }
+  const data = [...byWeek.entries()].sort(([a], [b]) => a - b).map(([week, row]) => ({ week, ...row }));
+  return (
+    <LineChart
+      h={260}
+      data={data}
+      dataKey="week"
+      withLegend
+      legendProps={legendProps}
+      xAxisProps={weekAxis(weeks)}
+      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
+      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.weeksInTransit' })}
+      curveType="step"
+      series={stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) }))}
+      data-testid="chart-lead-times"
+    />
+  );
+}

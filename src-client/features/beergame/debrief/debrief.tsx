@@ -1,0 +1,364 @@
+/**
+ * The beer game's debrief (`/game/{id}/results`, spec point 9): the sections the game's
+ * `configDebrief.debriefContent` lists, in its order, each drawn from the state at the replay's
+ * step (the fold of the events up to it, with the engine's own reducer and KPIs). Printable, and
+ * readable on a phone.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  Menu,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/charts/styles.css';
+import './debrief.css';
+import { IconDownload, IconHeart, IconPrinter, IconTableExport } from '@tabler/icons-react';
+import { type ReactNode, useMemo } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import type { BeerView } from '../../../../src-shared/beergame';
+import type { BEERGAME_DEBRIEF_SECTIONS } from '../../../../src-shared/beergame/constants';
+import { beergameKpis } from '../../../../src-shared/beergame/kpis';
+import { viewGame } from '../../../../src-shared/beergame/view';
+import { useFacilityName } from '../../../ui/facility-name';
+import { Money } from '../../../ui/money';
+import { SupplyChainMap } from '../map/supply-chain-map';
+import {
+  AmplificationChart,
+  CostChart,
+  LeadTimeChart,
+  NetInventoryChart,
+  OrdersChart,
+  type StageLabel,
+} from './charts';
+import type { FoldedHistory } from './history';
+import { ReplayControls, useReplayStep } from './replay-controls';
+
+type Section = (typeof BEERGAME_DEBRIEF_SECTIONS)[number];
+
+function SectionCard({ id, children }: { id: Section; children: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      className="debrief-section"
+      data-testid={`debrief-${id}`}
+    >
+      <Title order={3} mb="xs">
+        <FormattedMessage id={`debrief.section.${id}`} />
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz="clamp(1.25rem, 5.5vw, 1.75rem)" fw={800} data-testid={testId}>
+        {children}
+      </Text>
+    </Card>
+  );
+}
+
+/** The download and print buttons: the workbook for the creator and the players, the research export for the creator. */
+function OptionButtons({ view }: { view: BeerView }) {
+  const intl = useIntl();
+  const base = `/api/games/${encodeURIComponent(view.gameId)}`;
+  return (
+    <Group gap="sm" className="debrief-no-print">
+      <Button leftSection={<IconPrinter size={18} />} variant="default" onClick={() => window.print()}>
+        <FormattedMessage id="debrief.print" />
+      </Button>
+      <Button
+        component="a"
+        href={`${base}/export.xlsx?lang=${intl.locale}`}
+        download
+        leftSection={<IconDownload size={18} />}
+        variant="default"
+        data-testid="download-workbook"
+      >
+        <FormattedMessage id="debrief.downloadWorkbook" />
+      </Button>
+      {view.isCreator && (
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button leftSection={<IconTableExport size={18} />} variant="default">
+              <FormattedMessage id="debrief.researchExport" />
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(['jsonl', 'csv-long', 'csv-wide', 'codebook'] as const).map((format) => (
+              <Menu.Item key={format} component="a" href={`${base}/export?format=${format}`} download>
+                <FormattedMessage id={`debrief.format.${format}`} />
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+export function BeerDebrief({ view, history }: { view: BeerView; history: FoldedHistory }) {
+  const intl = useIntl();
+  const facilityName = useFacilityName();
+  const replay = useReplayStep(history);
+  const state = history.steps[replay.step]!.state;
+  const kpis = useMemo(() => beergameKpis(state), [state]);
+  // Everything is visible in a debrief: the state at the step, drawn as a transparent game.
+  const stepView = useMemo(
+    () =>
+      viewGame(
+        { ...state, transparent: true },
+        {
+          userId: null,
+          playerNames: Object.fromEntries(
+            view.facilities.flatMap((f) => {
+              const holder = state.facilities.find((s) => s.id === f.id)?.userId;
+              return holder && f.playerName ? [[holder, f.playerName]] : [];
+            }),
+          ),
+        },
+      ),
+    [state, view.facilities],
+  );
+  const stages: StageLabel[] = stepView.facilities.map((f) => ({ id: f.id, label: facilityName(f) }));
+  const weeks = view.weeks;
+  const sections = view.debrief?.debriefContent ?? [];
+  const thankYou = view.debrief?.thankYouSection;
+  const variableLeadTimes = kpis.leadTimes.some((shipment) => shipment.drawn !== shipment.planned);
+
+  const content: Record<Section, () => ReactNode> = {
+    optionButtons: () => <OptionButtons view={view} />,
+    teamPerformance: () => (
+      <SectionCard id="teamPerformance">
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Figure label={<FormattedMessage id="results.teamCost" />} testId="team-cost">
+            <Money value={kpis.teamCost} />
+          </Figure>
+          <Figure label={<FormattedMessage id="debrief.fillRate" />}>
+            <FormattedNumber value={kpis.fillRate} style="percent" maximumFractionDigits={0} />
+          </Figure>
+          <Figure label={<FormattedMessage id="debrief.averageStock" />}>
+            <FormattedNumber value={kpis.averageStock} maximumFractionDigits={1} />
+          </Figure>
+          <Figure label={<FormattedMessage id="debrief.weeksWithBackorder" />}>
+            <FormattedNumber value={kpis.weeksWithBackorder} />
+          </Figure>
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" mt="sm">
+          <FormattedMessage id="debrief.teamPerformanceHelp" />
+        </Text>
+      </SectionCard>
+    ),
+    individualPerformance: () => (
+      <SectionCard id="individualPerformance">
+        <Table.ScrollContainer minWidth={560}>
+          <Table withTableBorder striped data-testid="debrief-facilities">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="results.facility" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="results.player" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="results.cost" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="debrief.averageStock" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="debrief.averageBacklog" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="debrief.onTime" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="debrief.amplification" />
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {kpis.byFacility.map((row) => {
+                const facility = view.facilities.find((f) => f.id === row.id);
+                const label = stages.find((s) => s.id === row.id)?.label ?? row.name;
+                return (
+                  <Table.Tr key={row.id} data-testid={`result-${row.id}`}>
+                    <Table.Td fw={600}>{label}</Table.Td>
+                    <Table.Td>
+                      {facility?.playerName ??
+                        (facility?.computer ? (
+                          <Text span size="sm" c="dimmed">
+                            <FormattedMessage id="debrief.computer" />
+                          </Text>
+                        ) : (
+                          '—'
+                        ))}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      <Money value={row.cost} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={row.averageStock} maximumFractionDigits={1} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={row.averageBacklog} maximumFractionDigits={1} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={row.onTimeRate} style="percent" maximumFractionDigits={0} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {row.amplification === null ? (
+                        '—'
+                      ) : (
+                        <FormattedNumber value={row.amplification} maximumFractionDigits={1} />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SectionCard>
+    ),
+    supplychainEvolution: () => (
+      <SectionCard id="supplychainEvolution">
+        <ReplayControls history={history} replay={replay} />
+        <div className="debrief-map">
+          <SupplyChainMap view={stepView} />
+        </div>
+      </SectionCard>
+    ),
+    stagesEvolution: () => (
+      <SectionCard id="stagesEvolution">
+        <Text size="sm" c="dimmed" mb="sm">
+          <FormattedMessage id="debrief.netInventoryHelp" />
+        </Text>
+        <NetInventoryChart kpis={kpis} stages={stages} weeks={weeks} />
+        <Title order={4} mt="lg" mb="xs">
+          <FormattedMessage id="debrief.costBuildUp" />
+        </Title>
+        <CostChart kpis={kpis} stages={stages} weeks={weeks} />
+      </SectionCard>
+    ),
+    responseToDemand: () => (
+      <SectionCard id="responseToDemand">
+        <Text size="sm" c="dimmed" mb="sm">
+          <FormattedMessage id="debrief.ordersHelp" />
+        </Text>
+        <OrdersChart kpis={kpis} stages={stages} weeks={weeks} />
+      </SectionCard>
+    ),
+    variability: () => (
+      <SectionCard id="variability">
+        <Text size="sm" c="dimmed" mb="sm">
+          <FormattedMessage
+            id="debrief.amplificationHelp"
+            values={{ variance: intl.formatNumber(kpis.demandVariance, { maximumFractionDigits: 1 }) }}
+          />
+        </Text>
+        {kpis.demandVariance === 0 ? (
+          <Alert color="gray">
+            <FormattedMessage id="debrief.noDemandVariance" />
+          </Alert>
+        ) : (
+          <AmplificationChart kpis={kpis} stages={stages} />
+        )}
+      </SectionCard>
+    ),
+    leadTimes: () => (
+      <SectionCard id="leadTimes">
+        {variableLeadTimes ? (
+          <>
+            <Text size="sm" c="dimmed" mb="sm">
+              <FormattedMessage id="debrief.leadTimesHelp" />
+            </Text>
+            <LeadTimeChart kpis={kpis} stages={stages} weeks={weeks} />
+          </>
+        ) : (
+          <Text size="sm">
+            <FormattedMessage id="debrief.leadTimesFixed" />
+          </Text>
+        )}
+      </SectionCard>
+    ),
+    toGoFurther: () => (
+      <SectionCard id="toGoFurther">
+        <Text size="sm" mb="sm">
+          <FormattedMessage id="debrief.furtherIntro" />
+        </Text>
+        <List size="sm" spacing="xs">
+          <List.Item>
+            <FormattedMessage id="debrief.furtherCauses" />
+          </List.Item>
+          <List.Item>
+            <FormattedMessage id="debrief.furtherRemedies" />
+          </List.Item>
+          <List.Item>
+            <Text span size="sm">
+              Sterman, J. D. (1989). Modeling managerial behavior: misperceptions of feedback in a dynamic
+              decision making experiment. <i>Management Science</i>, 35(3), 321–339.
+            </Text>
+          </List.Item>
+          <List.Item>
+            <Text span size="sm">
+              Lee, H. L., Padmanabhan, V., &amp; Whang, S. (1997). The bullwhip effect in supply chains.{' '}
+              <i>Sloan Management Review</i>, 38(3), 93–102.
+            </Text>
+          </List.Item>
+        </List>
+        <Text size="sm" mt="sm">
+          <FormattedMessage id="debrief.furtherReplay" />{' '}
+          <Anchor href="#debrief-replay" onClick={() => replay.goTo(0)}>
+            <FormattedMessage id="debrief.furtherReplayLink" />
+          </Anchor>
+        </Text>
+      </SectionCard>
+    ),
+  };
+
+  return (
+    <Stack gap="lg" className="debrief">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>
+            <FormattedMessage id="debrief.title" />
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage
+              id="debrief.subtitle"
+              values={{ name: view.name, weeks: history.weekEnds.length }}
+            />
+          </Text>
+        </div>
+      </Group>
+      {thankYou?.show && thankYou.text.trim() !== '' && (
+        <Alert color="pink" icon={<IconHeart size={18} />} data-testid="debrief-thank-you">
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{thankYou.text}</Text>
+        </Alert>
+      )}
+      {sections.map((section) => (
+        <div key={section} id={section === 'supplychainEvolution' ? 'debrief-replay' : undefined}>
+          {content[section]()}
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The debrief of a finished game in real Chromium (issue 10): the instructor opens it, every
+ * section is there, the numbers are the shared reducer's; the replay is scrubbed with the arrow
+ * keys to week 14, where the numbers are those of the events folded up to that week's close, and a
+ * link with `?week=14` opens there; a player reads it on a phone. Screenshots at 1280 and 390 px.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { type BeerEvent, type BeerState, beergameKpis, initialBeerState } from '../../src-shared/beergame';
+import { BEERGAME_DEBRIEF_SECTIONS } from '../../src-shared/beergame/constants';
+import { evolve } from '../../src-shared/beergame/evolve';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
+import { freshDatabase } from '../support/database';
+import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
+
+const shots = 'test-results/e2e';
+const WEEKS = 36;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let browser: Browser;
+const clients: ApiUser[] = [];
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  database = await freshDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+/** A browser signed in with an API client's session cookie. */
+async function browserOf(user: ApiUser, viewport = DESKTOP): Promise<Page> {
+  const { context, page } = await newPerson(browser, { viewport, cspViolations });
+  const origin = server.url.replace('localhost', '127.0.0.1');
+  await context.addCookies(
+    user.cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: origin };
+    }),
+  );
+  return page;
+}
+
+const money = (value: number) =>
+  value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+it('debriefs a finished game and replays it week by week', async () => {
+  const origin = server.url.replace('localhost', '127.0.0.1');
+  const instructor = await signUpInstructor(origin, 'debrief@example.org');
+  clients.push(instructor);
+  const { gameId } = await instructor.api.beergame.create.mutate({
+    name: 'Debrief class',
+    template: 'classic',
+  });
+  // Two people and two computers: the week closes when the two people have ordered.
+  const retailer = await signInAnonymous(origin, 'Riley');
+  const factory = await signInAnonymous(origin, 'Fran');
+  clients.push(retailer, factory);
+  await retailer.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+  await factory.api.beergame.join.mutate({ gameId, facilityId: 'factory', commandId: randomUUID() });
+  for (const facilityId of ['wholesaler', 'distributor'])
+    await instructor.api.beergame.handToComputer.mutate({ gameId, facilityId, commandId: randomUUID() });
+  for (let week = 1; week <= WEEKS; week++) {
+    // A retailer who overreacts to the demand step, a steady factory.
+    await retailer.api.beergame.placeOrder.mutate({
+      gameId,
+      facilityId: 'retailer',
+      quantity: week < 5 ? 4 : 8 + (week % 4) * 2,
+      commandId: randomUUID(),
+    });
+    await factory.api.beergame.placeOrder.mutate({
+      gameId,
+      facilityId: 'factory',
+      quantity: 6,
+      commandId: randomUUID(),
+    });
+  }
+
+  // What the debrief must show: the reducer's figures, at the end and at week 14.
+  const { events } = await instructor.api.beergame.history.query({ gameId });
+  let state: BeerState = initialBeerState;
+  let atWeek14: BeerState | null = null;
+  for (const event of events) {
+    state = evolve(state, event as BeerEvent);
+    if (event.type === 'WeekClosed' && (event.data as { week: number }).week === 14) atWeek14 = state;
+  }
+  expect(state.finished).toBe(true);
+  const final = beergameKpis(state);
+  const week14 = beergameKpis(atWeek14!);
+
+  const page = await browserOf(instructor);
+  await page.goto(`${origin}/game/${gameId}/results`);
+  await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
+  for (const section of BEERGAME_DEBRIEF_SECTIONS.filter((s) => s !== 'optionButtons'))
+    await expect(page.getByTestId(`debrief-${section}`).isVisible()).resolves.toBe(true);
+  for (const facility of final.byFacility)
+    await expect
+      .poll(() => page.getByTestId(`result-${facility.id}`).textContent())
+      .toContain(money(facility.cost));
+  await expect(page.getByTestId('chart-orders').locator('.recharts-line').count()).resolves.toBe(5);
+  await expect(page.getByTestId('replay-position').textContent()).resolves.toContain(
+    `Week ${WEEKS} of ${WEEKS}`,
+  );
+  await page.screenshot({ path: `${shots}/debrief-1280.png`, fullPage: true });
+
+  // Back to the start, then fourteen weeks forward with the arrow key.
+  await page.keyboard.press('Home');
+  await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 0 of 36');
+  for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 14 of 36');
+  await expect.poll(() => new URL(page.url()).searchParams.get('week')).toBe('14');
+  await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(week14.teamCost));
+  // One event back with Shift: between two weeks, named by its event number.
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(() => new URL(page.url()).searchParams.get('event')).not.toBeNull();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => new URL(page.url()).searchParams.get('week')).toBe('14');
+  await page
+    .getByTestId('debrief-supplychainEvolution')
+    .screenshot({ path: `${shots}/debrief-replay-week14.png` });
+
+  // A link opens the class at week 14.
+  const linked = await browserOf(instructor);
+  await linked.goto(`${origin}/game/${gameId}/results?week=14`);
+  await expect.poll(() => linked.getByTestId('replay-position').textContent()).toContain('Week 14 of 36');
+  await expect.poll(() => linked.getByTestId('team-cost').textContent()).toBe(money(week14.teamCost));
+
+  // A player reads the same debrief on a phone.
+  const phone = await browserOf(retailer, PHONE);
+  await phone.goto(`${origin}/game/${gameId}/results`);
+  await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
+  await expect(phone.getByText('Research export').count()).resolves.toBe(0);
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });
+  expect(cspViolations).toEqual([]);
+}, 120_000);
