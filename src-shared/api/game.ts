@@ -1,6 +1,6 @@
 /** Procedure inputs of the game routers, shared with the client's forms. */
 import { z } from 'zod';
-import { MAX_ORDER_QUANTITY, MESSAGE_MAX, TIMER_SECONDS } from '../beergame/constants';
+import { DEBRIEF_ANSWER_MAX, MAX_ORDER_QUANTITY, MESSAGE_MAX, TIMER_SECONDS } from '../beergame/constants';
 import { commandIdInput, idInput, quantityInput, textInput } from './inputs';
 
 export const gameId = idInput;
@@ -81,6 +81,17 @@ export const sendMessageInput = z.object({
   text: textInput({ max: MESSAGE_MAX, multiline: true }),
   /** The week it appears (`show_at`): this week by default, or a later one. */
   showAt: z.number().int().min(1).max(520).optional(),
+  commandId,
+});
+
+/** A player's answer to a question of the debrief (`configDebrief.questionsSection`). */
+export const answerQuestionInput = z.object({
+  gameId,
+  questionId: z
+    .string({ message: 'errors.idInvalid' })
+    .min(1, 'errors.idInvalid')
+    .max(64, 'errors.idInvalid'),
+  answer: textInput({ max: DEBRIEF_ANSWER_MAX, multiline: true }),
   commandId,
 });
 

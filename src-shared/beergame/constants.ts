@@ -88,6 +88,8 @@ export const TIMER_SECONDS = { min: 5, max: 86_400 } as const;
 
 /** The longest message the instructor may send (characters). */
 export const MESSAGE_MAX = 2000;
+/** The longest answer to a debrief question, in characters. */
+export const DEBRIEF_ANSWER_MAX = 2000;
 
 /** The largest quantity one order (or one proposal) may ask for: a whole number, six digits. */
 export const MAX_ORDER_QUANTITY = 999_999;

@@ -100,6 +100,14 @@ export const beerEventSchemas = {
   TransparencyChanged: z
     .object({ transparent: z.boolean() })
     .describe('Players see every facility, or only theirs.'),
+  DebriefQuestionAnswered: z
+    .object({
+      questionId: z.string().describe('the question of configDebrief.questionsSection'),
+      userId: z.string().describe('the player who answered'),
+      answer: z.string().describe('what the player typed, trimmed'),
+      at,
+    })
+    .describe('A player answered a debrief question (replacing their earlier answer to it).'),
 } as const;
 
 type Schemas = typeof beerEventSchemas;

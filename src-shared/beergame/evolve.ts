@@ -59,6 +59,11 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
       return { ...s, finished: true, endedAt: event.data.at, deadline: null, pausedMs: null };
     case 'TransparencyChanged':
       return { ...s, transparent: event.data.transparent };
+    case 'DebriefQuestionAnswered': {
+      const { questionId, userId, answer, at } = event.data;
+      const others = s.answers.filter((a) => a.questionId !== questionId || a.userId !== userId);
+      return { ...s, answers: [...others, { questionId, userId, answer, at }] };
+    }
     default:
       return ignoreUnknown(event, s);
   }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   BEERGAME_DEBRIEF_SECTIONS,
   CHANGE_FIELDS,
+  DEBRIEF_ANSWER_MAX,
   DEFAULT_POLICY,
   FACILITY_DEFAULTS,
   MAX_ORDER_QUANTITY,
@@ -335,6 +336,12 @@ export const beerCommandSchema = z.union([
   z.object({ type: z.literal('ResetGame') }),
   z.object({ type: z.literal('EndGame') }),
   z.object({ type: z.literal('SetTransparent'), transparent: z.boolean() }),
+  /** A player's answer to a question of the debrief, once the game is over; a new answer replaces theirs. */
+  z.object({
+    type: z.literal('AnswerDebriefQuestion'),
+    questionId: z.string().min(1).max(64),
+    answer: z.string().max(DEBRIEF_ANSWER_MAX),
+  }),
 ]);
 
 export type BeerCommand = z.infer<typeof beerCommandSchema>;

@@ -154,6 +154,13 @@ export interface Allocation {
   isResolved: boolean;
 }
 
+export interface DebriefAnswer {
+  questionId: string;
+  userId: string;
+  answer: string;
+  at: number;
+}
+
 export interface BeerState {
   exists: boolean;
   gameId: string;
@@ -192,6 +199,8 @@ export interface BeerState {
   allocations: Allocation[];
   /** Consumer demand per facility and product per week, as it happened. */
   demandLog: Array<{ week: number; total: number }>;
+  /** The players' answers to the debrief's questions, the latest per player and question. */
+  answers: DebriefAnswer[];
 }
 
 export const emptyConfig: BeerConfig = {
@@ -250,6 +259,7 @@ export const initialBeerState: BeerState = {
   proposals: [],
   allocations: [],
   demandLog: [],
+  answers: [],
 };
 
 /**
@@ -306,5 +316,6 @@ export function cloneState(s: BeerState): BeerState {
     proposals: s.proposals,
     allocations: s.allocations,
     demandLog: s.demandLog,
+    answers: s.answers,
   };
 }

@@ -108,6 +108,14 @@ export interface BeerOrderRecord {
   isProposal: boolean;
 }
 
+export interface BeerDebriefAnswer {
+  questionId: string;
+  /** The role of whoever answered (null if they no longer hold one). */
+  facilityId: string | null;
+  answer: string;
+  correct: boolean | null;
+}
+
 export interface BeerView {
   gameType: 'beergame';
   gameId: string;
@@ -150,6 +158,11 @@ export interface BeerView {
    * the questions' expected answers for the creator only.
    */
   debrief: ConfigDebrief | null;
+  /**
+   * Answers to the debrief's questions: every player's for the creator, their own for a player;
+   * `correct` by the tolerant rule of spec point 5 (null for an open question).
+   */
+  answers: BeerDebriefAnswer[];
   results: null | {
     teamCost: number;
     byFacility: Array<{ id: string; name: string; cost: number; revenue: number }>;

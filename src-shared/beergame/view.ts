@@ -4,6 +4,8 @@
  * observer sees numbers only in a transparent game; once the game is finished everyone sees all
  * numbers and the results. The pipeline is shown only `visibleWeeks` ahead.
  */
+
+import { answerMatches } from '../rules/answer-check';
 import { policyFor } from './closing';
 import { inboundGoods, ordersOnTheWay } from './in-transit';
 import type { ConfigDebrief } from './schemas';
@@ -105,6 +107,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     scheduledChanges: isCreator ? config.scheduledChanges : null,
     scheduledMessages: isCreator ? config.configMessages.scheduleList : null,
     debrief: debriefFor(config.configDebrief, isCreator, s.finished),
+    answers: answersFor(s, isCreator, viewer.userId),
     results: s.finished ? resultsOf(s) : null,
   };
 }
@@ -254,6 +257,22 @@ function debriefFor(d: ConfigDebrief, isCreator: boolean, finished: boolean): Co
       questions: d.questionsSection.questions.map((q) => ({ ...q, answer: null })),
     },
   };
+}
+
+/** The debrief's answers the viewer may see, each checked against its question's expected answer. */
+function answersFor(s: BeerState, isCreator: boolean, userId: string | null): BeerView['answers'] {
+  const questions = s.config.configDebrief.questionsSection.questions;
+  return s.answers
+    .filter((a) => isCreator || a.userId === userId)
+    .map((a) => {
+      const expected = questions.find((q) => q.id === a.questionId)?.answer ?? null;
+      return {
+        questionId: a.questionId,
+        facilityId: s.facilities.find((f) => f.userId === a.userId)?.id ?? null,
+        answer: a.answer,
+        correct: expected === null ? null : answerMatches(expected, a.answer),
+      };
+    });
 }
 
 function resultsOf(s: BeerState): NonNullable<BeerView['results']> {

@@ -9,9 +9,12 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
+import { freshGameId } from '../../src-server/read-models/games';
+import { gameTypes } from '../../src-server/streams';
 import { type BeerEvent, type BeerState, beergameKpis, initialBeerState } from '../../src-shared/beergame';
 import { BEERGAME_DEBRIEF_SECTIONS } from '../../src-shared/beergame/constants';
 import { evolve } from '../../src-shared/beergame/evolve';
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
 import { freshDatabase } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
@@ -57,10 +60,36 @@ it('debriefs a finished game and replays it week by week', async () => {
   const origin = server.url.replace('localhost', '127.0.0.1');
   const instructor = await signUpInstructor(origin, 'debrief@example.org');
   clients.push(instructor);
-  const { gameId } = await instructor.api.beergame.create.mutate({
-    name: 'Debrief class',
-    template: 'classic',
-  });
+  // Created through the command handler: the debrief's questions have no editor before issue 11.
+  const gameId = await freshGameId(server.services.database.db);
+  await server.services.commands.execute(
+    gameTypes.beergame.stream,
+    gameStreamId(gameId),
+    {
+      type: 'CreateGame',
+      gameId,
+      name: 'Debrief class',
+      creatorId: instructor.userId,
+      seed: 7,
+      template: 'classic',
+      overrides: {
+        configDebrief: {
+          questionsSection: {
+            show: true,
+            questions: [
+              { id: 'q1', text: 'Which role placed the most variable orders?', answer: 'Distributor' },
+              { id: 'q2', text: 'What would you do differently next time?', answer: null },
+            ],
+          },
+        },
+      },
+    },
+    {
+      now: Date.now(),
+      actor: { userId: instructor.userId, role: 'instructor' },
+      commandId: `create-${gameId}`,
+    },
+  );
   // Two people and two computers: the week closes when the two people have ordered.
   const retailer = await signInAnonymous(origin, 'Riley');
   const factory = await signInAnonymous(origin, 'Fran');
@@ -139,6 +168,22 @@ it('debriefs a finished game and replays it week by week', async () => {
   await phone.goto(`${origin}/game/${gameId}/results`);
   await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
   await expect(phone.getByText('Research export').count()).resolves.toBe(0);
+  // The player answers the questions, with a typo the tolerant rule forgives.
+  await phone.getByTestId('answer-q1').fill('distributer');
+  await phone.getByRole('button', { name: 'Send my answer' }).first().click();
+  await expect.poll(() => phone.getByTestId('answered-q1').isVisible()).toBe(true);
+  await expect(phone.getByTestId('debrief-questions').getByText('Right').isVisible()).resolves.toBe(true);
+  await phone.getByTestId('answer-q2').fill('Count what is already on the way.');
+  await phone.getByRole('button', { name: 'Send my answer' }).click();
+  await expect.poll(() => phone.getByTestId('answered-q2').isVisible()).toBe(true);
+  await phone.getByTestId('debrief-questions').screenshot({ path: `${shots}/debrief-questions-390.png` });
+  // The instructor sees them live.
+  await expect.poll(() => page.getByTestId('answers-q1').textContent()).toContain('distributer');
+  await expect(page.getByText('1 of 1 right').isVisible()).resolves.toBe(true);
+  await expect
+    .poll(() => page.getByTestId('answers-q2').textContent())
+    .toContain('Count what is already on the way.');
+  await page.getByTestId('debrief-questions').screenshot({ path: `${shots}/debrief-questions-1280.png` });
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });

@@ -136,6 +136,25 @@ const matrix: Record<string, Row> = {
     },
     changes: true,
   },
+  'beergame.answerQuestion': {
+    call: (api, { gameId }) =>
+      api.beergame.answerQuestion.mutate({
+        gameId,
+        questionId: 'q1',
+        answer: 'factory',
+        commandId: randomUUID(),
+      }),
+    // The matrix's game is not over: its players are told the debrief is not open yet.
+    expected: {
+      nobody: 'errors.membersOnly',
+      player: 'beergame.errDebriefNotOpen',
+      otherPlayer: 'errors.membersOnly',
+      observer: 'errors.membersOnly',
+      creator: 'errors.membersOnly',
+      otherInstructor: 'errors.membersOnly',
+    },
+    changes: true,
+  },
   'beergame.history': {
     call: (api, { gameId }) => api.beergame.history.query({ gameId }),
     expected: {

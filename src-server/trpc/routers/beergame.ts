@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  answerQuestionInput,
   closeWeekInput,
   confirmAllocationsInput,
   createGameInput,
@@ -113,6 +114,18 @@ export const beergameRouter = router({
       input.commandId,
     );
   }),
+
+  /** A player answers a question of the debrief once the game is over; a new answer replaces theirs. */
+  answerQuestion: beergameMemberProcedure
+    .input(answerQuestionInput)
+    .mutation(({ ctx, input }) =>
+      execute(
+        ctx,
+        input.gameId,
+        { type: 'AnswerDebriefQuestion', questionId: input.questionId, answer: input.answer },
+        input.commandId,
+      ),
+    ),
 
   /**
    * Every event of the game, read through the upcasters, for the debrief and its step-by-step

@@ -55,6 +55,7 @@ export function setupGame(base: BeerState): BeerState {
     proposals: [],
     allocations: [],
     demandLog: [],
+    answers: [],
   };
   for (const f of facilities)
     for (const pid in f.products) f.products[pid]!.onOrder = supplyLine(draft, f.id, pid);

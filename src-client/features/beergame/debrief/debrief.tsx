@@ -40,6 +40,7 @@ import {
   type StageLabel,
 } from './charts';
 import type { FoldedHistory } from './history';
+import { DebriefQuestions } from './questions';
 import { ReplayControls, useReplayStep } from './replay-controls';
 
 type Section = (typeof BEERGAME_DEBRIEF_SECTIONS)[number];
@@ -359,6 +360,7 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
           {content[section]()}
         </div>
       ))}
+      <DebriefQuestions view={view} />
     </Stack>
   );
 }
