@@ -65,7 +65,10 @@ export function userIdsIn(record: Omit<BeergameRecord, 'names'>): string[] {
   return [...ids];
 }
 
-/** Writes the workbook to `output` (a response), one row at a time; resolves once it is complete. */
+/**
+ * Writes the workbook to `output` (a response): each sheet's rows are built from the state (a game's
+ * weeks fit in memory easily), then zipped and sent as they are written; resolves once it is complete.
+ */
 export async function writeBeergameWorkbook(
   output: Writable,
   record: BeergameRecord,
