@@ -46,6 +46,7 @@ Counterfactual: npm run --silent simulate -- --from-log FILE.jsonl --policy reta
   --policy F=P       facility F played by policy P (repeatable); the others order exactly what
                      they ordered in the log, week by week
   --stream S         the game to replay when the log holds several (game-<id>)
+  --format F         as above; the replay's events are on stream game-<id>-counterfactual
 
 JSON: {"weeks":[{"week":1,"facilities":[{"id","name","received","incomingOrder","shipped","stock",
 "backlog","netInventory","order","cost","cumulativeCost"}]}],"totals":{"teamCost":0,"byFacility":{}}}
