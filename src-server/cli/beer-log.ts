@@ -91,3 +91,20 @@ function foldLine(streams: Map<string, StreamFold>, text: string): void {
     state: foldRecorded(beergameType.stream, [recorded], from),
   });
 }
+
+/** The games to work on: the one `stream` names, or every one; throws when there is none. */
+export function selectGames(
+  games: Map<string, BeerState>,
+  stream: string | undefined,
+): Map<string, BeerState> {
+  if (stream === undefined) {
+    if (games.size === 0) throw new LogError('the log has no beer game (no GameCreated event)');
+    return games;
+  }
+  const state = games.get(stream);
+  if (!state)
+    throw new LogError(
+      `no beer game on stream ${stream}; the log has: ${[...games.keys()].join(', ') || 'none'}`,
+    );
+  return new Map([[stream, state]]);
+}

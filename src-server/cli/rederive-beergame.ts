@@ -3,7 +3,7 @@
  * debrief's figures (docs/beergame.md, "Re-derivation and counterfactuals").
  */
 import { beerDebriefFigures } from '../../src-shared/beergame';
-import { foldBeerLog, LogError } from './beer-log';
+import { foldBeerLog, LogError, selectGames } from './beer-log';
 
 export const REDERIVE_USAGE = `Usage: npm run --silent rederive -- FILE.jsonl [--stream STREAM]
 
@@ -57,24 +57,10 @@ export async function rederive(args: string[]): Promise<number> {
   }
   let games: Awaited<ReturnType<typeof foldBeerLog>>;
   try {
-    games = await foldBeerLog(parsed.source!);
+    games = selectGames(await foldBeerLog(parsed.source!), parsed.stream);
   } catch (error) {
     if (!(error instanceof LogError)) throw error;
     process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
-  if (parsed.stream !== undefined) {
-    const state = games.get(parsed.stream);
-    if (!state) {
-      process.stderr.write(
-        `no beer game on stream ${parsed.stream}; the log has: ${[...games.keys()].join(', ') || 'none'}\n`,
-      );
-      return 2;
-    }
-    games = new Map([[parsed.stream, state]]);
-  }
-  if (games.size === 0) {
-    process.stderr.write('the log has no beer game (no GameCreated event)\n');
     return 2;
   }
   if (games.size === 1)

@@ -17,7 +17,7 @@ import {
   trajectory,
   trajectoryCsv,
 } from '../../src-shared/beergame';
-import { foldBeerLog, LogError } from './beer-log';
+import { foldBeerLog, LogError, selectGames } from './beer-log';
 
 export const BEERGAME_SIMULATE_USAGE = `Usage: npm run --silent simulate -- [--game beer] [options]
 
@@ -168,21 +168,12 @@ function replacements(policies: string[]): Record<string, string> {
 
 /** The game of the log to replay: the only one, or the one `--stream` names. */
 function recordedGame(games: Map<string, BeerState>, stream: string | undefined): BeerState {
-  if (stream !== undefined) {
-    const state = games.get(stream);
-    if (!state)
-      throw new LogError(
-        `no beer game on stream ${stream}; the log has: ${[...games.keys()].join(', ') || 'none'}`,
-      );
-    return state;
-  }
-  if (games.size !== 1)
+  const chosen = selectGames(games, stream);
+  if (chosen.size > 1)
     throw new LogError(
-      games.size === 0
-        ? 'the log has no beer game (no GameCreated event)'
-        : `the log has ${games.size} games; pick one with --stream (${[...games.keys()].join(', ')})`,
+      `the log has ${chosen.size} games; pick one with --stream (${[...chosen.keys()].join(', ')})`,
     );
-  return [...games.values()][0]!;
+  return [...chosen.values()][0]!;
 }
 
 /** The simulated or replayed game: its final state, its events and the id they carry. */

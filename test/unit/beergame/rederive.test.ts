@@ -330,6 +330,15 @@ describe('simulate --from-log', () => {
       expect(result.err).toContain(message);
       expect(result.out).toBe('');
     }
+    const second = (await run(simulateBeerGame, ['--weeks', '3', '--seed', '2', '--format', 'events'])).out;
+    const two = file(readFileSync(log, 'utf8') + second);
+    const ambiguous = await run(simulateBeerGame, ['--from-log', two, '--policy', 'retailer=fixed:4']);
+    expect([ambiguous.code, ambiguous.err]).toEqual([
+      2,
+      'the log has 2 games; pick one with --stream (game-sim-1, game-sim-2)\n',
+    ]);
+    const picked = await run(simulateBeerGame, ['--from-log', two, '--stream', 'game-sim-2']);
+    expect(picked.code).toBe(0);
     const noLog = await run(simulateBeerGame, ['--stream', 'game-x']);
     expect([noLog.code, noLog.err.split('\n')[0]]).toEqual([2, '--stream goes with --from-log']);
   });
