@@ -2,6 +2,8 @@
 export * from './config';
 export * from './constants';
 export * from './copy';
+export * from './counterfactual';
+export * from './debrief-figures';
 export { type BeerCommandOf, beergameDecider } from './decide';
 export * from './events';
 export { checkOrder, isGameAdmin } from './guards';

@@ -2,11 +2,15 @@
  * A computer-only game run through the decider, for researchers, the simulation command, tests and
  * the benchmark. Pure: the same options always give the same trajectory.
  */
-import type { CommandContext } from '../eventsourcing/decider';
+import type { Actor, CommandContext } from '../eventsourcing/decider';
+import { gameStreamId, type RecordedEvent } from '../eventsourcing/envelope';
+import { type EventLogLine, toEventLogLine } from '../eventsourcing/event-log';
+import { BEERGAME_RULES_VERSION } from './constants';
 import { beergameDecider } from './decide';
 import type { BeerEvent } from './events';
 import { parsePolicy } from './policies';
-import type { BeerState, WeekRow } from './state';
+import type { BeerCommand } from './schemas';
+import { type BeerState, initialBeerState, type WeekRow } from './state';
 import type { BeerTemplateId } from './templates';
 
 export interface SimulationOptions {
@@ -18,6 +22,8 @@ export interface SimulationOptions {
   /** One policy for every facility, or one per facility in network order. */
   policies: string[];
   seed?: number;
+  /** The game's id in its events (default `simulation`); its log's stream is `game-<id>`. */
+  gameId?: string;
 }
 
 /** A facility's week in the simulation command's output (issue 3's JSON shape). */
@@ -31,35 +37,68 @@ export interface SimulationResult {
   totals: { teamCost: number; byFacility: Record<string, number> };
 }
 
-const ctx: CommandContext = { now: 0, actor: { userId: 'simulation', role: 'system' } };
+/** The computer players' and the instructor's hand in simulations: the system, at a fixed time. */
+const SYSTEM: Actor = { userId: 'simulation', role: 'system' };
+/** Server time of every simulated command (epoch milliseconds): the same run gives the same events. */
+export const SIMULATION_EPOCH = 0;
+
+/** A game played command by command through the decider, its events kept in order. */
+export class DecidedGame {
+  state: BeerState;
+  readonly events: BeerEvent[];
+
+  constructor(created: BeerEvent) {
+    this.events = [created];
+    this.state = beergameDecider.evolve(initialBeerState, created);
+  }
+
+  run(command: BeerCommand, actor: Actor = SYSTEM): void {
+    const ctx: CommandContext = { now: SIMULATION_EPOCH, actor };
+    for (const e of beergameDecider.decide(command, this.state, ctx)) {
+      this.events.push(e);
+      this.state = beergameDecider.evolve(this.state, e);
+    }
+  }
+}
 
 /** Runs the game to its end; returns the final state and its events. Throws on invalid options. */
 export function runSimulation(options: SimulationOptions): { state: BeerState; events: BeerEvent[] } {
-  const d = beergameDecider;
-  const events: BeerEvent[] = [];
-  let state = d.initialState;
-  const run = (command: Parameters<typeof d.decide>[0]) => {
-    for (const e of d.decide(command, state, ctx)) {
-      events.push(e);
-      state = d.evolve(state, e);
-    }
-  };
   const base = {
     type: 'CreateGame' as const,
-    gameId: 'simulation',
+    gameId: options.gameId ?? 'simulation',
     name: 'Simulation',
     creatorId: 'simulation',
+    seed: options.seed ?? 1,
   };
-  const seed = options.seed ?? 1;
-  if (options.config) {
-    const config = options.weeks === undefined ? options.config : { ...options.config, weeks: options.weeks };
-    run({ ...base, seed, config });
-  } else {
-    const overrides = options.weeks === undefined ? {} : { weeks: options.weeks };
-    run({ ...base, seed, template: options.template ?? 'classic', overrides });
-  }
-  const n = state.facilities.length;
-  const policies = options.policies.length === 0 ? ['passthrough'] : options.policies;
+  const command: BeerCommand = options.config
+    ? {
+        ...base,
+        config: options.weeks === undefined ? options.config : { ...options.config, weeks: options.weeks },
+      }
+    : {
+        ...base,
+        template: options.template ?? 'classic',
+        overrides: options.weeks === undefined ? {} : { weeks: options.weeks },
+      };
+  const [created] = beergameDecider.decide(command, initialBeerState, {
+    now: SIMULATION_EPOCH,
+    actor: SYSTEM,
+  });
+  return playByComputers(created!, options.policies);
+}
+
+/**
+ * Plays a created game with computer players only: every facility handed to the computer, with
+ * one policy for all or one per facility in network order (default passthrough), and the weeks
+ * closed until the end.
+ */
+export function playByComputers(
+  created: BeerEvent,
+  policyTexts: readonly string[],
+): { state: BeerState; events: BeerEvent[] } {
+  const game = new DecidedGame(created);
+  const n = game.state.facilities.length;
+  const policies = policyTexts.length === 0 ? ['passthrough'] : policyTexts;
   if (policies.length !== 1 && policies.length !== n)
     throw new Error(`give --policy once, or once per facility (${n})`);
   for (const p of policies) {
@@ -68,15 +107,46 @@ export function runSimulation(options: SimulationOptions): { state: BeerState; e
     if (parsed.kind === 'basestock' && parsed.targets.length !== 1 && parsed.targets.length !== n)
       throw new Error(`basestock takes one target, or one per facility (${n})`);
   }
-  state.facilities.forEach((f, i) => {
-    run({
+  game.state.facilities.forEach((f, i) => {
+    game.run({
       type: 'HandToComputer',
       facilityId: f.id,
       policy: policies.length === 1 ? policies[0]! : policies[i]!,
     });
   });
-  while (!state.finished) run({ type: 'CloseWeek', reason: 'instructor' });
-  return { state, events };
+  while (!game.state.finished) game.run({ type: 'CloseWeek', reason: 'instructor' });
+  return { state: game.state, events: game.events };
+}
+
+/**
+ * The public event log (eventsourcing/event-log.ts) of a game played here, on stream
+ * `game-<gameId>`: positions and versions from 1, recorded at `SIMULATION_EPOCH`, under this
+ * engine's rules. An event whose data names a user (a seat taken, an order placed, in a
+ * counterfactual's replayed seats) is that player's, with the user id as actor; every other one
+ * the system's.
+ */
+export function simulationEventLog(gameId: string, events: readonly BeerEvent[]): EventLogLine[] {
+  const streamId = gameStreamId(gameId);
+  return events.map((event, i) => {
+    const player = event.type === 'RoleJoined' || event.type === 'OrderPlaced' ? event.data.userId : null;
+    const recorded: RecordedEvent = {
+      globalPosition: i + 1,
+      streamId,
+      streamVersion: i + 1,
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actorId: player ?? SYSTEM.userId,
+        actorRole: player === null ? 'system' : 'player',
+        commandId: `${gameId}-${i + 1}`,
+        commandIndex: 0,
+        serverTime: SIMULATION_EPOCH,
+        rulesVersion: BEERGAME_RULES_VERSION,
+      },
+      recordedAt: new Date(SIMULATION_EPOCH),
+    };
+    return toEventLogLine(recorded, player);
+  });
 }
 
 /** The trajectory of a finished (or running) game in the simulation command's shape. */
