@@ -40,8 +40,12 @@ function chunkModules(): Plugin {
  * The locales reach the browser as react-intl's message syntax trees, parsed here once rather than in
  * every browser, so the client does without the ICU message parser (8 KB gzipped of every page's
  * first load): `resolve.alias` gives it formatjs's `no-parser` build. The JSON files stay the
- * source (test/unit/messages.test.ts reads them); only what the build emits changes.
+ * source (test/unit/messages.test.ts reads them); only what the build emits changes. Messages only
+ * the server uses (the Excel workbook's labels, `workbook.*`) stay out of the pages.
  */
+/** The prefix of the message ids only the server reads. */
+const SERVER_ONLY_MESSAGES = 'workbook.';
+
 function precompiledMessages(): Plugin {
   return {
     name: 'precompiled-messages',
@@ -50,7 +54,9 @@ function precompiledMessages(): Plugin {
       if (!/[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
-        Object.entries(messages).map(([key, text]) => [key, parseMessage(text)]),
+        Object.entries(messages)
+          .filter(([key]) => !key.startsWith(SERVER_ONLY_MESSAGES))
+          .map(([key, text]) => [key, parseMessage(text)]),
       );
       return { code: JSON.stringify(trees), map: null };
     },

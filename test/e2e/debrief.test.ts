@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
@@ -140,6 +141,19 @@ it('debriefs a finished game and replays it week by week', async () => {
     `Week ${WEEKS} of ${WEEKS}`,
   );
   await page.screenshot({ path: `${shots}/debrief-1280.png`, fullPage: true });
+  await expect(page.getByTestId('benchmark').textContent()).resolves.toMatch(/pass-through/);
+
+  // The workbook downloads from the debrief and opens with exceljs: a sheet per facility and the KPIs.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-workbook').click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  const sheets = workbook.worksheets.map((sheet) => sheet.name);
+  expect(sheets).toEqual(
+    expect.arrayContaining(['Retailer', 'Wholesaler', 'Distributor', 'Factory', 'KPIs']),
+  );
 
   // Back to the start, then fourteen weeks forward with the arrow key.
   await page.keyboard.press('Home');

@@ -5,6 +5,7 @@
  */
 import { BarChart, LineChart } from '@mantine/charts';
 import { useIntl } from 'react-intl';
+import type { BeerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
 import type { BeerKpis } from '../../../../src-shared/beergame/kpis';
 
 /** One colour per stage, in network order (most downstream first), from Mantine's palette. */
@@ -189,6 +190,43 @@ export function LeadTimeChart({ kpis, stages, weeks }: SeriesChartProps) {
       curveType="step"
       series={stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) }))}
       data-testid="chart-lead-times"
+    />
+  );
+}
+
+/** The team's cost as it built up, against the same game played by two simple rules (the engine's benchmark). */
+export function BenchmarkChart({ figures, weeks }: { figures: BeerDebriefFigures; weeks: number }) {
+  const intl = useIntl();
+  const benchmark = figures.benchmark;
+  if (!benchmark) return null;
+  const team = intl.formatMessage({ id: 'debrief.chart.team' });
+  const passthrough = intl.formatMessage({ id: 'debrief.benchmark.passthrough' });
+  const basestock = intl.formatMessage({ id: 'debrief.benchmark.basestock' });
+  const data = figures.cumulativeTeamCost.map((cost, index) => ({
+    week: index + 1,
+    [team]: cost,
+    [passthrough]: benchmark.passthrough.cumulativeTeamCost[index] ?? null,
+    [basestock]: benchmark.basestock.cumulativeTeamCost[index] ?? null,
+  }));
+  return (
+    <LineChart
+      h={260}
+      data={data}
+      dataKey="week"
+      withLegend
+      legendProps={legendProps}
+      xAxisProps={weekAxis(weeks)}
+      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
+      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.cumulativeCost' })}
+      curveType="linear"
+      withDots={false}
+      valueFormatter={(value) => intl.formatNumber(value, { maximumFractionDigits: 2 })}
+      series={[
+        { name: team, color: 'blue.6' },
+        { name: passthrough, color: 'gray.6', strokeDasharray: '6 4' },
+        { name: basestock, color: 'teal.6', strokeDasharray: '2 3' },
+      ]}
+      data-testid="chart-benchmark"
     />
   );
 }

@@ -26,6 +26,7 @@ import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { BeerView } from '../../../../src-shared/beergame';
 import type { BEERGAME_DEBRIEF_SECTIONS } from '../../../../src-shared/beergame/constants';
+import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
 import { beergameKpis } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
 import { useFacilityName } from '../../../ui/facility-name';
@@ -33,6 +34,7 @@ import { Money } from '../../../ui/money';
 import { SupplyChainMap } from '../map/supply-chain-map';
 import {
   AmplificationChart,
+  BenchmarkChart,
   CostChart,
   LeadTimeChart,
   NetInventoryChart,
@@ -120,6 +122,8 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
   const replay = useReplayStep(history);
   const state = history.steps[replay.step]!.state;
   const kpis = useMemo(() => beergameKpis(state), [state]);
+  // What `npm run rederive` prints for the same events: the team's figures and the benchmark.
+  const figures = useMemo(() => beerDebriefFigures(state), [state]);
   // Everything is visible in a debrief: the state at the step, drawn as a transparent game.
   const stepView = useMemo(
     () =>
@@ -149,10 +153,10 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
       <SectionCard id="teamPerformance">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure label={<FormattedMessage id="results.teamCost" />} testId="team-cost">
-            <Money value={kpis.teamCost} />
+            <Money value={figures.teamCost} />
           </Figure>
           <Figure label={<FormattedMessage id="debrief.fillRate" />}>
-            <FormattedNumber value={kpis.fillRate} style="percent" maximumFractionDigits={0} />
+            <FormattedNumber value={figures.fillRate} style="percent" maximumFractionDigits={0} />
           </Figure>
           <Figure label={<FormattedMessage id="debrief.averageStock" />}>
             <FormattedNumber value={kpis.averageStock} maximumFractionDigits={1} />
@@ -164,6 +168,27 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
         <Text size="sm" c="dimmed" mt="sm">
           <FormattedMessage id="debrief.teamPerformanceHelp" />
         </Text>
+        {figures.benchmark && (
+          <>
+            <Text size="sm" mt="md" data-testid="benchmark">
+              <FormattedMessage
+                id="debrief.benchmark.summary"
+                values={{
+                  passthrough: intl.formatNumber(figures.benchmark.passthrough.teamCost, {
+                    minimumFractionDigits: 2,
+                    maximumFractionDigits: 2,
+                  }),
+                  basestock: intl.formatNumber(figures.benchmark.basestock.teamCost, {
+                    minimumFractionDigits: 2,
+                    maximumFractionDigits: 2,
+                  }),
+                  policy: figures.benchmark.basestock.policy,
+                }}
+              />
+            </Text>
+            <BenchmarkChart figures={figures} weeks={weeks} />
+          </>
+        )}
       </SectionCard>
     ),
     individualPerformance: () => (
