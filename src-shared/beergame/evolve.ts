@@ -59,14 +59,17 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
       return { ...s, finished: true, endedAt: event.data.at, deadline: null, pausedMs: null };
     case 'TransparencyChanged':
       return { ...s, transparent: event.data.transparent };
-    case 'DebriefQuestionAnswered': {
-      const { questionId, userId, answer, at } = event.data;
-      const others = s.answers.filter((a) => a.questionId !== questionId || a.userId !== userId);
-      return { ...s, answers: [...others, { questionId, userId, answer, at }] };
-    }
+    case 'DebriefQuestionAnswered':
+      return debriefQuestionAnswered(s, event.data);
     default:
       return ignoreUnknown(event, s);
   }
+}
+
+/** A player's answer replaces their earlier one to the same question. */
+function debriefQuestionAnswered(s: BeerState, d: BeerEventOf<'DebriefQuestionAnswered'>['data']): BeerState {
+  const others = s.answers.filter((a) => a.questionId !== d.questionId || a.userId !== d.userId);
+  return { ...s, answers: [...others, d] };
 }
 
 /** An event type this code does not know leaves the state alone; `never` makes a forgotten one a compile error. */

@@ -45,7 +45,11 @@ function expectDescribed(
 
 describe('event schemas', () => {
   it('describe every beer event the engine records', () => {
-    const game = classicWithPlayers();
+    const game = classicWithPlayers({
+      configDebrief: {
+        questionsSection: { show: true, questions: [{ id: 'q1', text: 'Why?', answer: null }] },
+      },
+    });
     game.run({ type: 'ResetStartingOrders', startOrders: 5 });
     game.run({ type: 'SendMessage', to: 'all', text: 'Hello', showAt: 2 });
     game.run({
@@ -71,6 +75,7 @@ describe('event schemas', () => {
     game.run({ type: 'HandToComputer', facilityId: 'factory' });
     game.run({ type: 'ResetGame' });
     game.run({ type: 'EndGame' });
+    game.run({ type: 'AnswerDebriefQuestion', questionId: 'q1', answer: 'Delays' }, as('u-retailer'));
     const shortage = new Game(createdWith(sharedSupplier));
     for (const id of ['a', 'b']) shortage.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
     shortage.run({ type: 'CloseWeek', reason: 'instructor' });
