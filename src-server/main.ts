@@ -23,6 +23,7 @@ import { currentRole, grantServingRole } from './db/roles';
 import { CommandHandler } from './eventstore/command-handler';
 import { EventStore } from './eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from './eventstore/live-feed';
+import { researchExportRoutes } from './exports/research-routes';
 import { authGuards } from './http/auth-limits';
 import { clientAddressResolver } from './http/client-address';
 import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
@@ -144,6 +145,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       createContext: ({ req }) => createContext(services, req, { foreignOrigin: isForeign(req) }),
     }),
   );
+  app.use(researchExportRoutes(services));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, database: database.kind });
   });
