@@ -42,15 +42,25 @@ export interface ExportedGame {
 /** The events of a game, in stream order, a page at a time. */
 export type PageSource = (game: ExportedGame) => AsyncIterable<readonly RecordedEvent[]>;
 
-/** A game's stored events, in pages keyed on the stream version (never OFFSET). */
+/**
+ * A game's stored events, in pages keyed on the stream version (never OFFSET). The next page is
+ * read while the current one is written, so the database and the writer work side by side.
+ */
 export function storedEventPages(store: EventStore, pageSize = EVENTS_PAGE_SIZE): PageSource {
   return async function* pages(game) {
     const streamId = gameStreamId(game.id);
-    for (let after = 0; ; ) {
-      const page = await store.readStreamPage(streamId, after, pageSize);
+    const read = (after: number) => {
+      const page = store.readStreamPage(streamId, after, pageSize);
+      // A reader gone away leaves the last read unawaited: its failure is not a crash.
+      page.catch(() => undefined);
+      return page;
+    };
+    for (let next = read(0); ; ) {
+      const page = await next;
+      const full = page.length === pageSize;
+      if (full) next = read(page[page.length - 1]!.streamVersion);
       if (page.length > 0) yield page;
-      if (page.length < pageSize) return;
-      after = page[page.length - 1]!.streamVersion;
+      if (!full) return;
     }
   };
 }
