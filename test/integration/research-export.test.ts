@@ -4,6 +4,7 @@
  * back to the state the server holds, names only when opted in, and a large log streamed with
  * bounded memory.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -198,6 +199,26 @@ describe('the export of all an instructor’s games', () => {
     // A second export draws another key: the same person, another pseudonym.
     const again = linesOf(await (await download('/api/export?format=jsonl', creator)).text());
     expect(again[0]!.actor).not.toBe(lines[0]!.actor);
+  });
+});
+
+describe('the command line', () => {
+  it('writes the same log to stdout, and refuses bad arguments with the usage and code 2', () => {
+    const run = (...args: string[]) =>
+      spawnSync('node_modules/.bin/tsx', ['src-server/cli/export.ts', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_URL: database.url },
+      });
+    const exported = run('--game', gameId, '--format', 'jsonl');
+    expect(exported.status, exported.stderr).toBe(0);
+    const lines = linesOf(exported.stdout);
+    expect(lines.map((line) => line.type)).toContain('WeekClosed');
+    expect(lines.every((line) => line.stream === gameStreamId(gameId))).toBe(true);
+    const byEmail = run('--all-of-user', 'ada@example.org', '--format', 'csv-wide', '--names');
+    expect(byEmail.stdout).toContain('Riley retailer');
+    const bad = run('--game', gameId, '--format', 'xlsx');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Usage: npm run --silent export');
   });
 });
 
