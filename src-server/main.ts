@@ -24,6 +24,7 @@ import { CommandHandler } from './eventstore/command-handler';
 import { EventStore } from './eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from './eventstore/live-feed';
 import { workbookRoute } from './exports/workbook-route';
+import { researchExportRoutes } from './exports/research-routes';
 import { authGuards } from './http/auth-limits';
 import { clientAddressResolver } from './http/client-address';
 import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
@@ -146,6 +147,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }),
   );
   app.use(workbookRoute(services));
+  app.use(researchExportRoutes(services));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, database: database.kind });
   });

@@ -122,15 +122,27 @@ export class EventStore {
     return read;
   }
 
-  private async queryStream(streamId: string, afterVersion: number): Promise<RecordedEvent[]> {
-    const rows = await this.db
+  /**
+   * At most `limit` events of a stream after `afterVersion`, oldest first: one page of a read too
+   * long to hold at once (the research export), keyed on the stream's own index.
+   */
+  readStreamPage(streamId: string, afterVersion: number, limit: number): Promise<RecordedEvent[]> {
+    return this.queryStream(streamId, afterVersion, limit);
+  }
+
+  private async queryStream(
+    streamId: string,
+    afterVersion: number,
+    limit?: number,
+  ): Promise<RecordedEvent[]> {
+    let query = this.db
       .selectFrom('events')
       .select(EVENT_COLUMNS)
       .where('stream_id', '=', streamId)
       .where('stream_version', '>', afterVersion)
-      .orderBy('stream_version')
-      .execute();
-    return rows.map(toRecorded);
+      .orderBy('stream_version');
+    if (limit !== undefined) query = query.limit(limit);
+    return (await query.execute()).map(toRecorded);
   }
 
   /** The events a command recorded on a stream (empty if it never was applied). */

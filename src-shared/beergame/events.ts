@@ -1,104 +1,175 @@
 /**
  * The beer game's events on `game-<id>` streams: one zod schema per type, the source of the
- * research codebook. Type names are unique among all games' events (see docs/architecture.md,
- * "Changing an event"); a recorded event is never rewritten, an upcaster adapts old shapes on read.
+ * research codebook (src-server/exports/codebook.ts). Every field of an event's data carries its
+ * meaning and unit (`.meta({ description, unit })`); `personal` marks what identifies a person,
+ * which the research export replaces by a pseudonym (`user`). Type names are unique among all
+ * games' events (see docs/architecture.md, "Changing an event"); a recorded event is never
+ * rewritten, an upcaster adapts old shapes on read.
  */
 import { z } from 'zod';
 import type { Upcaster } from '../eventsourcing/upcasters';
 import { beerConfigSchema, scheduledChangeSchema } from './schemas';
 
-const facilityId = z.string().describe('facility id');
-const week = z.number().int().describe('week of the game, from 1');
-const at = z.number().describe('server time, epoch milliseconds');
+const facilityId = z.string().meta({ description: 'the facility (role) concerned', unit: 'facility id' });
+const capabilityId = z.string().meta({
+  description: 'the capability (a supplier or a production line) ordered from',
+  unit: 'capability id',
+});
+const quantity = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ description: 'the quantity ordered', unit: 'units of product' });
+const week = z.number().int().meta({ description: 'the week of the game, from 1', unit: 'week' });
+const at = z.number().meta({ description: 'the server time', unit: 'epoch milliseconds' });
+const userId = z.string().meta({ description: 'the player', unit: 'user id', personal: 'user' });
+const policy = z.string().meta({
+  description: 'the computer policy (passthrough, fixed:N, basestock:S, sterman:θ,α,β,S′)',
+  unit: 'policy',
+});
 
 export const computerOrderSchema = z.object({
   facilityId,
-  capabilityId: z.string(),
-  quantity: z.number().int().min(0),
-  policy: z.string().describe('the computer policy that decided it'),
-  latecomer: z.boolean().describe('true when a human (or empty) seat missed the deadline'),
+  capabilityId,
+  quantity,
+  policy: policy.describe('the computer policy that decided it'),
+  latecomer: z
+    .boolean()
+    .meta({ description: 'true when a human (or empty) seat missed the deadline', unit: 'true/false' }),
 });
 export type ComputerOrder = z.infer<typeof computerOrderSchema>;
 
 export const beerEventSchemas = {
   GameCreated: z
     .object({
-      gameId: z.string(),
-      name: z.string(),
-      creatorId: z.string(),
-      seed: z.number().int().describe('seed of the lead-time draws'),
-      rulesVersion: z.number().int(),
-      template: z.string().nullable(),
-      createdAt: at,
-      config: beerConfigSchema,
+      gameId: z.string().meta({ description: 'the game', unit: 'game id' }),
+      name: z.string().meta({ description: 'the name the instructor gave the game', unit: 'text' }),
+      creatorId: userId.describe('the instructor who created the game'),
+      seed: z.number().int().meta({ description: 'the seed of the lead-time draws', unit: 'seed' }),
+      rulesVersion: z
+        .number()
+        .int()
+        .meta({ description: 'the version of the rules the game is played under', unit: 'version' }),
+      template: z.string().nullable().meta({
+        description: 'the template it was made from; null: a configuration of its own',
+        unit: 'template id',
+      }),
+      createdAt: at.describe('when the game was created'),
+      config: beerConfigSchema.meta({
+        description:
+          'the resolved configuration: weeks, facilities, capabilities, costs, demand (docs/beergame.md)',
+        unit: 'configuration',
+      }),
     })
     .describe('A beer game was created with this resolved configuration.'),
-  RoleJoined: z.object({ facilityId, userId: z.string() }).describe('A player took a facility.'),
-  RoleLeft: z.object({ facilityId, userId: z.string() }).describe('A player left a facility.'),
+  RoleJoined: z
+    .object({ facilityId, userId: userId.describe('the player who took the facility') })
+    .describe('A player took a facility.'),
+  RoleLeft: z
+    .object({ facilityId, userId: userId.describe('the player who left the facility') })
+    .describe('A player left a facility.'),
   RoleHandedToComputer: z
-    .object({ facilityId, policy: z.string() })
+    .object({ facilityId, policy: policy.describe('the computer policy that plays the facility') })
     .describe('A facility is played by the computer with this policy from now on.'),
   RoleTakenBack: z
-    .object({ facilityId, userId: z.string().nullable().describe('the player who took it; null: freed') })
+    .object({ facilityId, userId: userId.nullable().describe('the player who took it; null: freed') })
     .describe('A computer-played facility is a human seat again, free or taken by a player.'),
   OrderPlaced: z
     .object({
       facilityId,
-      capabilityId: z.string(),
-      quantity: z.number().int().min(0),
-      week,
-      userId: z.string(),
+      capabilityId,
+      quantity,
+      week: week.describe('the week the order is for'),
+      userId: userId.describe('the player who placed the order'),
     })
     .describe("A player's order for this week (a later one for the same capability replaces it)."),
   OrderProposed: z
-    .object({ facilityId, capabilityId: z.string(), quantity: z.number().int().min(0), week })
+    .object({ facilityId, capabilityId, quantity: quantity.describe('the quantity proposed'), week })
     .describe('The instructor proposed an order to a facility.'),
   AllocationConfirmed: z
-    .object({ facilityId, pid: z.string(), week, allocation: z.record(z.string(), z.number().int().min(0)) })
+    .object({
+      facilityId,
+      pid: z.string().meta({ description: 'the product split', unit: 'product id' }),
+      week,
+      allocation: z
+        .record(z.string(), z.number().int().min(0))
+        .meta({ description: 'the quantity shipped to each client facility id', unit: 'units of product' }),
+    })
     .describe('A supplier split a shortage among its clients by hand.'),
   WeekClosed: z
     .object({
-      week,
-      reason: z.enum(['validated', 'instructor', 'timer']),
+      week: week.describe('the week that closed'),
+      reason: z.enum(['validated', 'instructor', 'timer']).meta({
+        description: 'what closed it: every order in, the instructor, or the turn timer',
+        unit: 'reason',
+      }),
       computerOrders: z
         .array(computerOrderSchema)
-        .describe('orders decided by the computer for missing ones'),
+        .meta({ description: 'the orders the computer decided for the missing ones', unit: 'orders' }),
       at,
-      nextDeadline: z.number().nullable().describe("the next week's deadline when the timer runs"),
+      nextDeadline: at.nullable().describe("the next week's deadline when the timer runs; null otherwise"),
     })
     .describe('The week closed: shipments and orders left, the next week began.'),
   TimerStarted: z
-    .object({ week, seconds: z.number().int(), deadline: at })
+    .object({
+      week,
+      seconds: z.number().int().meta({ description: 'the time given for each week', unit: 'seconds' }),
+      deadline: at.describe('when the week closes unless every order is in'),
+    })
     .describe('The turn timer started.'),
   TimerStopped: z.object({ week }).describe('The turn timer stopped.'),
   TimerPaused: z
-    .object({ week, remainingMs: z.number().int().min(0).describe('milliseconds left on the countdown') })
+    .object({
+      week,
+      remainingMs: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: 'the time left on the countdown', unit: 'milliseconds' }),
+    })
     .describe('The turn timer was paused; weeks closing meanwhile stay paused, each with a full week.'),
   TimerResumed: z
-    .object({ week, deadline: at })
+    .object({ week, deadline: at.describe('when the week now closes') })
     .describe('The paused turn timer runs again with the time it had left.'),
   MessageSent: z
     .object({
-      id: z.string(),
-      to: z.union([z.literal('all'), z.array(z.string())]),
-      text: z.string(),
+      id: z.string().meta({ description: 'the message', unit: 'message id' }),
+      to: z
+        .union([z.literal('all'), z.array(z.string())])
+        .meta({ description: "the recipients: 'all' or a list of facility ids", unit: 'facility ids' }),
+      text: z.string().meta({ description: 'what the instructor wrote', unit: 'text' }),
       week: week.describe('the week it is shown from'),
       at,
     })
     .describe('The instructor sent (or scheduled) a message.'),
-  ChangeScheduled: z.object({ change: scheduledChangeSchema }).describe('A parameter change was scheduled.'),
-  ChangeCancelled: z.object({ changeId: z.string() }).describe('A scheduled change was cancelled.'),
+  ChangeScheduled: z
+    .object({
+      change: scheduledChangeSchema.meta({
+        description: 'the change: its id, week, facilities, parameter (field) and new value',
+        unit: 'change',
+      }),
+    })
+    .describe('A parameter change was scheduled.'),
+  ChangeCancelled: z
+    .object({ changeId: z.string().meta({ description: 'the change cancelled', unit: 'change id' }) })
+    .describe('A scheduled change was cancelled.'),
   StartingOrdersReset: z
     .object({
-      startOrders: z.number().int().min(0),
-      facilityId: z.string().nullable(),
-      capabilityId: z.string().nullable(),
+      startOrders: quantity.describe('the orders in the pipeline at the start, per week of lead time'),
+      facilityId: facilityId.nullable().describe('the facility concerned; null: every facility'),
+      capabilityId: capabilityId.nullable().describe('the capability concerned; null: every capability'),
     })
     .describe('The starting orders were changed before the first week closed; the game restarted.'),
   GameReset: z.object({ at }).describe('The game restarted from week 1, seats kept.'),
-  GameEnded: z.object({ week, at }).describe('The instructor ended the beer game before its last week.'),
+  GameEnded: z
+    .object({ week: week.describe('the week being played when it ended'), at })
+    .describe('The instructor ended the beer game before its last week.'),
   TransparencyChanged: z
-    .object({ transparent: z.boolean() })
+    .object({
+      transparent: z
+        .boolean()
+        .meta({ description: "true: players see every facility's numbers", unit: 'true/false' }),
+    })
     .describe('Players see every facility, or only theirs.'),
   DebriefQuestionAnswered: z
     .object({

@@ -1,113 +1,184 @@
 /**
  * The lean game's events on `game-<id>` streams: one zod schema per type, the source of the
- * research codebook. Every event carries `at`, its server time in epoch milliseconds; an action
- * also carries `start`, when the facility began it (its duration is `at - start`). Type names are
- * unique among all games' events (docs/architecture.md, "Changing an event").
+ * research codebook (src-server/exports/codebook.ts). Every field of an event's data carries its
+ * meaning and unit (`.meta({ description, unit })`); `personal` marks what identifies a person,
+ * which the research export replaces by a pseudonym (`user`) or leaves out (`name`). Every event
+ * carries `at`, its server time in epoch milliseconds; an action also carries `start`, when the
+ * facility began it (its duration is `at - start`). Type names are unique among all games' events
+ * (docs/architecture.md, "Changing an event").
  */
 import { z } from 'zod';
 import type { Upcaster } from '../eventsourcing/upcasters';
 import { leanImprovementSchema, leanOperationSchema, leanPositionSchema, leanSetupSchema } from './schemas';
 
-const at = z.number().describe('server time, epoch milliseconds');
+const at = z.number().meta({ description: 'the server time', unit: 'epoch milliseconds' });
+const facilityId = z.string().meta({ description: 'the facility (station) concerned', unit: 'facility id' });
+const userId = z.string().meta({ description: 'the player', unit: 'user id', personal: 'user' });
 const timed = { at };
 const action = {
   at,
-  start: z.number().describe('when the facility began the action, epoch milliseconds'),
-  facilityId: z.string(),
+  start: at.describe('when the facility began the action'),
+  facilityId,
 };
-const productId = z.string().describe('a unit (sheet) of the game, p0, p1, ...');
+const productId = z
+  .string()
+  .meta({ description: 'a unit (sheet) of the game, p0, p1, ...', unit: 'product id' });
+const productIds = z
+  .array(productId)
+  .meta({ description: 'the units (sheets) of the batch', unit: 'product ids' });
+const improvement = leanImprovementSchema.meta({ description: 'the improvement', unit: 'improvement' });
+const tool = z.string().meta({ description: 'a tool, written shape:colour', unit: 'tool' });
+const opIndex = z
+  .number()
+  .int()
+  .meta({ description: "the operation's index in the product template, from 0", unit: 'index' });
 
 export const leanEventSchemas = {
   LeanGameCreated: z
     .object({
       ...timed,
-      gameId: z.string(),
-      name: z.string(),
-      creatorId: z.string(),
-      seed: z.number().int().describe("seed of the computer stations' draws"),
-      rulesVersion: z.number().int(),
-      scenarioId: z.string().nullable(),
-      setup: leanSetupSchema,
+      gameId: z.string().meta({ description: 'the game', unit: 'game id' }),
+      name: z.string().meta({ description: 'the name the instructor gave the game', unit: 'text' }),
+      creatorId: userId.describe('the instructor who created the game'),
+      seed: z.number().int().meta({ description: "the seed of the computer stations' draws", unit: 'seed' }),
+      rulesVersion: z
+        .number()
+        .int()
+        .meta({ description: 'the version of the rules the game is played under', unit: 'version' }),
+      scenarioId: z.string().nullable().meta({
+        description: 'the scenario it was made from; null: a set-up of its own',
+        unit: 'scenario id',
+      }),
+      setup: leanSetupSchema.meta({
+        description: 'the set-up: parameters, facilities, map, product templates, demand (docs/leangame.md)',
+        unit: 'set-up',
+      }),
     })
     .describe('A lean game was created with this set-up.'),
   PlayerJoined: z
-    .object({ ...timed, facilityId: z.string(), userId: z.string(), playerName: z.string().nullable() })
+    .object({
+      ...timed,
+      facilityId,
+      userId: userId.describe('the player who took the facility'),
+      playerName: z.string().nullable().meta({
+        description: 'the name the player typed; null: none',
+        unit: 'text',
+        personal: 'name',
+      }),
+    })
     .describe('A player took a facility.'),
-  PlayerLeft: z.object({ ...timed, facilityId: z.string(), userId: z.string() }).describe('A player left.'),
+  PlayerLeft: z
+    .object({ ...timed, facilityId, userId: userId.describe('the player who left') })
+    .describe('A player left.'),
   ImprovementsPanelOpened: z
-    .object({ ...timed, by: z.string() })
+    .object({ ...timed, by: userId.describe('who took the panel') })
     .describe('Someone took the improvements panel.'),
   ImprovementsPanelClosed: z
-    .object({ ...timed, by: z.string() })
+    .object({ ...timed, by: userId.describe('who released the panel') })
     .describe('The improvements panel was released.'),
-  ImprovementEnabled: z
-    .object({ ...timed, improvement: leanImprovementSchema })
-    .describe('An improvement was turned on.'),
-  ImprovementDisabled: z
-    .object({ ...timed, improvement: leanImprovementSchema })
-    .describe('An improvement was turned off.'),
+  ImprovementEnabled: z.object({ ...timed, improvement }).describe('An improvement was turned on.'),
+  ImprovementDisabled: z.object({ ...timed, improvement }).describe('An improvement was turned off.'),
   StationMoved: z
-    .object({ ...timed, facilityId: z.string(), position: leanPositionSchema })
+    .object({
+      ...timed,
+      facilityId,
+      position: leanPositionSchema.meta({ description: 'the new cell: row and column', unit: 'map cell' }),
+    })
     .describe('A facility moved to another cell of the map.'),
   OperationReassigned: z
-    .object({ ...timed, tool: z.string(), facilityId: z.string() })
+    .object({ ...timed, tool: tool.describe('the tool whose operations moved'), facilityId })
     .describe("A tool's operations moved to another station."),
   BatchSizeSet: z
-    .object({ ...timed, batchSize: z.number().int() })
+    .object({
+      ...timed,
+      batchSize: z.number().int().meta({ description: 'the units that travel together', unit: 'units' }),
+    })
     .describe('Units now travel in batches of this size.'),
   KanbanCapSet: z
-    .object({ ...timed, cap: z.number().int() })
+    .object({
+      ...timed,
+      cap: z
+        .number()
+        .int()
+        .meta({ description: 'the most units waiting before each station', unit: 'units' }),
+    })
     .describe('The kanban WIP cap before each station.'),
   GameStarted: z.object(timed).describe('The round started: the clock runs.'),
   ComputerActionsScheduled: z
-    .object({ ...timed, totalDurationMin: z.number(), facilityIds: z.array(z.string()) })
+    .object({
+      ...timed,
+      totalDurationMin: z
+        .number()
+        .meta({ description: 'the minute of the round the computer plays until', unit: 'minutes' }),
+      facilityIds: z
+        .array(z.string())
+        .meta({ description: 'the facilities the computer plays', unit: 'facility ids' }),
+    })
     .describe('The computer plays these facilities until this minute of the round.'),
   SheetReleased: z
     .object({
       ...action,
       productId,
-      templateId: z.string(),
-      rank: z.number().int(),
-      demandId: z.string().nullable(),
+      templateId: z.string().meta({ description: 'the product template of the sheet', unit: 'template id' }),
+      rank: z.number().int().meta({ description: "the sheet's place in the order of release", unit: 'rank' }),
+      demandId: z
+        .string()
+        .nullable()
+        .meta({ description: 'the demand item it is for; null: none yet', unit: 'demand id' }),
     })
     .describe('The warehouse released a new sheet (a unit) for a demand item.'),
   BatchSent: z
     .object({
       ...timed,
-      facilityId: z.string(),
-      to: z.string(),
-      productIds: z.array(productId),
-      arrivesAt: at,
+      facilityId: facilityId.describe('the facility the batch left'),
+      to: facilityId.describe('the facility the batch goes to'),
+      productIds,
+      arrivesAt: at.describe('when the batch arrives'),
     })
     .describe('A batch left a facility; it arrives at `arrivesAt`.'),
-  BatchPickedUp: z
-    .object({ ...action, productIds: z.array(productId) })
-    .describe('A facility took a batch from its inbox.'),
+  BatchPickedUp: z.object({ ...action, productIds }).describe('A facility took a batch from its inbox.'),
   ToolChanged: z
-    .object({ ...action, tool: z.string(), readyAt: at })
+    .object({
+      ...action,
+      tool: tool.describe('the tool now on the station'),
+      readyAt: at.describe('when the changeover ends'),
+    })
     .describe('A station changed its tool (a changeover until `readyAt`).'),
   OperationPerformed: z
     .object({
       ...action,
       productId,
-      opIndex: z.number().int(),
-      defective: z.boolean(),
-      painted: leanOperationSchema,
-      spotted: z.boolean().describe('the station saw its own defect (autoinspect)'),
+      opIndex,
+      defective: z
+        .boolean()
+        .meta({ description: 'true when the operation was painted wrong', unit: 'true/false' }),
+      painted: leanOperationSchema.meta({
+        description: 'what was painted: shape, colour and target cell (0 to 8)',
+        unit: 'operation',
+      }),
+      spotted: z
+        .boolean()
+        .meta({ description: 'true when the station saw its own defect (autoinspect)', unit: 'true/false' }),
     })
     .describe('An operation was painted on a sheet, right or defective.'),
   SheetInspected: z
     .object({
       ...action,
       productId,
-      spotted: z.array(z.number().int()).describe('defective operations found'),
+      spotted: z
+        .array(z.number().int())
+        .meta({ description: 'the indexes of the defective operations found', unit: 'indexes' }),
     })
     .describe('Quality control inspected a sheet.'),
   DefectRemoved: z
-    .object({ ...action, productId, opIndex: z.number().int() })
+    .object({ ...action, productId, opIndex: opIndex.describe('the defective operation removed') })
     .describe('A defective operation was removed, to be painted again.'),
   ProductDelivered: z
-    .object({ ...action, productId, demandId: z.string() })
+    .object({
+      ...action,
+      productId,
+      demandId: z.string().meta({ description: 'the demand item served', unit: 'demand id' }),
+    })
     .describe('The warehouse delivered a finished unit to a demand item.'),
   LeanGameEnded: z.object(timed).describe('The lean round ended.'),
 } as const;

@@ -1,0 +1,286 @@
+/**
+ * The research export (DESIGN, "The history as a product"): the event log of games as JSONL (one
+ * `EventLogLine` per line), as a long CSV (one row per event, the same fields) and, for beer games,
+ * as a wide CSV (one row per facility and week, folded with the published reducer). The events are
+ * read a page at a time and written with backpressure, so an export of any size holds one page.
+ * People are pseudonymous unless the instructor opted in to names (participants.ts); what in an
+ * event's data identifies a person is marked in its schema and replaced the same way.
+ */
+import type { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import type { BeerState } from '../../src-shared/beergame/state';
+import type { RecordedEvent } from '../../src-shared/eventsourcing';
+import { type EventLogLine, toEventLogLine } from '../../src-shared/eventsourcing/event-log';
+import { upcast } from '../../src-shared/eventsourcing/upcasters';
+import type { DatabaseHandle } from '../db/database';
+import { foldRecorded } from '../eventstore/command-handler';
+import type { EventStore } from '../eventstore/event-store';
+import { gameStreamId, gameTypeNamed, gameTypes } from '../streams';
+import { LINE_COLUMNS, type Personal, personalFields, WIDE_COLUMNS } from './codebook';
+import { type CsvValue, csvRow } from './csv';
+import type { Participants } from './participants';
+
+export const RESEARCH_FORMATS = ['jsonl', 'csv-long', 'csv-wide', 'codebook'] as const;
+export type ResearchFormat = (typeof RESEARCH_FORMATS)[number];
+/** The formats that carry games' events (the codebook carries none). */
+export type EventFormat = Exclude<ResearchFormat, 'codebook'>;
+
+export const isResearchFormat = (text: unknown): text is ResearchFormat =>
+  (RESEARCH_FORMATS as readonly unknown[]).includes(text);
+
+/** Events read per query: large enough that a query's cost is spread, small enough to hold. */
+export const EVENTS_PAGE_SIZE = 5000;
+
+/** A game as an export names it. */
+export interface ExportedGame {
+  id: string;
+  name: string;
+  /** Its game type (`beergame`, `leangame`). */
+  type: string;
+}
+
+/** The events of a game, in stream order, a page at a time. */
+export type PageSource = (game: ExportedGame) => AsyncIterable<readonly RecordedEvent[]>;
+
+/**
+ * A game's stored events, in pages keyed on the stream version (never OFFSET). The next page is
+ * read while the current one is written, so the database and the writer work side by side.
+ */
+export function storedEventPages(store: EventStore, pageSize = EVENTS_PAGE_SIZE): PageSource {
+  return async function* pages(game) {
+    const streamId = gameStreamId(game.id);
+    const read = (after: number) => {
+      const page = store.readStreamPage(streamId, after, pageSize);
+      // A reader gone away leaves the last read unawaited: its failure is not a crash.
+      page.catch(() => undefined);
+      return page;
+    };
+    for (let next = read(0); ; ) {
+      const page = await next;
+      const full = page.length === pageSize;
+      if (full) next = read(page[page.length - 1]!.streamVersion);
+      if (page.length > 0) yield page;
+      if (!full) return;
+    }
+  };
+}
+
+/** A game by id, deleted or not (the caller decides who may export it); undefined when unknown. */
+export async function gameToExport(
+  database: DatabaseHandle,
+  gameId: string,
+): Promise<ExportedGame | undefined> {
+  return database.db
+    .selectFrom('games')
+    .select(['id', 'name', 'type'])
+    .where('id', '=', gameId)
+    .executeTakeFirst();
+}
+
+/** Every game an instructor created that is not deleted, oldest first. */
+export function gamesOfCreator(database: DatabaseHandle, creatorId: string): Promise<ExportedGame[]> {
+  return database.db
+    .selectFrom('games')
+    .select(['id', 'name', 'type'])
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The id of the account with this e-mail address (the command line's `--all-of-user`). */
+export async function userIdByEmail(database: DatabaseHandle, email: string): Promise<string | undefined> {
+  const { rows } = await sql<{
+    id: string;
+  }>`select id from "user" where lower(email) = lower(${email})`.execute(database.db);
+  return rows[0]?.id;
+}
+
+/** The reader went away (a closed download, a closed pipe): the export stops, nothing to report. */
+export class ExportAborted extends Error {
+  constructor() {
+    super('the export’s reader went away');
+    this.name = 'ExportAborted';
+  }
+}
+
+/** Writes to a stream, waiting for it to drain when its buffer is full (backpressure). */
+export class OutputSink {
+  constructor(private readonly out: Writable) {}
+
+  async write(text: string): Promise<void> {
+    if (this.out.destroyed || this.out.writableEnded) throw new ExportAborted();
+    if (this.out.write(text)) return;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        this.out.off('drain', drained);
+        this.out.off('close', closed);
+        this.out.off('error', closed);
+        if (error) reject(error);
+        else resolve();
+      };
+      const drained = () => settle();
+      const closed = () => settle(new ExportAborted());
+      this.out.on('drain', drained);
+      this.out.on('close', closed);
+      this.out.on('error', closed);
+    });
+  }
+}
+
+/** Turns recorded events into lines of the public log, people named as this export names them. */
+class LineMaker {
+  private readonly personal = personalFields();
+
+  constructor(private readonly participants: Participants) {}
+
+  line(event: RecordedEvent, game: ExportedGame): EventLogLine {
+    const upcasters = gameTypeNamed(game.type)?.stream.upcasters ?? [];
+    const current = upcasters.length > 0 ? upcast(upcasters, event) : event;
+    const fields = this.personal.get(current.type);
+    const data = fields ? this.withoutPersons(current.data as Record<string, unknown>, fields) : current.data;
+    const actor =
+      event.metadata.actorRole === 'system' ? null : this.participants.label(event.metadata.actorId);
+    return toEventLogLine({ ...event, type: current.type, data }, actor);
+  }
+
+  /** The data with its user ids as pseudonyms and, unless opted in, its names left out. */
+  private withoutPersons(data: Record<string, unknown>, fields: Array<{ name: string; personal: Personal }>) {
+    const copy = { ...data };
+    for (const { name, personal } of fields) {
+      const value = copy[name];
+      if (typeof value !== 'string') continue;
+      if (personal === 'user') copy[name] = this.participants.pseudonym(value);
+      else if (!this.participants.withNames) copy[name] = null;
+    }
+    return copy;
+  }
+}
+
+const actorsOf = (page: readonly RecordedEvent[]) =>
+  page.filter((event) => event.metadata.actorRole !== 'system').map((event) => event.metadata.actorId);
+
+const longRow = (line: EventLogLine) =>
+  csvRow(LINE_COLUMNS.map((column) => (column === 'data' ? JSON.stringify(line.data) : line[column])));
+
+/** Writes the events of `games` as JSONL or the long CSV; returns the number of events written. */
+async function writeEventLog(
+  games: readonly ExportedGame[],
+  format: 'jsonl' | 'csv-long',
+  pages: PageSource,
+  participants: Participants,
+  sink: OutputSink,
+): Promise<number> {
+  const maker = new LineMaker(participants);
+  let count = 0;
+  if (format === 'csv-long') await sink.write(csvRow(LINE_COLUMNS));
+  for (const game of games)
+    for await (const page of pages(game)) {
+      await participants.meet(actorsOf(page));
+      let chunk = '';
+      for (const event of page) {
+        const line = maker.line(event, game);
+        chunk += format === 'jsonl' ? `${JSON.stringify(line)}\n` : longRow(line);
+      }
+      count += page.length;
+      await sink.write(chunk);
+    }
+  return count;
+}
+
+/** Who held a facility during a week: the seat's user (null: free) and whether the computer played it. */
+interface Seat {
+  userId: string | null;
+  computer: boolean;
+}
+
+/** Rows of the wide layout written per write: a few hundred kilobytes. */
+const ROWS_PER_WRITE = 1000;
+
+/**
+ * Writes the wide layout of the beer games among `games` (others have no weeks and are skipped):
+ * each game folded with the published reducer, then one row per week and facility of its history.
+ * Returns the number of rows written.
+ */
+async function writeWeeks(
+  games: readonly ExportedGame[],
+  pages: PageSource,
+  participants: Participants,
+  sink: OutputSink,
+): Promise<number> {
+  const beergame = gameTypes.beergame.stream;
+  await sink.write(csvRow(WIDE_COLUMNS));
+  let count = 0;
+  for (const game of games) {
+    if (game.type !== gameTypes.beergame.name) continue;
+    let state: BeerState = beergame.decider.initialState;
+    const seats = new Map<string, Seat>();
+    for await (const page of pages(game))
+      for (const event of page) {
+        // The seats as the week closes are those that played it.
+        if (event.type === 'WeekClosed') {
+          const { week } = event.data as { week: number };
+          for (const f of state.facilities)
+            seats.set(`${week}/${f.id}`, { userId: f.userId, computer: f.computer });
+        }
+        state = foldRecorded(beergame, [event], state);
+      }
+    const seatOf = (week: number, facilityIndex: number): Seat => {
+      const f = state.facilities[facilityIndex]!;
+      return seats.get(`${week}/${f.id}`) ?? { userId: f.userId, computer: f.computer };
+    };
+    const weeks = Math.max(0, ...state.facilities.map((f) => f.history.length));
+    const rows: string[] = [];
+    const holders = state.facilities.flatMap((f, i) => f.history.map((row) => seatOf(row.week, i).userId));
+    await participants.meet(holders.filter((id): id is string => id !== null));
+    for (let k = 0; k < weeks; k++)
+      for (const [i, f] of state.facilities.entries()) {
+        const row = f.history[k];
+        if (!row) continue;
+        const seat = seatOf(row.week, i);
+        const values: Record<(typeof WIDE_COLUMNS)[number], unknown> = {
+          gameId: game.id,
+          gameName: game.name,
+          facilityId: f.id,
+          facilityName: state.config.facilities.find((c) => c.id === f.id)?.name ?? f.id,
+          participant: seat.userId === null ? null : participants.label(seat.userId),
+          computer: seat.computer,
+          ...row,
+        };
+        rows.push(
+          csvRow(
+            WIDE_COLUMNS.map((column) => {
+              const value = values[column];
+              return value !== null && typeof value === 'object'
+                ? JSON.stringify(value)
+                : (value as CsvValue);
+            }),
+          ),
+        );
+        count++;
+        if (rows.length === ROWS_PER_WRITE) await sink.write(rows.splice(0).join(''));
+      }
+    await sink.write(rows.join(''));
+  }
+  return count;
+}
+
+export interface ResearchExport {
+  games: readonly ExportedGame[];
+  format: EventFormat;
+  pages: PageSource;
+  participants: Participants;
+  out: Writable;
+}
+
+/**
+ * Writes an export of games' events to `out` (not ended: the caller ends it). Returns the number of
+ * events (JSONL, long CSV) or rows (wide CSV) written; throws `ExportAborted` when `out` closes first.
+ */
+export function writeResearchExport(e: ResearchExport): Promise<number> {
+  const sink = new OutputSink(e.out);
+  return e.format === 'csv-wide'
+    ? writeWeeks(e.games, e.pages, e.participants, sink)
+    : writeEventLog(e.games, e.format, e.pages, e.participants, sink);
+}

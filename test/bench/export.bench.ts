@@ -1,0 +1,201 @@
+/**
+ * The research export's speed and memory (issue 10: 1,000,000 events to JSONL at ≥ 200,000
+ * events/s with flat memory). The writer is fed first from pages built in memory, which measures
+ * the export's own work, then from the event store on PostgreSQL (DATABASE_URL, else the local
+ * server if it answers) and on PGlite, each seeded by one INSERT ... SELECT generate_series.
+ * Memory is sampled every 20 pages, after a forced garbage collection (not timed): peak RSS, and
+ * the live heap's growth over its level at the start, which stays flat when nothing accumulates.
+ */
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
+import { migrateToLatest } from '../../src-server/db/migrate';
+import { EventStore } from '../../src-server/eventstore/event-store';
+import { InProcessFeed } from '../../src-server/eventstore/live-feed';
+import { Participants } from '../../src-server/exports/participants';
+import {
+  EVENTS_PAGE_SIZE,
+  type ExportedGame,
+  type PageSource,
+  storedEventPages,
+  writeResearchExport,
+} from '../../src-server/exports/research';
+import type { RecordedEvent } from '../../src-shared/eventsourcing';
+
+const IN_MEMORY_EVENTS = 1_000_000;
+const POSTGRES_EVENTS = 1_000_000;
+/** PGlite runs in this process and its gapless trigger makes seeding slow: a smaller log. */
+const PGLITE_EVENTS = 200_000;
+const GAME: ExportedGame = { id: 'bench', name: 'Bench', type: 'beergame' };
+const PLAYERS = ['u-retailer', 'u-wholesaler', 'u-distributor', 'u-factory'];
+const FACILITIES = ['retailer', 'wholesaler', 'distributor', 'factory'];
+
+/** An order like the beer game records, the most common event of a log. */
+function orderEvent(i: number): RecordedEvent {
+  return {
+    globalPosition: i,
+    streamId: 'game-bench',
+    streamVersion: i,
+    type: 'OrderPlaced',
+    data: {
+      facilityId: FACILITIES[i % 4],
+      capabilityId: 'A1',
+      quantity: i % 13,
+      week: 1 + (i % 36),
+      userId: PLAYERS[i % 4],
+    },
+    metadata: {
+      actorId: PLAYERS[i % 4]!,
+      actorRole: 'player',
+      commandId: `c${i}`,
+      commandIndex: 0,
+      serverTime: 1_700_000_000_000 + i,
+      rulesVersion: 1,
+    },
+    recordedAt: new Date(1_700_000_000_000 + i),
+  };
+}
+
+/** Pages built as they are read, never held beyond one. */
+const memoryPages = (count: number): PageSource =>
+  async function* pages() {
+    for (let first = 1; first <= count; first += EVENTS_PAGE_SIZE) {
+      const page: RecordedEvent[] = [];
+      for (let i = first; i < Math.min(first + EVENTS_PAGE_SIZE, count + 1); i++) page.push(orderEvent(i));
+      yield page;
+    }
+  };
+
+/** A reader that takes everything at once, counting the bytes. */
+function nullReader() {
+  const reader = { bytes: 0, out: new Writable() };
+  reader.out = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      reader.bytes += chunk.length;
+      done();
+    },
+  });
+  return reader;
+}
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const PAGES_PER_SAMPLE = 20;
+
+interface Memory {
+  peakRss: number;
+  peakHeap: number;
+  /** Milliseconds spent sampling, left out of the rate. */
+  sampling: number;
+}
+
+/** Wraps a page source to sample memory every few pages. */
+function sampled(pages: PageSource, memory: Memory): PageSource {
+  return async function* (game) {
+    let count = 0;
+    for await (const page of pages(game)) {
+      yield page;
+      if (++count % PAGES_PER_SAMPLE !== 0) continue;
+      const start = performance.now();
+      collectGarbage();
+      const usage = process.memoryUsage();
+      memory.peakRss = Math.max(memory.peakRss, usage.rss);
+      memory.peakHeap = Math.max(memory.peakHeap, usage.heapUsed);
+      memory.sampling += performance.now() - start;
+    }
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+async function measure(source: string, pages: PageSource) {
+  const reader = nullReader();
+  collectGarbage();
+  const startHeap = process.memoryUsage().heapUsed;
+  const memory: Memory = { peakRss: 0, peakHeap: startHeap, sampling: 0 };
+  const start = performance.now();
+  const events = await writeResearchExport({
+    games: [GAME],
+    format: 'jsonl',
+    pages: sampled(pages, memory),
+    participants: new Participants(),
+    out: reader.out,
+  });
+  const seconds = (performance.now() - start - memory.sampling) / 1000;
+  console.log(
+    `| ${source} | ${events.toLocaleString('en')} | ${(events / seconds).toFixed(0)} | ${mb(reader.bytes)} | ${mb(memory.peakRss)} | ${mb(memory.peakHeap - startHeap)} |`,
+  );
+}
+
+/** Seeds `count` order events on one stream with one statement, in version order. */
+async function seed(handle: DatabaseHandle, count: number) {
+  await sql`
+    insert into events (stream_id, stream_version, type, data, metadata)
+    select 'game-bench', g, 'OrderPlaced',
+      jsonb_build_object('facilityId', 'retailer', 'capabilityId', 'A1', 'quantity', g % 13,
+        'week', 1 + g % 36, 'userId', 'u-' || (g % 4)),
+      jsonb_build_object('actorId', 'u-' || (g % 4), 'actorRole', 'player', 'commandId', 'c' || g,
+        'commandIndex', 0, 'serverTime', 1700000000000 + g, 'rulesVersion', 1)
+    from generate_series(1, ${count}::integer) g`.execute(handle.db);
+  // As autovacuum would have by then: without statistics the planner sorts the stream for each page.
+  await sql`analyze events`.execute(handle.db);
+}
+
+async function measureStored(source: string, handle: DatabaseHandle, count: number) {
+  await migrateToLatest(handle.db);
+  const seeding = performance.now();
+  await seed(handle, count);
+  console.error(
+    `(${source}: ${count} events seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`,
+  );
+  await measure(source, storedEventPages(new EventStore(handle.db, new InProcessFeed())));
+}
+
+async function postgresUrl(): Promise<string | null> {
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+export default async function benchExport() {
+  console.log(`JSONL, pages of ${EVENTS_PAGE_SIZE.toLocaleString('en')} events, pseudonymous actors.\n`);
+  console.log('| source | events | events/s | output | peak RSS | peak live heap growth |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  await measure('pages in memory', memoryPages(IN_MEMORY_EVENTS));
+
+  const serverUrl = await postgresUrl();
+  if (serverUrl) {
+    const name = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    try {
+      await measureStored(`PostgreSQL (${url.host})`, handle, POSTGRES_EVENTS);
+    } finally {
+      await handle.close();
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+    }
+  } else console.log('| PostgreSQL | no server answered (set DATABASE_URL): skipped | | | | |');
+
+  const pglite = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await measureStored('PGlite (in memory)', pglite, PGLITE_EVENTS);
+  } finally {
+    await pglite.close();
+  }
+  console.log('');
+}
