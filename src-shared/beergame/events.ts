@@ -173,9 +173,11 @@ export const beerEventSchemas = {
     .describe('Players see every facility, or only theirs.'),
   DebriefQuestionAnswered: z
     .object({
-      questionId: z.string().describe('the question of configDebrief.questionsSection'),
-      userId: z.string().describe('the player who answered'),
-      answer: z.string().describe('what the player typed, trimmed'),
+      questionId: z
+        .string()
+        .meta({ description: 'the question, in configDebrief.questionsSection', unit: 'question id' }),
+      userId: userId.describe('the player who answered'),
+      answer: z.string().meta({ description: 'what the player typed, trimmed', unit: 'text' }),
       at,
     })
     .describe('A player answered a debrief question (replacing their earlier answer to it).'),

@@ -100,10 +100,10 @@ function AnswersTable({ view, question }: { view: BeerView; question: Question }
       ) : (
         <Table withTableBorder data-testid={`answers-${question.id}`}>
           <Table.Tbody>
-            {answers.map((a, index) => {
+            {answers.map((a) => {
               const facility = view.facilities.find((f) => f.id === a.facilityId);
               return (
-                <Table.Tr key={`${a.facilityId}-${index}`}>
+                <Table.Tr key={`${a.facilityId}-${a.answer}`}>
                   <Table.Td fw={600} w="30%">
                     {facility
                       ? `${facilityName(facility)}${facility.playerName ? ` · ${facility.playerName}` : ''}`
