@@ -51,9 +51,11 @@ export function useReplayStep(history: FoldedHistory) {
         const updated = new URLSearchParams(current);
         updated.delete('week');
         updated.delete('event');
+        // The end of the game is the page's own address, without a step.
+        if (step === last) return updated;
         if (step === 0) updated.set('week', '0');
         else if (week >= 0) updated.set('week', String(week + 1));
-        else if (step !== last) updated.set('event', String(step + 1));
+        else updated.set('event', String(step + 1));
         return updated;
       },
       { replace: true },
