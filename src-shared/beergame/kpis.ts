@@ -210,3 +210,46 @@ function leadTimesOf(s: BeerState): BeerKpis['leadTimes'] {
         });
   return leadTimes.sort((a, b) => a.week - b.week);
 }
+
+/** One product's weeks: its consumer demand, and each facility handling it (stock − backlog, order). */
+export interface ProductSeries {
+  pid: string;
+  name: string;
+  weeks: Array<{
+    week: number;
+    consumerDemand: number;
+    facilities: Record<string, { netInventory: number; order: number | null }>;
+  }>;
+}
+
+/**
+ * The debrief's series product by product (issue 10: several products side by side), from the
+ * facilities' weekly rows: a facility appears under the products it stocks, its order for a
+ * product being the sum of its capabilities for it. Empty when the game has a single product.
+ */
+export function productSeries(s: BeerState): ProductSeries[] {
+  const products = s.config.productsTemplates;
+  if (products.length < 2) return [];
+  const weeks = s.facilities[0]?.history.length ?? 0;
+  return products.map((product) => {
+    const handling = s.facilities.filter((f) => f.history[0]?.products[product.id] !== undefined);
+    const series: ProductSeries['weeks'] = [];
+    for (let k = 0; k < weeks; k++) {
+      let consumerDemand = 0;
+      const facilities: ProductSeries['weeks'][number]['facilities'] = {};
+      for (const f of handling) {
+        const row = f.history[k]!;
+        const p = row.products[product.id]!;
+        consumerDemand += p.consumerDemand;
+        const capabilities = s.live[s.index[f.id]!]!.capabilities;
+        let order: number | null = null;
+        if (row.orders)
+          for (const [capabilityId, quantity] of Object.entries(row.orders))
+            if (capabilities[capabilityId]?.pid === product.id) order = (order ?? 0) + quantity;
+        facilities[f.id] = { netInventory: p.stock - p.backlog, order };
+      }
+      series.push({ week: k + 1, consumerDemand, facilities });
+    }
+    return { pid: product.id, name: product.name, weeks: series };
+  });
+}

@@ -203,3 +203,102 @@ it('debriefs a finished game and replays it week by week', async () => {
   await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 }, 120_000);
+
+it('draws several products side by side', async () => {
+  const origin = server.url.replace('localhost', '127.0.0.1');
+  const instructor = await signUpInstructor(origin, 'bikes@example.org');
+  const shop = await signInAnonymous(origin, 'Sam');
+  const plant = await signInAnonymous(origin, 'Pat');
+  clients.push(instructor, shop, plant);
+  // A configuration of two products (no template offers one before issue 11).
+  const gameId = await freshGameId(server.services.database.db);
+  await server.services.commands.execute(
+    gameTypes.beergame.stream,
+    gameStreamId(gameId),
+    {
+      type: 'CreateGame',
+      gameId,
+      name: 'Bikes',
+      creatorId: instructor.userId,
+      seed: 3,
+      config: {
+        weeks: 8,
+        productsTemplates: [
+          { id: 'bike', name: 'Bike', productEmoji: '🚲' },
+          { id: 'wheel', name: 'Wheel', productEmoji: '🛞' },
+        ],
+        productsConsumerDemand: [{ pid: 'bike', fid: 'shop', demand: [2, 2, 4] }],
+        facilities: [
+          {
+            id: 'shop',
+            name: 'Shop',
+            pdata: { bike: { stock: 6 } },
+            capabilities: { A1: { pid: 'bike', from: 'plant', startOrders: 2 } },
+          },
+          {
+            id: 'plant',
+            name: 'Plant',
+            type: 'factory',
+            pdata: { bike: { stock: 4 }, wheel: { stock: 8 } },
+            capabilities: {
+              A1: { pid: 'bike', type: 'production', from: { wheel: 2 }, startOrders: 2 },
+              A2: { pid: 'wheel', type: 'purchase', from: 'rims', startOrders: 4 },
+            },
+          },
+          {
+            id: 'rims',
+            name: 'Rims',
+            type: 'supplier',
+            pdata: { wheel: { stock: 100 } },
+            capabilities: { A1: { pid: 'wheel', type: 'production', from: {} } },
+          },
+        ],
+      },
+    },
+    {
+      now: Date.now(),
+      actor: { userId: instructor.userId, role: 'instructor' },
+      commandId: `create-${gameId}`,
+    },
+  );
+  await shop.api.beergame.join.mutate({ gameId, facilityId: 'shop', commandId: randomUUID() });
+  await plant.api.beergame.join.mutate({ gameId, facilityId: 'plant', commandId: randomUUID() });
+  await instructor.api.beergame.handToComputer.mutate({
+    gameId,
+    facilityId: 'rims',
+    commandId: randomUUID(),
+  });
+  for (let week = 1; week <= 8; week++) {
+    await shop.api.beergame.placeOrder.mutate({
+      gameId,
+      facilityId: 'shop',
+      capabilityId: 'A1',
+      quantity: week < 4 ? 2 : 5,
+      commandId: randomUUID(),
+    });
+    await plant.api.beergame.placeOrder.mutate({
+      gameId,
+      facilityId: 'plant',
+      capabilityId: 'A1',
+      quantity: 3,
+      commandId: randomUUID(),
+    });
+    await plant.api.beergame.placeOrder.mutate({
+      gameId,
+      facilityId: 'plant',
+      capabilityId: 'A2',
+      quantity: 6,
+      commandId: randomUUID(),
+    });
+  }
+
+  const page = await browserOf(instructor);
+  await page.goto(`${origin}/game/${gameId}/results`);
+  for (const measure of ['orders', 'netInventory']) {
+    const charts = page.getByTestId(`product-charts-${measure}`);
+    await expect.poll(() => charts.locator('.recharts-wrapper').count()).toBe(2);
+    await expect(charts.textContent()).resolves.toMatch(/Bike[\s\S]*Wheel/);
+  }
+  await page.getByTestId('product-charts-orders').screenshot({ path: `${shots}/debrief-products-1280.png` });
+  expect(cspViolations).toEqual([]);
+}, 60_000);

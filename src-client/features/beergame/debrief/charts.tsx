@@ -4,9 +4,10 @@
  * instead of rescaling them.
  */
 import { BarChart, LineChart } from '@mantine/charts';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { BeerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
-import type { BeerKpis } from '../../../../src-shared/beergame/kpis';
+import type { BeerKpis, ProductSeries } from '../../../../src-shared/beergame/kpis';
 
 /** One colour per stage, in network order (most downstream first), from Mantine's palette. */
 const STAGE_COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.7', 'pink.6'];
@@ -228,5 +229,71 @@ export function BenchmarkChart({ figures, weeks }: { figures: BeerDebriefFigures
       ]}
       data-testid="chart-benchmark"
     />
+  );
+}
+
+/**
+ * Several products side by side: for each, the orders its stages placed against its consumer
+ * demand, or their stock − backlog, drawn only for the stages that handle it.
+ */
+export function ProductCharts({
+  products,
+  stages,
+  weeks,
+  measure,
+}: {
+  products: ProductSeries[];
+  stages: StageLabel[];
+  weeks: number;
+  measure: 'orders' | 'netInventory';
+}) {
+  const intl = useIntl();
+  const demand = intl.formatMessage({ id: 'debrief.chart.consumerDemand' });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid={`product-charts-${measure}`}>
+      {products.map((product) => {
+        const handling = stages.filter((stage) => product.weeks[0]?.facilities[stage.id] !== undefined);
+        const withDemand = measure === 'orders' && product.weeks.some((w) => w.consumerDemand > 0);
+        const data = product.weeks.map((w) => ({
+          week: w.week,
+          ...(withDemand ? { [demand]: w.consumerDemand } : {}),
+          ...Object.fromEntries(
+            handling.flatMap((stage) => {
+              const value = w.facilities[stage.id]![measure === 'orders' ? 'order' : 'netInventory'];
+              return value === null ? [] : [[stage.label, value]];
+            }),
+          ),
+        }));
+        return (
+          <div key={product.pid}>
+            {/* The name alone: a product's emoji may have no glyph on the device (an empty box). */}
+            <Text fw={700} mb={4}>
+              {product.name}
+            </Text>
+            <LineChart
+              h={240}
+              data={data}
+              dataKey="week"
+              withLegend
+              legendProps={legendProps}
+              xAxisProps={weekAxis(weeks)}
+              yAxisLabel={intl.formatMessage({
+                id: measure === 'orders' ? 'debrief.chart.units' : 'debrief.chart.netInventory',
+              })}
+              curveType="linear"
+              withDots={false}
+              referenceLines={measure === 'netInventory' ? [{ y: 0, color: 'gray.5' }] : []}
+              series={[
+                ...(withDemand ? [{ name: demand, color: DEMAND_COLOR, strokeDasharray: '6 4' }] : []),
+                ...handling.map((stage) => ({
+                  name: stage.label,
+                  color: stageColor(stages.indexOf(stage)),
+                })),
+              ]}
+            />
+          </div>
+        );
+      })}
+    </SimpleGrid>
   );
 }

@@ -27,7 +27,7 @@ import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { BeerView } from '../../../../src-shared/beergame';
 import type { BEERGAME_DEBRIEF_SECTIONS } from '../../../../src-shared/beergame/constants';
 import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
-import { beergameKpis } from '../../../../src-shared/beergame/kpis';
+import { beergameKpis, productSeries } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
 import { useFacilityName } from '../../../ui/facility-name';
 import { Money } from '../../../ui/money';
@@ -39,6 +39,7 @@ import {
   LeadTimeChart,
   NetInventoryChart,
   OrdersChart,
+  ProductCharts,
   type StageLabel,
 } from './charts';
 import type { FoldedHistory } from './history';
@@ -124,6 +125,8 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
   const kpis = useMemo(() => beergameKpis(state), [state]);
   // What `npm run rederive` prints for the same events: the team's figures and the benchmark.
   const figures = useMemo(() => beerDebriefFigures(state), [state]);
+  // Empty for a game of one product; else each product's own series, drawn side by side.
+  const products = useMemo(() => productSeries(state), [state]);
   // Everything is visible in a debrief: the state at the step, drawn as a transparent game.
   const stepView = useMemo(
     () =>
@@ -278,6 +281,14 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
           <FormattedMessage id="debrief.netInventoryHelp" />
         </Text>
         <NetInventoryChart kpis={kpis} stages={stages} weeks={weeks} />
+        {products.length > 0 && (
+          <>
+            <Title order={4} mt="lg" mb="xs">
+              <FormattedMessage id="debrief.byProduct" />
+            </Title>
+            <ProductCharts products={products} stages={stages} weeks={weeks} measure="netInventory" />
+          </>
+        )}
         <Title order={4} mt="lg" mb="xs">
           <FormattedMessage id="debrief.costBuildUp" />
         </Title>
@@ -290,6 +301,14 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
           <FormattedMessage id="debrief.ordersHelp" />
         </Text>
         <OrdersChart kpis={kpis} stages={stages} weeks={weeks} />
+        {products.length > 0 && (
+          <>
+            <Title order={4} mt="lg" mb="xs">
+              <FormattedMessage id="debrief.byProduct" />
+            </Title>
+            <ProductCharts products={products} stages={stages} weeks={weeks} measure="orders" />
+          </>
+        )}
       </SectionCard>
     ),
     variability: () => (
