@@ -3,9 +3,9 @@
  * the replay's step. The week axis always spans the whole game, so scrubbing grows the lines
  * instead of rescaling them.
  */
-import { BarChart, LineChart } from '@mantine/charts';
-import { SimpleGrid, Text } from '@mantine/core';
-import { useIntl } from 'react-intl';
+import { BarChart, LineChart, type LineChartProps } from '@mantine/charts';
+import { SimpleGrid, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { BeerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
 import type { BeerKpis, ProductSeries } from '../../../../src-shared/beergame/kpis';
 
@@ -36,6 +36,42 @@ const weekAxis = (weeks: number) => ({
 /** The legend in the series' order (network order), not alphabetical (Recharts' default). */
 const legendProps = { verticalAlign: 'bottom' as const, itemSorter: null, height: 56 };
 
+/**
+ * A line chart over the game's weeks with the debrief's settings: the whole game on the x axis,
+ * straight lines without dots, the legend below in network order.
+ */
+function WeekChart({
+  weeks,
+  yLabel,
+  testId,
+  h = 300,
+  withWeekLabel = true,
+  ...chart
+}: Omit<LineChartProps, 'dataKey' | 'h'> & {
+  weeks: number;
+  yLabel: string;
+  testId?: string;
+  h?: number;
+  withWeekLabel?: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <LineChart
+      h={h}
+      dataKey="week"
+      withLegend
+      legendProps={legendProps}
+      xAxisProps={weekAxis(weeks)}
+      xAxisLabel={withWeekLabel ? intl.formatMessage({ id: 'debrief.chart.week' }) : undefined}
+      yAxisLabel={yLabel}
+      curveType="linear"
+      withDots={false}
+      data-testid={testId}
+      {...chart}
+    />
+  );
+}
+
 /** Orders placed by each stage against consumer demand, week by week: the bullwhip. */
 export function OrdersChart({ kpis, stages, weeks }: SeriesChartProps) {
   const intl = useIntl();
@@ -51,22 +87,16 @@ export function OrdersChart({ kpis, stages, weeks }: SeriesChartProps) {
     ),
   }));
   return (
-    <LineChart
+    <WeekChart
+      weeks={weeks}
       h={300}
       data={data}
-      dataKey="week"
-      withLegend
-      legendProps={legendProps}
-      xAxisProps={weekAxis(weeks)}
-      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
-      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.units' })}
-      curveType="linear"
-      withDots={false}
+      yLabel={intl.formatMessage({ id: 'debrief.chart.units' })}
       series={[
         { name: demand, color: DEMAND_COLOR, strokeDasharray: '6 4' },
         ...stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) })),
       ]}
-      data-testid="chart-orders"
+      testId="chart-orders"
     />
   );
 }
@@ -84,20 +114,14 @@ export function NetInventoryChart({ kpis, stages, weeks }: SeriesChartProps) {
     ),
   }));
   return (
-    <LineChart
+    <WeekChart
+      weeks={weeks}
       h={300}
       data={data}
-      dataKey="week"
-      withLegend
-      legendProps={legendProps}
-      xAxisProps={weekAxis(weeks)}
-      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
-      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.netInventory' })}
-      curveType="linear"
-      withDots={false}
+      yLabel={intl.formatMessage({ id: 'debrief.chart.netInventory' })}
       referenceLines={[{ y: 0, color: 'gray.5' }]}
       series={stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) }))}
-      data-testid="chart-net-inventory"
+      testId="chart-net-inventory"
     />
   );
 }
@@ -117,23 +141,17 @@ export function CostChart({ kpis, stages, weeks }: SeriesChartProps) {
     ),
   }));
   return (
-    <LineChart
+    <WeekChart
+      weeks={weeks}
       h={300}
       data={data}
-      dataKey="week"
-      withLegend
-      legendProps={legendProps}
-      xAxisProps={weekAxis(weeks)}
-      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
-      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.cumulativeCost' })}
-      curveType="linear"
-      withDots={false}
+      yLabel={intl.formatMessage({ id: 'debrief.chart.cumulativeCost' })}
       valueFormatter={(value) => intl.formatNumber(value, { maximumFractionDigits: 2 })}
       series={[
         { name: team, color: DEMAND_COLOR, strokeDasharray: '6 4' },
         ...stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) })),
       ]}
-      data-testid="chart-cost"
+      testId="chart-cost"
     />
   );
 }
@@ -179,18 +197,14 @@ export function LeadTimeChart({ kpis, stages, weeks }: SeriesChartProps) {
   }
   const data = [...byWeek.entries()].sort(([a], [b]) => a - b).map(([week, row]) => ({ week, ...row }));
   return (
-    <LineChart
+    <WeekChart
+      weeks={weeks}
       h={260}
       data={data}
-      dataKey="week"
-      withLegend
-      legendProps={legendProps}
-      xAxisProps={weekAxis(weeks)}
-      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
-      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.weeksInTransit' })}
+      yLabel={intl.formatMessage({ id: 'debrief.chart.weeksInTransit' })}
       curveType="step"
       series={stages.map((stage, index) => ({ name: stage.label, color: stageColor(index) }))}
-      data-testid="chart-lead-times"
+      testId="chart-lead-times"
     />
   );
 }
@@ -210,31 +224,26 @@ export function BenchmarkChart({ figures, weeks }: { figures: BeerDebriefFigures
     [basestock]: benchmark.basestock.cumulativeTeamCost[index] ?? null,
   }));
   return (
-    <LineChart
+    <WeekChart
+      weeks={weeks}
       h={260}
       data={data}
-      dataKey="week"
-      withLegend
-      legendProps={legendProps}
-      xAxisProps={weekAxis(weeks)}
-      xAxisLabel={intl.formatMessage({ id: 'debrief.chart.week' })}
-      yAxisLabel={intl.formatMessage({ id: 'debrief.chart.cumulativeCost' })}
-      curveType="linear"
-      withDots={false}
+      yLabel={intl.formatMessage({ id: 'debrief.chart.cumulativeCost' })}
       valueFormatter={(value) => intl.formatNumber(value, { maximumFractionDigits: 2 })}
       series={[
         { name: team, color: 'blue.6' },
         { name: passthrough, color: 'gray.6', strokeDasharray: '6 4' },
         { name: basestock, color: 'teal.6', strokeDasharray: '2 3' },
       ]}
-      data-testid="chart-benchmark"
+      testId="chart-benchmark"
     />
   );
 }
 
 /**
  * Several products side by side: for each, the orders its stages placed against its consumer
- * demand, or their stock − backlog, drawn only for the stages that handle it.
+ * demand, or their stock − backlog, drawn only for the stages that handle it. Nothing for a game
+ * of one product.
  */
 export function ProductCharts({
   products,
@@ -249,51 +258,52 @@ export function ProductCharts({
 }) {
   const intl = useIntl();
   const demand = intl.formatMessage({ id: 'debrief.chart.consumerDemand' });
+  if (products.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid={`product-charts-${measure}`}>
-      {products.map((product) => {
-        const handling = stages.filter((stage) => product.weeks[0]?.facilities[stage.id] !== undefined);
-        const withDemand = measure === 'orders' && product.weeks.some((w) => w.consumerDemand > 0);
-        const data = product.weeks.map((w) => ({
-          week: w.week,
-          ...(withDemand ? { [demand]: w.consumerDemand } : {}),
-          ...Object.fromEntries(
-            handling.flatMap((stage) => {
-              const value = w.facilities[stage.id]![measure === 'orders' ? 'order' : 'netInventory'];
-              return value === null ? [] : [[stage.label, value]];
-            }),
-          ),
-        }));
-        return (
-          <div key={product.pid}>
-            {/* The name alone: a product's emoji may have no glyph on the device (an empty box). */}
-            <Text fw={700} mb={4}>
-              {product.name}
-            </Text>
-            <LineChart
-              h={240}
-              data={data}
-              dataKey="week"
-              withLegend
-              legendProps={legendProps}
-              xAxisProps={weekAxis(weeks)}
-              yAxisLabel={intl.formatMessage({
-                id: measure === 'orders' ? 'debrief.chart.units' : 'debrief.chart.netInventory',
-              })}
-              curveType="linear"
-              withDots={false}
-              referenceLines={measure === 'netInventory' ? [{ y: 0, color: 'gray.5' }] : []}
-              series={[
-                ...(withDemand ? [{ name: demand, color: DEMAND_COLOR, strokeDasharray: '6 4' }] : []),
-                ...handling.map((stage) => ({
-                  name: stage.label,
-                  color: stageColor(stages.indexOf(stage)),
-                })),
-              ]}
-            />
-          </div>
-        );
-      })}
-    </SimpleGrid>
+    <>
+      <Title order={4} mt="lg" mb="xs">
+        <FormattedMessage id="debrief.byProduct" />
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid={`product-charts-${measure}`}>
+        {products.map((product) => {
+          const handling = stages.filter((stage) => product.weeks[0]?.facilities[stage.id] !== undefined);
+          const withDemand = measure === 'orders' && product.weeks.some((w) => w.consumerDemand > 0);
+          const data = product.weeks.map((w) => ({
+            week: w.week,
+            ...(withDemand ? { [demand]: w.consumerDemand } : {}),
+            ...Object.fromEntries(
+              handling.flatMap((stage) => {
+                const value = w.facilities[stage.id]![measure === 'orders' ? 'order' : 'netInventory'];
+                return value === null ? [] : [[stage.label, value]];
+              }),
+            ),
+          }));
+          return (
+            <div key={product.pid}>
+              {/* The name alone: a product's emoji may have no glyph on the device (an empty box). */}
+              <Text fw={700} mb={4}>
+                {product.name}
+              </Text>
+              <WeekChart
+                weeks={weeks}
+                h={240}
+                data={data}
+                yLabel={intl.formatMessage({
+                  id: measure === 'orders' ? 'debrief.chart.units' : 'debrief.chart.netInventory',
+                })}
+                referenceLines={measure === 'netInventory' ? [{ y: 0, color: 'gray.5' }] : []}
+                series={[
+                  ...(withDemand ? [{ name: demand, color: DEMAND_COLOR, strokeDasharray: '6 4' }] : []),
+                  ...handling.map((stage) => ({
+                    name: stage.label,
+                    color: stageColor(stages.indexOf(stage)),
+                  })),
+                ]}
+              />
+            </div>
+          );
+        })}
+      </SimpleGrid>
+    </>
   );
 }

@@ -281,14 +281,7 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
           <FormattedMessage id="debrief.netInventoryHelp" />
         </Text>
         <NetInventoryChart kpis={kpis} stages={stages} weeks={weeks} />
-        {products.length > 0 && (
-          <>
-            <Title order={4} mt="lg" mb="xs">
-              <FormattedMessage id="debrief.byProduct" />
-            </Title>
-            <ProductCharts products={products} stages={stages} weeks={weeks} measure="netInventory" />
-          </>
-        )}
+        <ProductCharts products={products} stages={stages} weeks={weeks} measure="netInventory" />
         <Title order={4} mt="lg" mb="xs">
           <FormattedMessage id="debrief.costBuildUp" />
         </Title>
@@ -301,14 +294,7 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
           <FormattedMessage id="debrief.ordersHelp" />
         </Text>
         <OrdersChart kpis={kpis} stages={stages} weeks={weeks} />
-        {products.length > 0 && (
-          <>
-            <Title order={4} mt="lg" mb="xs">
-              <FormattedMessage id="debrief.byProduct" />
-            </Title>
-            <ProductCharts products={products} stages={stages} weeks={weeks} measure="orders" />
-          </>
-        )}
+        <ProductCharts products={products} stages={stages} weeks={weeks} measure="orders" />
       </SectionCard>
     ),
     variability: () => (
