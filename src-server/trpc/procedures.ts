@@ -182,3 +182,11 @@ export const beergameCreatorProcedure = onBeergameAs(creatorOnly);
 export const beergameMemberProcedure = onBeergameAs(membersOnly);
 /** A player of the beer game or its creator (leaving or freeing a seat, a shortage's split). */
 export const beergameMemberOrCreatorProcedure = onBeergameAs(membersOrCreatorOnly);
+/** The beer game's debrief: its creator at any time, its players once the game is over. */
+export const beergameDebriefProcedure = onBeergameAs(
+  (game, user) =>
+    membersOrCreatorOnly(game, user) ??
+    (user?.id === game.summary.creatorId || (game.state as StateOf<'beergame'>).finished
+      ? null
+      : appError('FORBIDDEN', 'beergame.errHistoryAfterEnd')),
+);

@@ -30,6 +30,7 @@ import type { Context } from '../context';
 import {
   actorOf,
   beergameCreatorProcedure,
+  beergameDebriefProcedure,
   beergameMemberOrCreatorProcedure,
   beergameMemberProcedure,
   beergameSignedInProcedure,
@@ -132,10 +133,8 @@ export const beergameRouter = router({
    * replay to fold in the browser with the published reducer: for the creator at any time, for the
    * players once the game is over.
    */
-  history: beergameMemberOrCreatorProcedure.query(async ({ ctx }) => {
-    const { game, services, user } = ctx;
-    if (user.id !== game.summary.creatorId && !game.state.finished)
-      throw appError('FORBIDDEN', 'beergame.errHistoryAfterEnd');
+  history: beergameDebriefProcedure.query(async ({ ctx }) => {
+    const { game, services } = ctx;
     const recorded = await services.store.readStream(gameStreamId(game.gameId));
     const { upcasters } = gameTypes.beergame.stream;
     return {
