@@ -42,7 +42,6 @@ export interface Context {
   user: SessionUser | null;
   /** The session of `user`, watched by live subscriptions; never sent to a page. */
   sessionToken: string | null;
-  headers: IncomingMessage['headers'];
   /** The WebSocket the call came on; absent for an HTTP call. */
   socket?: SocketUsage;
 }
@@ -57,7 +56,6 @@ export async function createContext(
   const signedIn = await services.sessions.signedIn(request.headers);
   return {
     services,
-    headers: request.headers,
     socket: transport.socket,
     user: signedIn?.user ?? null,
     sessionToken: signedIn?.sessionToken ?? null,
