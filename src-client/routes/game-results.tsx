@@ -16,7 +16,10 @@ export function GameResultsPage() {
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
-      <GameNav view={view} stage="results" connected={connected} />
+      {/* Navigation stays on screen: the printed debrief starts with its title. */}
+      <div className="debrief-no-print">
+        <GameNav view={view} stage="results" connected={connected} />
+      </div>
       {!view.finished ? (
         <>
           <Title order={2}>

@@ -141,6 +141,13 @@ it('debriefs a finished game and replays it week by week', async () => {
     `Week ${WEEKS} of ${WEEKS}`,
   );
   await page.screenshot({ path: `${shots}/debrief-1280.png`, fullPage: true });
+  // On paper: the figures and charts, without the buttons and the replay controls.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('replay').isVisible()).resolves.toBe(false);
+  await expect(page.getByTestId('download-workbook').isVisible()).resolves.toBe(false);
+  await expect(page.getByTestId('chart-orders').isVisible()).resolves.toBe(true);
+  await page.screenshot({ path: `${shots}/debrief-print.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
   await expect(page.getByTestId('benchmark').textContent()).resolves.toMatch(/pass-through/);
 
   // The workbook downloads from the debrief and opens with exceljs: a sheet per facility and the KPIs.
