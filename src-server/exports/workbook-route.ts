@@ -43,10 +43,10 @@ export function workbookRoute(services: Services): Router {
       res.setHeader('Content-Type', XLSX_TYPE);
       res.setHeader('Content-Disposition', attachment(workbookFileName(state)));
       // A download the browser abandons never finishes writing: stop waiting when the response closes.
-      await Promise.race([
-        writeBeergameWorkbook(res, { state, events, names }, messages),
-        once(res, 'close'),
-      ]);
+      const written = writeBeergameWorkbook(res, { state, events, names }, messages);
+      // The writer may then still fail on the closed response, with nobody left to tell: not a crash.
+      written.catch(() => undefined);
+      await Promise.race([written, once(res, 'close')]);
     } catch (error) {
       refuseDownload(res, error, services.log);
     }
