@@ -1,12 +1,9 @@
 import { useIntl } from 'react-intl';
+import { facilityDisplayName } from '../../src-shared/rules/facility-name';
 
-type Facility = { name: string; type: string };
-
-/** A facility's role, translated when it is one of the standard kinds, else its given name. */
+/** A facility's name in the reader's language (src-shared/rules/facility-name.ts). */
 export function useFacilityName() {
   const intl = useIntl();
-  return (facility: Facility) => {
-    const id = `facility.${facility.type}`;
-    return intl.messages[id] ? intl.formatMessage({ id }) : facility.name;
-  };
+  return (facility: { name: string; type: string }) =>
+    facilityDisplayName(facility, (id) => (intl.messages[id] ? intl.formatMessage({ id }) : undefined));
 }

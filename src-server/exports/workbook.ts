@@ -15,6 +15,7 @@ import {
   type FacilityConfig,
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
+import { facilityDisplayName } from '../../src-shared/rules/facility-name';
 
 /** What the workbook shows of one game. */
 export interface BeergameRecord {
@@ -104,11 +105,10 @@ class Words {
     return this.messages[id] ?? id;
   }
 
-  /** A facility's role, translated when it is a standard kind (as on the game's pages), else its given name. */
+  /** A facility as the game's pages name it. */
   facility(id: string): string {
     const f = this.state.config.facilities.find((x) => x.id === id);
-    if (!f) return id;
-    return this.messages[`facility.${f.type}`] ?? f.name;
+    return f ? facilityDisplayName(f, (messageId) => this.messages[messageId]) : id;
   }
 
   /** A built-in template by its translated name (the id of one this version no longer has). */
