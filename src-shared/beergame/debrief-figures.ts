@@ -52,8 +52,11 @@ export interface BeerDebriefFigures {
   benchmark: { passthrough: BenchmarkRun; basestock: BenchmarkRun } | null;
 }
 
-export function beerDebriefFigures(state: BeerState): BeerDebriefFigures {
-  const kpis = beergameKpis(state);
+/** The debrief's figures of `state`; `kpis` when the caller has already computed them for it. */
+export function beerDebriefFigures(
+  state: BeerState,
+  kpis: BeerKpis = beergameKpis(state),
+): BeerDebriefFigures {
   const byFacility: Record<string, FacilityFigures> = {};
   const amplification: Record<string, number | null> = {};
   kpis.byFacility.forEach((f, i) => {

@@ -48,6 +48,15 @@ import { ReplayControls, useReplayStep } from './replay-controls';
 
 type Section = (typeof BEERGAME_DEBRIEF_SECTIONS)[number];
 
+/** The figures of each role's row, after its name and player. */
+const FIGURE_COLUMNS = [
+  'results.cost',
+  'debrief.averageStock',
+  'debrief.averageBacklog',
+  'debrief.onTime',
+  'debrief.amplification',
+] as const;
+
 function SectionCard({ id, children }: { id: Section; children: ReactNode }) {
   return (
     <Paper
@@ -124,7 +133,7 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
   const state = history.steps[replay.step]!.state;
   const kpis = useMemo(() => beergameKpis(state), [state]);
   // What `npm run rederive` prints for the same events: the team's figures and the benchmark.
-  const figures = useMemo(() => beerDebriefFigures(state), [state]);
+  const figures = useMemo(() => beerDebriefFigures(state, kpis), [state, kpis]);
   // Empty for a game of one product; else each product's own series, drawn side by side.
   const products = useMemo(() => productSeries(state), [state]);
   // Everything is visible in a debrief: the state at the step, drawn as a transparent game.
@@ -206,21 +215,11 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
                 <Table.Th>
                   <FormattedMessage id="results.player" />
                 </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="results.cost" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="debrief.averageStock" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="debrief.averageBacklog" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="debrief.onTime" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="debrief.amplification" />
-                </Table.Th>
+                {FIGURE_COLUMNS.map((id) => (
+                  <Table.Th key={id} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <FormattedMessage id={id} />
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
