@@ -70,6 +70,44 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   recordedAt: row.recorded_at,
 });
 
+/** A stored event as text (`readStreamTextPage`): what the public event log needs, unparsed. */
+export interface EventText {
+  position: number;
+  stream: string;
+  version: number;
+  type: string;
+  /** The event's data as JSON text. */
+  data: string;
+  /** ISO 8601 in UTC, to the millisecond, as `Date.toISOString` writes it. */
+  recordedAt: string;
+  actorId: string;
+  actorRole: EventMetadata['actorRole'];
+  rulesVersion: number;
+  /** The fields read apart (see `readStreamTextPage`), as a JSON object's text; they are not in `data`. */
+  apart?: string;
+}
+
+type EventTextRow = {
+  global_position: number | string;
+  stream_version: number;
+  type: string;
+  data: string;
+  recorded_at: string;
+  actor_id: string;
+  actor_role: EventMetadata['actorRole'];
+  rules_version: number;
+  apart: string | null;
+};
+
+/**
+ * A UTC timestamp as PostgreSQL prints it (`2026-11-22 09:30:00.123456`, the fraction optional)
+ * as `Date.toISOString` would (`2026-11-22T09:30:00.123Z`: milliseconds, truncated like a Date).
+ */
+export function isoTime(printed: string): string {
+  const fraction = printed.length > 20 ? printed.slice(20, 23) : '';
+  return `${printed.slice(0, 10)}T${printed.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
+}
+
 /**
  * Append-only event streams with optimistic concurrency. An append is one INSERT at the versions
  * after the expected one: the unique (stream, version) key makes exactly one of two concurrent
@@ -123,11 +161,59 @@ export class EventStore {
   }
 
   /**
-   * At most `limit` events of a stream after `afterVersion`, oldest first: one page of a read too
-   * long to hold at once (the research export), keyed on the stream's own index.
+   * At most `limit` events of a stream after `afterVersion`, oldest first, as the database prints
+   * them: one page of a read too long to hold at once (the research export), keyed on the stream's
+   * own index. Data stays JSON text and the time ISO text, so an export that writes them out again
+   * parses neither (twice the speed of reading them as objects). `apart` names, per event type,
+   * top-level fields the reader wants to rewrite: they come as a small object of their own, so the
+   * rest of the data is never parsed.
    */
-  readStreamPage(streamId: string, afterVersion: number, limit: number): Promise<RecordedEvent[]> {
-    return this.queryStream(streamId, afterVersion, limit);
+  async readStreamTextPage(
+    streamId: string,
+    afterVersion: number,
+    limit: number,
+    apart: ReadonlyMap<string, readonly string[]> = new Map(),
+  ): Promise<EventText[]> {
+    const typesApart = [...apart].filter(([, fields]) => fields.length > 0);
+    const withoutFields = (fields: readonly string[]) =>
+      sql.join([sql`data`, ...fields.map((field) => sql`${field}::text`)], sql` - `);
+    const fieldsObject = (fields: readonly string[]) =>
+      sql`jsonb_build_object(${sql.join(fields.map((field) => sql`${field}::text, data->${field}::text`))})`;
+    const dataText =
+      typesApart.length === 0
+        ? sql`data::text`
+        : sql`case type ${sql.join(
+            typesApart.map(([type, fields]) => sql`when ${type} then (${withoutFields(fields)})::text`),
+            sql` `,
+          )} else data::text end`;
+    const apartText =
+      typesApart.length === 0
+        ? sql`null::text`
+        : sql`case type ${sql.join(
+            typesApart.map(([type, fields]) => sql`when ${type} then ${fieldsObject(fields)}::text`),
+            sql` `,
+          )} end`;
+    const { rows } = await sql<EventTextRow>`
+      select global_position, stream_version, type, ${dataText} as data, ${apartText} as apart,
+        (recorded_at at time zone 'UTC')::text as recorded_at,
+        metadata->>'actorId' as actor_id, metadata->>'actorRole' as actor_role,
+        (metadata->>'rulesVersion')::integer as rules_version
+      from events
+      where stream_id = ${streamId} and stream_version > ${afterVersion}
+      order by stream_version
+      limit ${limit}`.execute(this.db);
+    return rows.map((row) => ({
+      position: Number(row.global_position),
+      stream: streamId,
+      version: row.stream_version,
+      type: row.type,
+      data: row.data,
+      recordedAt: isoTime(row.recorded_at),
+      actorId: row.actor_id,
+      actorRole: row.actor_role,
+      rulesVersion: row.rules_version,
+      ...(row.apart === null ? {} : { apart: row.apart }),
+    }));
   }
 
   private async queryStream(

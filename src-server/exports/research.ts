@@ -3,18 +3,19 @@
  * `EventLogLine` per line), as a long CSV (one row per event, the same fields) and, for beer games,
  * as a wide CSV (one row per facility and week, folded with the published reducer). The events are
  * read a page at a time and written with backpressure, so an export of any size holds one page.
+ * They are read as the database prints them (`EventText`): an event whose data needs no change
+ * (no person in it, no upcaster) is written out without ever being parsed.
  * People are pseudonymous unless the instructor opted in to names (participants.ts); what in an
  * event's data identifies a person is marked in its schema and replaced the same way.
  */
 import type { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { BeerState } from '../../src-shared/beergame/state';
-import type { RecordedEvent } from '../../src-shared/eventsourcing';
-import { type EventLogLine, toEventLogLine } from '../../src-shared/eventsourcing/event-log';
+import type { DomainEvent, RecordedEvent } from '../../src-shared/eventsourcing';
+import { type EventLogLineText, eventLogLineJson } from '../../src-shared/eventsourcing/event-log';
 import { upcast } from '../../src-shared/eventsourcing/upcasters';
 import type { DatabaseHandle } from '../db/database';
-import { foldRecorded } from '../eventstore/command-handler';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore, EventText } from '../eventstore/event-store';
 import { gameStreamId, gameTypeNamed, gameTypes } from '../streams';
 import { LINE_COLUMNS, type Personal, personalFields, WIDE_COLUMNS } from './codebook';
 import { type CsvValue, csvRow } from './csv';
@@ -40,7 +41,38 @@ export interface ExportedGame {
 }
 
 /** The events of a game, in stream order, a page at a time. */
-export type PageSource = (game: ExportedGame) => AsyncIterable<readonly RecordedEvent[]>;
+export type PageSource = (game: ExportedGame) => AsyncIterable<readonly EventText[]>;
+
+/** A recorded event as the database would print it (pages built in memory: tests, benchmarks). */
+export const eventText = (event: RecordedEvent): EventText => ({
+  position: event.globalPosition,
+  stream: event.streamId,
+  version: event.streamVersion,
+  type: event.type,
+  data: JSON.stringify(event.data),
+  recordedAt: event.recordedAt.toISOString(),
+  actorId: event.metadata.actorId,
+  actorRole: event.metadata.actorRole,
+  rulesVersion: event.metadata.rulesVersion,
+});
+
+/**
+ * How the events of a game type are rewritten for the log: the types an upcaster changes (parsed
+ * whole), and the personal fields of the others (read apart, the rest of their data left as text).
+ */
+function rewritesOf(gameType: string) {
+  const upcasters = gameTypeNamed(gameType)?.stream.upcasters ?? [];
+  const outdated = new Set(upcasters.map((u) => u.from));
+  const personal = personalFields();
+  const apart = new Map<string, string[]>();
+  for (const [type, fields] of personal)
+    if (!outdated.has(type))
+      apart.set(
+        type,
+        fields.map((f) => f.name),
+      );
+  return { upcasters, outdated, personal, apart };
+}
 
 /**
  * A game's stored events, in pages keyed on the stream version (never OFFSET). The next page is
@@ -49,8 +81,9 @@ export type PageSource = (game: ExportedGame) => AsyncIterable<readonly Recorded
 export function storedEventPages(store: EventStore, pageSize = EVENTS_PAGE_SIZE): PageSource {
   return async function* pages(game) {
     const streamId = gameStreamId(game.id);
+    const { apart } = rewritesOf(game.type);
     const read = (after: number) => {
-      const page = store.readStreamPage(streamId, after, pageSize);
+      const page = store.readStreamTextPage(streamId, after, pageSize, apart);
       // A reader gone away leaves the last read unawaited: its failure is not a crash.
       page.catch(() => undefined);
       return page;
@@ -58,12 +91,18 @@ export function storedEventPages(store: EventStore, pageSize = EVENTS_PAGE_SIZE)
     for (let next = read(0); ; ) {
       const page = await next;
       const full = page.length === pageSize;
-      if (full) next = read(page[page.length - 1]!.streamVersion);
+      if (full) next = read(page[page.length - 1]!.version);
       if (page.length > 0) yield page;
       if (!full) return;
     }
   };
 }
+
+/** An event's data as an object, with the fields read apart back in. */
+const dataOf = (event: EventText): Record<string, unknown> => {
+  const data = JSON.parse(event.data) as Record<string, unknown>;
+  return event.apart === undefined ? data : Object.assign(data, JSON.parse(event.apart));
+};
 
 /** A game by id, deleted or not (the caller decides who may export it); undefined when unknown. */
 export async function gameToExport(
@@ -129,20 +168,58 @@ export class OutputSink {
   }
 }
 
-/** Turns recorded events into lines of the public log, people named as this export names them. */
+/** Turns a game's stored events into lines of the public log, people named as this export names them. */
 class LineMaker {
-  private readonly personal = personalFields();
+  private readonly rewrites: ReturnType<typeof rewritesOf>;
+  /** The fields read apart as this export rewrites them, by event type and text: one entry per person and type. */
+  private readonly renamed = new Map<string, string>();
 
-  constructor(private readonly participants: Participants) {}
+  constructor(
+    private readonly participants: Participants,
+    game: ExportedGame,
+  ) {
+    this.rewrites = rewritesOf(game.type);
+  }
 
-  line(event: RecordedEvent, game: ExportedGame): EventLogLine {
-    const upcasters = gameTypeNamed(game.type)?.stream.upcasters ?? [];
-    const current = upcasters.length > 0 ? upcast(upcasters, event) : event;
-    const fields = this.personal.get(current.type);
-    const data = fields ? this.withoutPersons(current.data as Record<string, unknown>, fields) : current.data;
-    const actor =
-      event.metadata.actorRole === 'system' ? null : this.participants.label(event.metadata.actorId);
-    return toEventLogLine({ ...event, type: current.type, data }, actor);
+  line(event: EventText): EventLogLineText {
+    const { type, data } = this.current(event);
+    return {
+      position: event.position,
+      stream: event.stream,
+      version: event.version,
+      type,
+      data,
+      recordedAt: event.recordedAt,
+      actor: event.actorRole === 'system' ? null : this.participants.label(event.actorId),
+      actorRole: event.actorRole,
+      rulesVersion: event.rulesVersion,
+    };
+  }
+
+  /** The event's type and data (JSON text) in their current form, people in the data renamed. */
+  private current(event: EventText): { type: string; data: string } {
+    const { upcasters, outdated, personal } = this.rewrites;
+    const fields = personal.get(event.type);
+    if (event.apart !== undefined && fields) {
+      // Only the fields read apart are rewritten, and the same few people recur: each once per export.
+      const key = `${event.type}\n${event.apart}`;
+      let renamed = this.renamed.get(key);
+      if (renamed === undefined) {
+        renamed = JSON.stringify(this.withoutPersons(JSON.parse(event.apart), fields));
+        this.renamed.set(key, renamed);
+      }
+      // The rest of the data is written as the database printed it.
+      const data = event.data === '{}' ? renamed : `${event.data.slice(0, -1)}, ${renamed.slice(1)}`;
+      return { type: event.type, data };
+    }
+    if (!outdated.has(event.type) && !fields) return event;
+    const parsed: DomainEvent = { type: event.type, data: dataOf(event) };
+    const current = outdated.has(event.type) ? upcast(upcasters, parsed) : parsed;
+    const currentFields = personal.get(current.type);
+    const data = currentFields
+      ? this.withoutPersons(current.data as Record<string, unknown>, currentFields)
+      : current.data;
+    return { type: current.type, data: JSON.stringify(data) };
   }
 
   /** The data with its user ids as pseudonyms and, unless opted in, its names left out. */
@@ -158,11 +235,10 @@ class LineMaker {
   }
 }
 
-const actorsOf = (page: readonly RecordedEvent[]) =>
-  page.filter((event) => event.metadata.actorRole !== 'system').map((event) => event.metadata.actorId);
+const actorsOf = (page: readonly EventText[]) =>
+  page.filter((event) => event.actorRole !== 'system').map((event) => event.actorId);
 
-const longRow = (line: EventLogLine) =>
-  csvRow(LINE_COLUMNS.map((column) => (column === 'data' ? JSON.stringify(line.data) : line[column])));
+const longRow = (line: EventLogLineText) => csvRow(LINE_COLUMNS.map((column) => line[column]));
 
 /** Writes the events of `games` as JSONL or the long CSV; returns the number of events written. */
 async function writeEventLog(
@@ -172,20 +248,21 @@ async function writeEventLog(
   participants: Participants,
   sink: OutputSink,
 ): Promise<number> {
-  const maker = new LineMaker(participants);
   let count = 0;
   if (format === 'csv-long') await sink.write(csvRow(LINE_COLUMNS));
-  for (const game of games)
+  for (const game of games) {
+    const maker = new LineMaker(participants, game);
     for await (const page of pages(game)) {
       await participants.meet(actorsOf(page));
       let chunk = '';
       for (const event of page) {
-        const line = maker.line(event, game);
-        chunk += format === 'jsonl' ? `${JSON.stringify(line)}\n` : longRow(line);
+        const line = maker.line(event);
+        chunk += format === 'jsonl' ? `${eventLogLineJson(line)}\n` : longRow(line);
       }
       count += page.length;
       await sink.write(chunk);
     }
+  }
   return count;
 }
 
@@ -217,14 +294,15 @@ async function writeWeeks(
     let state: BeerState = beergame.decider.initialState;
     const seats = new Map<string, Seat>();
     for await (const page of pages(game))
-      for (const event of page) {
+      for (const stored of page) {
+        const event = upcast(beergame.upcasters, { type: stored.type, data: dataOf(stored) });
         // The seats as the week closes are those that played it.
         if (event.type === 'WeekClosed') {
           const { week } = event.data as { week: number };
           for (const f of state.facilities)
             seats.set(`${week}/${f.id}`, { userId: f.userId, computer: f.computer });
         }
-        state = foldRecorded(beergame, [event], state);
+        state = beergame.decider.evolve(state, event as Parameters<typeof beergame.decider.evolve>[1]);
       }
     const seatOf = (week: number, facilityIndex: number): Seat => {
       const f = state.facilities[facilityIndex]!;

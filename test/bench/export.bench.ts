@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
-import { EventStore } from '../../src-server/eventstore/event-store';
+import { EventStore, type EventText } from '../../src-server/eventstore/event-store';
 import { InProcessFeed } from '../../src-server/eventstore/live-feed';
 import { Participants } from '../../src-server/exports/participants';
 import {
@@ -24,7 +24,6 @@ import {
   storedEventPages,
   writeResearchExport,
 } from '../../src-server/exports/research';
-import type { RecordedEvent } from '../../src-shared/eventsourcing';
 
 const IN_MEMORY_EVENTS = 1_000_000;
 const POSTGRES_EVENTS = 1_000_000;
@@ -34,29 +33,21 @@ const GAME: ExportedGame = { id: 'bench', name: 'Bench', type: 'beergame' };
 const PLAYERS = ['u-retailer', 'u-wholesaler', 'u-distributor', 'u-factory'];
 const FACILITIES = ['retailer', 'wholesaler', 'distributor', 'factory'];
 
-/** An order like the beer game records, the most common event of a log. */
-function orderEvent(i: number): RecordedEvent {
+/** An order like the beer game records, the most common event of a log, as the database prints it. */
+function orderEvent(i: number): EventText {
+  const player = PLAYERS[i % 4]!;
   return {
-    globalPosition: i,
-    streamId: 'game-bench',
-    streamVersion: i,
+    position: i,
+    stream: 'game-bench',
+    version: i,
     type: 'OrderPlaced',
-    data: {
-      facilityId: FACILITIES[i % 4],
-      capabilityId: 'A1',
-      quantity: i % 13,
-      week: 1 + (i % 36),
-      userId: PLAYERS[i % 4],
-    },
-    metadata: {
-      actorId: PLAYERS[i % 4]!,
-      actorRole: 'player',
-      commandId: `c${i}`,
-      commandIndex: 0,
-      serverTime: 1_700_000_000_000 + i,
-      rulesVersion: 1,
-    },
-    recordedAt: new Date(1_700_000_000_000 + i),
+    // As `readStreamTextPage` gives it: the person apart from the rest of the data.
+    data: `{"week": ${1 + (i % 36)}, "quantity": ${i % 13}, "facilityId": "${FACILITIES[i % 4]}", "capabilityId": "A1"}`,
+    apart: `{"userId": "${player}"}`,
+    recordedAt: new Date(1_700_000_000_000 + i).toISOString(),
+    actorId: player,
+    actorRole: 'player',
+    rulesVersion: 1,
   };
 }
 
@@ -64,7 +55,7 @@ function orderEvent(i: number): RecordedEvent {
 const memoryPages = (count: number): PageSource =>
   async function* pages() {
     for (let first = 1; first <= count; first += EVENTS_PAGE_SIZE) {
-      const page: RecordedEvent[] = [];
+      const page: EventText[] = [];
       for (let i = first; i < Math.min(first + EVENTS_PAGE_SIZE, count + 1); i++) page.push(orderEvent(i));
       yield page;
     }

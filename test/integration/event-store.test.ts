@@ -101,6 +101,36 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       expect(await store.readStream('s-read', 2)).toHaveLength(1);
     });
 
+    it('reads a stream a page at a time as text, the same events as read as objects', async () => {
+      const data = { n: 4, text: 'a "quoted", ünïcode line\n', list: [1.5, null, true], nested: { a: {} } };
+      await store.append({
+        streamId: 's-text',
+        expectedVersion: 0,
+        events: [1, 2, 3, 4, 5].map((n) => ({ type: 'Added', data: { ...data, n } })),
+        metadata: metadata('c-text'),
+      });
+      const recorded = await store.readStream('s-text');
+      const pages = [
+        await store.readStreamTextPage('s-text', 0, 2),
+        await store.readStreamTextPage('s-text', 2, 10),
+      ];
+      expect(pages.map((page) => page.length)).toEqual([2, 3]);
+      expect(await store.readStreamTextPage('s-text', 5, 10)).toEqual([]);
+      expect(pages.flat().map((event) => ({ ...event, data: JSON.parse(event.data) as unknown }))).toEqual(
+        recorded.map((event) => ({
+          position: event.globalPosition,
+          stream: 's-text',
+          version: event.streamVersion,
+          type: 'Added',
+          data: event.data,
+          recordedAt: event.recordedAt.toISOString(),
+          actorId: 'user-1',
+          actorRole: event.metadata.actorRole,
+          rulesVersion: 1,
+        })),
+      );
+    });
+
     it('refuses an append at a stale or future expected version and writes nothing', async () => {
       const append = (expectedVersion: number, commandId: string) =>
         store.append({

@@ -6,19 +6,32 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { foldRecorded } from '../../src-server/eventstore/command-handler';
-import { codebook, codebookMarkdown, LINE_COLUMNS, WIDE_COLUMNS } from '../../src-server/exports/codebook';
+import { type EventText, isoTime } from '../../src-server/eventstore/event-store';
+import {
+  codebook,
+  codebookMarkdown,
+  LINE_COLUMNS,
+  personalFields,
+  WIDE_COLUMNS,
+} from '../../src-server/exports/codebook';
 import { csvField, csvRow } from '../../src-server/exports/csv';
 import { Participants } from '../../src-server/exports/participants';
 import {
   type EventFormat,
   type ExportedGame,
+  eventText,
   type PageSource,
   writeResearchExport,
 } from '../../src-server/exports/research';
 import { gameTypes } from '../../src-server/streams';
 import { BEER_EVENT_TYPES, type BeerCommand } from '../../src-shared/beergame';
 import type { CommandContext, RecordedEvent } from '../../src-shared/eventsourcing';
-import { fromEventLogLine, parseEventLogLine } from '../../src-shared/eventsourcing/event-log';
+import {
+  eventLogLineJson,
+  fromEventLogLine,
+  parseEventLogLine,
+  toEventLogLine,
+} from '../../src-shared/eventsourcing/event-log';
 import { LEAN_EVENT_TYPES } from '../../src-shared/leangame';
 import { as, CLASSIC, CREATOR, created, Game, system } from './beergame/helpers';
 
@@ -59,20 +72,39 @@ function playedGame(): { events: RecordedEvent[]; game: Game } {
   return { events, game };
 }
 
-/** Pages of `size` events from memory. */
-const memoryPages = (events: readonly RecordedEvent[], size = 3): PageSource =>
+/** An event as `readStreamTextPage` gives it when asked for its people apart. */
+function withPeopleApart(event: RecordedEvent): EventText {
+  const text = eventText(event);
+  const fields = personalFields().get(event.type);
+  if (!fields) return text;
+  const data = { ...(event.data as Record<string, unknown>) };
+  const apart: Record<string, unknown> = {};
+  for (const { name } of fields) {
+    apart[name] = data[name];
+    delete data[name];
+  }
+  return { ...text, data: JSON.stringify(data), apart: JSON.stringify(apart) };
+}
+
+/** Pages of `size` events from memory, whole or as the store reads them for an export. */
+const memoryPages = (events: readonly RecordedEvent[], size = 3, peopleApart = false): PageSource =>
   async function* pages() {
-    for (let i = 0; i < events.length; i += size) yield events.slice(i, i + size);
+    for (let i = 0; i < events.length; i += size)
+      yield events.slice(i, i + size).map(peopleApart ? withPeopleApart : eventText);
   };
 
-async function exported(format: EventFormat, participants = new Participants()): Promise<string> {
+async function exported(
+  format: EventFormat,
+  participants = new Participants(),
+  peopleApart = false,
+): Promise<string> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
   await writeResearchExport({
     games: [GAME],
     format,
-    pages: memoryPages(playedGame().events),
+    pages: memoryPages(playedGame().events, 3, peopleApart),
     participants,
     out,
   });
@@ -170,6 +202,19 @@ describe('JSONL', () => {
     expect(folded).toEqual(JSON.parse(expected));
   });
 
+  it('writes the same lines whether an event’s people come apart from its data or not', async () => {
+    for (const format of ['jsonl', 'csv-wide'] as const) {
+      const participants = new Participants();
+      const whole = await exported(format, participants);
+      const apart = await exported(format, participants, true);
+      if (format === 'csv-wide') expect(apart).toBe(whole);
+      else
+        expect(apart.trimEnd().split('\n').map(parseEventLogLine)).toEqual(
+          whole.trimEnd().split('\n').map(parseEventLogLine),
+        );
+    }
+  });
+
   it('names the actors when the instructor opted in, user ids in the data staying pseudonyms', async () => {
     const names = Object.fromEntries(CLASSIC.map((id) => [`u-${id}`, `Player ${id}`]));
     const text = await exported('jsonl', new Participants(async () => names));
@@ -217,7 +262,7 @@ describe('wide CSV', () => {
 
 describe('backpressure', () => {
   it('reads no further pages while the reader does not take what was written', async () => {
-    const { events } = playedGame();
+    const events = playedGame().events.map(eventText);
     let pulled = 0;
     const pages: PageSource = async function* () {
       for (let i = 0; i < 10; i++) {
@@ -288,5 +333,23 @@ describe('codebook', () => {
       unit: 'units of product',
     });
     expect(codebookMarkdown()).toContain('### `OrderPlaced`');
+  });
+});
+
+describe('lines written from the database’s text', () => {
+  it('turn PostgreSQL’s printed UTC time into the ISO time a Date writes, milliseconds truncated', () => {
+    expect(isoTime('2026-11-22 09:30:00')).toBe('2026-11-22T09:30:00.000Z');
+    expect(isoTime('2026-11-22 09:30:00.5')).toBe('2026-11-22T09:30:00.500Z');
+    expect(isoTime('2026-11-22 09:30:00.123456')).toBe('2026-11-22T09:30:00.123Z');
+    expect(isoTime('2026-11-22 09:30:00.999999')).toBe(
+      new Date(Date.UTC(2026, 10, 22, 9, 30, 0, 999.999)).toISOString(),
+    );
+  });
+
+  it('are the text JSON.stringify writes of the same line, fields in the documented order', () => {
+    for (const event of playedGame().events) {
+      const line = toEventLogLine(event, event.metadata.actorRole === 'system' ? null : 'P-0123456789');
+      expect(eventLogLineJson({ ...line, data: JSON.stringify(line.data) })).toBe(JSON.stringify(line));
+    }
   });
 });
