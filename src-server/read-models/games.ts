@@ -36,6 +36,8 @@ export interface GameSummary {
   week: number | null;
   weeks: number | null;
   finished: boolean;
+  /** Games without drafts (the lean game) leave it out: never a draft. */
+  draft?: boolean;
   playerIds: string[];
 }
 
@@ -47,6 +49,7 @@ function rowOf(type: string, summary: GameSummary) {
     week: summary.week,
     weeks: summary.weeks,
     finished: summary.finished,
+    draft: summary.draft ?? false,
     player_ids: summary.playerIds,
   };
 }

@@ -80,6 +80,8 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return scheduleChange(command, s, ctx);
     case 'CancelChange':
       return cancelChange(command, s, ctx);
+    case 'ConfigureGame':
+      return configureGame(command, s, ctx);
     case 'ResetStartingOrders':
       return resetStartingOrders(command, s, ctx);
     case 'ResetGame':
@@ -105,6 +107,23 @@ export const beergameDecider: Decider<BeerCommand, BeerEvent, BeerState> = {
 /** Resolved template configurations (immutable), by template and overrides. */
 const templateCache = new Map<string, BeerConfig>();
 
+/** `resolveConfig` with its refusals as `errInvalidConfig` (the reason: what the engine found). */
+function resolveOrFail(input: unknown): BeerConfig {
+  try {
+    return resolveConfig(input);
+  } catch (error) {
+    return fail('errInvalidConfig', {
+      reason: error instanceof Error ? error.message.slice(0, 500) : 'invalid',
+    });
+  }
+}
+
+function checkPolicies(config: BeerConfig): void {
+  for (const f of config.facilities)
+    if (f.policy !== null && !isValidPolicy(f.policy)) fail('errPolicyInvalid', { policy: f.policy });
+  if (!isValidPolicy(config.defaultPolicy)) fail('errPolicyInvalid', { policy: config.defaultPolicy });
+}
+
 function resolveCreateConfig(command: BeerCommandOf<'CreateGame'>): BeerConfig {
   try {
     if ('template' in command && command.template !== undefined) {
@@ -118,7 +137,7 @@ function resolveCreateConfig(command: BeerCommandOf<'CreateGame'>): BeerConfig {
       }
       return config;
     }
-    return resolveConfig((command as { config: unknown }).config);
+    return resolveOrFail((command as { config: unknown }).config);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     return fail('errInvalidConfig', {
@@ -131,9 +150,7 @@ function createGame(command: BeerCommandOf<'CreateGame'>, s: BeerState, ctx: Ctx
   if (s.exists) fail('errGameExists');
   if (!Number.isInteger(command.seed)) fail('errInvalidConfig', { reason: 'seed' });
   const config = resolveCreateConfig(command);
-  for (const f of config.facilities)
-    if (f.policy !== null && !isValidPolicy(f.policy)) fail('errPolicyInvalid', { policy: f.policy });
-  if (!isValidPolicy(config.defaultPolicy)) fail('errPolicyInvalid', { policy: config.defaultPolicy });
+  checkPolicies(config);
   return [
     {
       type: 'GameCreated',
@@ -149,6 +166,26 @@ function createGame(command: BeerCommandOf<'CreateGame'>, s: BeerState, ctx: Ctx
       },
     },
   ];
+}
+
+/**
+ * New settings (docs/beergame.md, "Changing the settings"): the creator's, while week 1 is being
+ * played, before any order is in and while no countdown runs; the game is set up again from them.
+ */
+function configureGame(command: BeerCommandOf<'ConfigureGame'>, s: BeerState, ctx: Ctx): BeerEvent[] {
+  requireOpen(s);
+  requireAdmin(s, ctx);
+  const started =
+    s.week !== 1 ||
+    s.facilities.some((f) => f.validated || Object.keys(f.orders).length > 0) ||
+    s.deadline !== null ||
+    s.pausedMs !== null;
+  if (started) fail('errSettingsLocked');
+  const name = command.name.trim();
+  if (name === '') fail('errInvalidConfig', { reason: 'name' });
+  const config = resolveOrFail(command.config);
+  checkPolicies(config);
+  return [{ type: 'GameConfigured', data: { name, config, at: ctx.now } }];
 }
 
 function joinRole(command: BeerCommandOf<'JoinRole'>, s: BeerState, ctx: Ctx): BeerEvent[] {

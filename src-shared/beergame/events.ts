@@ -150,6 +150,16 @@ export const beerEventSchemas = {
       }),
     })
     .describe('A parameter change was scheduled.'),
+  GameConfigured: z
+    .object({
+      name: z.string().meta({ description: 'the name the instructor gave the game', unit: 'text' }),
+      config: beerConfigSchema.meta({
+        description: 'the new resolved configuration, replacing the one of GameCreated',
+        unit: 'configuration',
+      }),
+      at,
+    })
+    .describe('The instructor changed the settings before the first week closed; the game restarted.'),
   ChangeCancelled: z
     .object({ changeId: z.string().meta({ description: 'the change cancelled', unit: 'change id' }) })
     .describe('A scheduled change was cancelled.'),

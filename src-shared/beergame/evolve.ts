@@ -43,6 +43,8 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
         ...s,
         config: { ...s.config, scheduledChanges: [...s.config.scheduledChanges, event.data.change] },
       };
+    case 'GameConfigured':
+      return gameConfigured(s, event.data);
     case 'ChangeCancelled':
       return {
         ...s,
@@ -92,6 +94,20 @@ function gameCreated(d: BeerEventOf<'GameCreated'>['data']): BeerState {
     transparent: d.config.transparent,
     playTimer: d.config.playTimer,
     timerSeconds: d.config.timer,
+  });
+}
+
+/** New settings: the game set up again from them, seats kept on the facilities that remain. */
+function gameConfigured(s: BeerState, d: BeerEventOf<'GameConfigured'>['data']): BeerState {
+  return setupGame({
+    ...s,
+    name: d.name,
+    config: d.config,
+    transparent: d.config.transparent,
+    playTimer: d.config.playTimer,
+    timerSeconds: d.config.timer,
+    deadline: null,
+    pausedMs: null,
   });
 }
 

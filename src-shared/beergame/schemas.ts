@@ -14,6 +14,7 @@ import {
   MESSAGE_MAX,
   TIMER_SECONDS,
 } from './constants';
+import { LOCALES } from '../rules/locale';
 import { BEERGAME_TEMPLATE_IDS } from './templates';
 
 const qty = z.number().int().min(0).max(MAX_ORDER_QUANTITY);
@@ -167,6 +168,10 @@ export const beerConfigInputSchema = z.object({
   /** Seconds per week when the timer runs. */
   timer: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).default(60),
   transparent: z.boolean().default(false),
+  /** The game's language (its pages open in it); null: each person's own. */
+  language: z.enum(LOCALES).nullable().default(null),
+  /** A draft is seen by its creator only (spec point 2) until it is published. */
+  draft: z.boolean().default(false),
   mapSize: z
     .object({ rows: z.number().int().min(1), columns: z.number().int().min(1) })
     .nullable()
@@ -327,6 +332,13 @@ export const beerCommandSchema = z.union([
     pid: id.optional(),
   }),
   z.object({ type: z.literal('CancelChange'), changeId: id }),
+  /** New settings before the first week closes (docs/beergame.md, "Changing the settings"). */
+  z.object({
+    type: z.literal('ConfigureGame'),
+    name: z.string().min(1).max(200),
+    /** A `BeerConfigInput`; checked by `resolveConfig`. */
+    config: z.record(z.string(), z.unknown()),
+  }),
   z.object({
     type: z.literal('ResetStartingOrders'),
     startOrders: z.number(),

@@ -208,6 +208,8 @@ export const emptyConfig: BeerConfig = {
   playTimer: false,
   timer: 60,
   transparent: false,
+  language: null,
+  draft: false,
   mapSize: null,
   bckCells: [],
   invertedFlows: false,

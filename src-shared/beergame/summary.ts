@@ -8,6 +8,8 @@ export interface BeerSummary {
   week: number;
   weeks: number;
   finished: boolean;
+  /** Seen by its creator only (`config.draft`). */
+  draft: boolean;
   /** Players holding a seat, each once. */
   playerIds: string[];
 }
@@ -23,6 +25,7 @@ export function beergameSummary(s: BeerState): BeerSummary {
     week: s.week,
     weeks: s.config.weeks,
     finished: s.finished,
+    draft: s.config.draft === true,
     playerIds,
   };
 }

@@ -248,6 +248,7 @@ describe('a large log', () => {
         week: 1,
         weeks: 36,
         finished: false,
+        draft: false,
         player_ids: [],
       },
       new Date(),
