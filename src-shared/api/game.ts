@@ -1,6 +1,12 @@
 /** Procedure inputs of the game routers, shared with the client's forms. */
 import { z } from 'zod';
-import { DEBRIEF_ANSWER_MAX, MAX_ORDER_QUANTITY, MESSAGE_MAX, TIMER_SECONDS } from '../beergame/constants';
+import {
+  CHANGE_FIELDS,
+  DEBRIEF_ANSWER_MAX,
+  MAX_ORDER_QUANTITY,
+  MESSAGE_MAX,
+  TIMER_SECONDS,
+} from '../beergame/constants';
 import { commandIdInput, idInput, quantityInput, textInput } from './inputs';
 
 export const gameId = idInput;
@@ -11,7 +17,32 @@ export const createGameInput = z.object({
   template: z.enum(['classic']),
   /** Plays with a turn timer of this many seconds a week (it runs once every seat is filled). */
   timerSeconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
+  /** Custom settings (a `BeerConfigInput` the settings form built) in place of the template's; the engine checks it. */
+  config: z.record(z.string(), z.unknown()).optional(),
+  /** A draft: seen by its creator only until published. */
+  draft: z.boolean().optional(),
 });
+
+/** New settings before the first week closes: the name and a whole `BeerConfigInput` (the engine checks it). */
+export const configureGameInput = z.object({
+  gameId,
+  name: textInput({ max: 80 }),
+  config: z.record(z.string(), z.unknown()),
+  commandId,
+});
+
+/** The event editor: a change of `field` to `value` from `week` at the chosen facilities (the engine checks ranges). */
+export const scheduleChangeInput = z.object({
+  gameId,
+  week: z.number().int().min(1).max(520),
+  facilityIds: z.array(idInput).min(1).max(8),
+  field: z.enum(CHANGE_FIELDS),
+  value: z.number().min(0).max(1_000_000),
+  pid: idInput.optional(),
+  commandId,
+});
+
+export const cancelChangeInput = z.object({ gameId, changeId: idInput, commandId });
 
 export const joinRoleInput = z.object({ gameId, facilityId: idInput, commandId });
 

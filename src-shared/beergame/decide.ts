@@ -38,6 +38,7 @@ import {
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import type { BeerCommand, BeerConfig } from './schemas';
 import { randomFreeSeat } from './seats';
+import { settingsOpen } from './settings';
 import { type BeerState, initialBeerState } from './state';
 import { BEERGAME_TEMPLATES } from './templates';
 
@@ -175,12 +176,7 @@ function createGame(command: BeerCommandOf<'CreateGame'>, s: BeerState, ctx: Ctx
 function configureGame(command: BeerCommandOf<'ConfigureGame'>, s: BeerState, ctx: Ctx): BeerEvent[] {
   requireOpen(s);
   requireAdmin(s, ctx);
-  const started =
-    s.week !== 1 ||
-    s.facilities.some((f) => f.validated || Object.keys(f.orders).length > 0) ||
-    s.deadline !== null ||
-    s.pausedMs !== null;
-  if (started) fail('errSettingsLocked');
+  if (!settingsOpen(s)) fail('errSettingsLocked');
   const name = command.name.trim();
   if (name === '') fail('errInvalidConfig', { reason: 'name' });
   const config = resolveOrFail(command.config);

@@ -11,6 +11,7 @@ export * from './kpis';
 export * from './policies';
 export * from './schemas';
 export * from './seats';
+export * from './settings';
 export * from './simulate';
 export type * from './state';
 export { initialBeerState } from './state';

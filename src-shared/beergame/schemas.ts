@@ -4,6 +4,7 @@
  * resolved (what `GameCreated` records), and the commands (shared with the server and the forms).
  */
 import { z } from 'zod';
+import { LOCALES } from '../rules/locale';
 import {
   BEERGAME_DEBRIEF_SECTIONS,
   CHANGE_FIELDS,
@@ -14,7 +15,6 @@ import {
   MESSAGE_MAX,
   TIMER_SECONDS,
 } from './constants';
-import { LOCALES } from '../rules/locale';
 import { BEERGAME_TEMPLATE_IDS } from './templates';
 
 const qty = z.number().int().min(0).max(MAX_ORDER_QUANTITY);

@@ -7,8 +7,15 @@
  */
 import { isLocale, type Locale } from '../rules/locale';
 import { ConfigError, resolveConfig } from './config';
-import { CHANGE_RANGES, EVENT_EDITOR_DEFAULTS, FACILITY_DEFAULTS, FACILITY_KINDS, TIMER_SECONDS } from './constants';
+import {
+  CHANGE_RANGES,
+  EVENT_EDITOR_DEFAULTS,
+  FACILITY_DEFAULTS,
+  FACILITY_KINDS,
+  TIMER_SECONDS,
+} from './constants';
 import type { BeerConfig, BeerConfigInput } from './schemas';
+import type { BeerState } from './state';
 
 /** A number's bounds and step; a field's typed text is checked against them. */
 export interface NumberRule {
@@ -172,7 +179,10 @@ function readDemand(form: GameSettings, weeks: number, r: Reader): number[] {
   if (form.demandMode === 'step') {
     const base = r.number('demandBase', form.demandBase, SETTINGS_RANGES.demand);
     const step = r.number('demandStep', form.demandStep, SETTINGS_RANGES.demand);
-    const at = r.number('demandStepWeek', form.demandStepWeek, { ...SETTINGS_RANGES.demandStepWeek, max: weeks });
+    const at = r.number('demandStepWeek', form.demandStepWeek, {
+      ...SETTINGS_RANGES.demandStepWeek,
+      max: weeks,
+    });
     return [...Array.from({ length: at - 1 }, () => base), step];
   }
   const parts = form.demandList.split(/[\s,;]+/).filter((p) => p !== '');
@@ -210,7 +220,8 @@ function checkNetwork(facilities: readonly SettingsFacility[], r: Reader): void 
     const name = f.name.trim();
     if (name === '') r.refuse(`facilities.${i}.name`, 'settings.errRequired');
     else if (name.length > 100) r.refuse(`facilities.${i}.name`, 'settings.errTooLong', { max: 100 });
-    if (!(FACILITY_KINDS as readonly string[]).includes(f.type)) r.refuse(`facilities.${i}.type`, 'settings.errKind');
+    if (!(FACILITY_KINDS as readonly string[]).includes(f.type))
+      r.refuse(`facilities.${i}.type`, 'settings.errKind');
     if (f.supplierId !== null && (f.supplierId === f.id || !ids.has(f.supplierId)))
       r.refuse(`facilities.${i}.supplierId`, 'settings.errSupplier');
   }
@@ -248,7 +259,9 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
     backlogCost: r.number('backlogCost', form.backlogCost, SETTINGS_RANGES.backlogCost),
     unitPrice: r.number('unitPrice', form.unitPrice, SETTINGS_RANGES.unitPrice),
     maxShipQty:
-      form.maxShipQty.trim() === '' ? null : r.number('maxShipQty', form.maxShipQty, SETTINGS_RANGES.maxShipQty),
+      form.maxShipQty.trim() === ''
+        ? null
+        : r.number('maxShipQty', form.maxShipQty, SETTINGS_RANGES.maxShipQty),
   };
   const shared = {
     leadtimeVariability: r.number(
@@ -328,7 +341,10 @@ function baseFacility(base: BeerConfigInput | undefined, id: string) {
   return facilityList(base).find((f) => f.id === id);
 }
 
-function sameFacilityIds(base: BeerConfigInput | undefined, facilities: readonly SettingsFacility[]): boolean {
+function sameFacilityIds(
+  base: BeerConfigInput | undefined,
+  facilities: readonly SettingsFacility[],
+): boolean {
   const before = facilityList(base).map((f) => f.id);
   return before.length === facilities.length && facilities.every((f, i) => f.id === before[i]);
 }
@@ -368,10 +384,16 @@ export function configToSettings(
   const cap = Object.values(first.capabilities)[0]!;
   const demand = config.consumerDemand;
   const last = demand.at(-1) ?? 0;
-  const stepAt = demand.findIndex((d) => d === last);
-  const isStep = demand.length > 0 && demand.slice(0, stepAt).every((d) => d === demand[0]) && stepAt >= 0;
+  const stepAt = demand.indexOf(last);
+  // A step: one value, then another from some week on; any other pattern is shown as a list.
+  const isStep =
+    demand.length > 0 &&
+    demand.slice(0, stepAt).every((d) => d === demand[0]) &&
+    demand.slice(stepAt).every((d) => d === last);
   const threshold = (m: BeerConfig['configMessages']['backlogMessage']): ThresholdMessage =>
-    m ? { on: true, threshold: str(m.threshold), message: m.message } : { on: false, threshold: '', message: '' };
+    m
+      ? { on: true, threshold: str(m.threshold), message: m.message }
+      : { on: false, threshold: '', message: '' };
   return {
     ok: true,
     settings: {
@@ -453,6 +475,21 @@ export function chainSettings(name: string, kinds: readonly string[]): GameSetti
 export function changeDefault(field: keyof typeof CHANGE_RANGES): number {
   if (field === 'consumerDemand') return 8;
   return EVENT_EDITOR_DEFAULTS[field];
+}
+
+/**
+ * Whether the settings may still change (docs/beergame.md, "Changing the settings"): week 1 is being
+ * played, no order is in and no countdown runs.
+ */
+export function settingsOpen(s: BeerState): boolean {
+  return (
+    s.exists &&
+    !s.finished &&
+    s.week === 1 &&
+    s.deadline === null &&
+    s.pausedMs === null &&
+    s.facilities.every((f) => !f.validated && Object.keys(f.orders).length === 0)
+  );
 }
 
 /** A resolved configuration (a game's) as an input again: the base the form edits. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
-import type { BeerView } from '../../src-shared/beergame';
+import { type BeerView, classicConfigInput } from '../../src-shared/beergame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import {
@@ -272,6 +272,40 @@ const matrix: Record<string, Row> = {
       api.beergame.resetStartingOrders.mutate({ gameId, startOrders: 5, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
     changes: true,
+  },
+  'beergame.settings': {
+    call: (api, { gameId }) => api.beergame.settings.query({ gameId }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: (settings) => expect(settings).toMatchObject({ name: 'Matrix class', open: true }),
+  },
+  'beergame.configure': {
+    call: (api, { gameId }) =>
+      api.beergame.configure.mutate({
+        gameId,
+        name: 'Reconfigured',
+        config: { ...classicConfigInput(), weeks: 20 },
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.scheduleChange': {
+    call: (api, { gameId }) =>
+      api.beergame.scheduleChange.mutate({
+        gameId,
+        week: 3,
+        facilityIds: ['retailer'],
+        field: 'leadtime',
+        value: 4,
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'beergame.cancelChange': {
+    call: (api, { gameId }) =>
+      api.beergame.cancelChange.mutate({ gameId, changeId: 'c1', commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'beergame.errChangeUnknown' },
   },
   'beergame.resetGame': {
     call: (api, { gameId }) => api.beergame.resetGame.mutate({ gameId, commandId: randomUUID() }),

@@ -124,6 +124,18 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   template: fc.constant('classic'),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
   cursor: fc.nat(100),
+  draft: fc.boolean(),
+  config: fc.constantFrom(
+    { weeks: 10, facilities: [{ id: 'a', name: 'A' }] },
+    { consumerDemand: [4, 8] },
+    {},
+  ),
+  week: fc.integer({ min: 1, max: 40 }),
+  facilityIds: fc.constantFrom(['retailer'], ['wholesaler', 'factory']),
+  field: fc.constantFrom('consumerDemand', 'leadtime', 'stockCost'),
+  value: fc.constantFrom(0, 3, 7, 12.5),
+  changeId: fc.constantFrom('c1', 'c2'),
+  pid: fc.constant('p1'),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
 };
 

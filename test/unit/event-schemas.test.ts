@@ -3,7 +3,7 @@
  * record: every event of varied games parses to itself (no field missing, none undocumented).
  */
 import { describe, expect, it } from 'vitest';
-import { BEER_EVENT_TYPES, beerEventSchemas } from '../../src-shared/beergame';
+import { BEER_EVENT_TYPES, beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
 import {
   getLeanScenario,
   LEAN_EVENT_TYPES,
@@ -49,6 +49,12 @@ describe('event schemas', () => {
       configDebrief: {
         questionsSection: { show: true, questions: [{ id: 'q1', text: 'Why?', answer: null }] },
       },
+    });
+    const { configDebrief } = game.state.config;
+    game.run({
+      type: 'ConfigureGame',
+      name: 'Renamed',
+      config: { ...classicConfigInput(), weeks: 30, configDebrief },
     });
     game.run({ type: 'ResetStartingOrders', startOrders: 5 });
     game.run({ type: 'SendMessage', to: 'all', text: 'Hello', showAt: 2 });

@@ -6,7 +6,9 @@
 import { randomInt } from 'node:crypto';
 import {
   answerQuestionInput,
+  cancelChangeInput,
   closeWeekInput,
+  configureGameInput,
   confirmAllocationsInput,
   createGameInput,
   gameCommandInput,
@@ -17,12 +19,13 @@ import {
   proposeOrderInput,
   resetStartingOrdersInput,
   roleCommandInput,
+  scheduleChangeInput,
   sendMessageInput,
   setTransparentInput,
   startTimerInput,
 } from '../../../src-shared/api/game';
 import { playerNameInput as playerName } from '../../../src-shared/api/inputs';
-import type { BeerCommand, BeerEvent } from '../../../src-shared/beergame';
+import { type BeerCommand, type BeerEvent, type BeerState, settingsOpen } from '../../../src-shared/beergame';
 import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
@@ -62,17 +65,21 @@ export const beergameRouter = router({
   create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const gameId = await freshGameId(ctx.services.database.db);
-    const command: BeerCommand = {
-      type: 'CreateGame',
-      gameId,
-      name: input.name,
-      creatorId: ctx.user.id,
-      seed: randomInt(2 ** 31),
-      template: input.template,
-      ...(input.timerSeconds === undefined
-        ? {}
-        : { overrides: { playTimer: true, timer: input.timerSeconds } }),
+    const overrides = {
+      ...(input.timerSeconds === undefined ? {} : { playTimer: true, timer: input.timerSeconds }),
+      ...(input.draft === undefined ? {} : { draft: input.draft }),
     };
+    const base = { type: 'CreateGame' as const, gameId, name: input.name, creatorId: ctx.user.id };
+    const seed = randomInt(2 ** 31);
+    // Custom settings replace the template; the engine refuses an inconsistent one (errInvalidConfig).
+    const command: BeerCommand = input.config
+      ? { ...base, seed, config: { ...input.config, ...overrides } }
+      : {
+          ...base,
+          seed,
+          template: input.template,
+          ...(Object.keys(overrides).length > 0 ? { overrides } : {}),
+        };
     await execute(ctx, gameId, command, `create-${gameId}`);
     return { gameId };
   }),
@@ -219,6 +226,36 @@ export const beergameRouter = router({
   resumeTimer: beergameCreatorProcedure
     .input(gameCommandInput)
     .mutation(({ ctx, input }) => execute(ctx, input.gameId, { type: 'ResumeTimer' }, input.commandId)),
+
+  /** The game's settings for the creator's form, and whether they may still change (before week 1 closes). */
+  settings: beergameCreatorProcedure.query(({ ctx }) => {
+    const state = ctx.game.state as BeerState;
+    return { name: state.name, config: state.config, open: settingsOpen(state) };
+  }),
+
+  /** New settings before the first week closes (the engine refuses them afterwards: errSettingsLocked). */
+  configure: beergameCreatorProcedure
+    .input(configureGameInput)
+    .mutation(({ ctx, input }) =>
+      execute(
+        ctx,
+        input.gameId,
+        { type: 'ConfigureGame', name: input.name, config: input.config },
+        input.commandId,
+      ),
+    ),
+
+  /** The event editor: a change scheduled for a later week. */
+  scheduleChange: beergameCreatorProcedure.input(scheduleChangeInput).mutation(({ ctx, input }) => {
+    const { gameId, commandId, ...fields } = input;
+    return execute(ctx, gameId, { type: 'ScheduleChange', ...fields }, commandId);
+  }),
+
+  cancelChange: beergameCreatorProcedure
+    .input(cancelChangeInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'CancelChange', changeId: input.changeId }, input.commandId),
+    ),
 
   /** Stops and clears the turn timer: no deadline until `startTimer`. */
   stopTimer: beergameCreatorProcedure

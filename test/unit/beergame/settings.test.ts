@@ -1,0 +1,249 @@
+/** The settings form as a pure conversion (src-shared/beergame/settings.ts): values ⇄ configuration. */
+import { describe, expect, it } from 'vitest';
+import {
+  asConfigInput,
+  type BeerConfig,
+  type BeerConfigInput,
+  CHANGE_RANGES,
+  chainSettings,
+  classicConfigInput,
+  configToSettings,
+  freshFacilityId,
+  type GameSettings,
+  newSettingsFacility,
+  readSettingsNumber,
+  resolveConfig,
+  SETTINGS_RANGES,
+  settingsToConfig,
+} from '../../../src-shared/beergame';
+
+/** A custom 3-stage network: shop ← warehouse ← farm, demand 5 then 9 from week 6. */
+function threeStages(): GameSettings {
+  const form = chainSettings('Custom', ['supermarket', 'warehouse', 'farm']);
+  form.facilities[0]!.name = 'Shop';
+  form.facilities[1]!.name = 'Depot';
+  form.facilities[2]!.name = 'Farm';
+  return { ...form, demandBase: '5', demandStep: '9', demandStepWeek: '6', weeks: '20' };
+}
+
+function resolved(form: GameSettings): BeerConfig {
+  const result = settingsToConfig(form);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.resolved;
+}
+
+describe('settings to configuration', () => {
+  it('a custom 3-stage network with a demand step at week 6 resolves as the engine plays it', () => {
+    const config = resolved(threeStages());
+    expect(config.weeks).toBe(20);
+    expect(config.facilities.map((f) => [f.id, f.name, f.type, f.supplier_id, f.clients])).toEqual([
+      ['f1', 'Shop', 'supermarket', 'f2', []],
+      ['f2', 'Depot', 'warehouse', 'f3', ['f1']],
+      ['f3', 'Farm', 'farm', null, ['f2']],
+    ]);
+    expect(config.demand).toEqual([{ fid: 'f1', pid: 'p1', demand: [5, 5, 5, 5, 5, 9] }]);
+    expect(config.facilities[2]!.capabilities.A1).toMatchObject({ type: 'production', from: {} });
+    expect(config.mapSize).toEqual({ rows: 3, columns: 3 });
+    expect(config.facilities[0]!.pdata.p1).toMatchObject({ stock: 12, stockCost: 0.5, backlogCost: 1 });
+  });
+
+  it('every setting reaches the configuration', () => {
+    const form = threeStages();
+    Object.assign(form, {
+      playTimer: true,
+      timer: '45',
+      transparent: true,
+      language: 'fr',
+      draft: true,
+      demandMode: 'list',
+      demandList: '4, 4 6;8',
+      stockCost: '1.5',
+      backlogCost: '2',
+      unitPrice: '10',
+      maxShipQty: '20',
+      leadtimeVariability: '1',
+      visibleWeeks: '3',
+      moq: '2',
+      maxOrderQty: '50',
+      batchSize: '2',
+      backlogMessage: { on: true, threshold: '10', message: 'Mind your backlog' },
+    });
+    form.facilities[1]!.leadtime = '4';
+    form.facilities[1]!.ordertime = '2';
+    form.facilities[1]!.stock = '20';
+    form.facilities[1]!.startOrders = '6';
+    const config = resolved(form);
+    expect(config).toMatchObject({
+      playTimer: true,
+      timer: 45,
+      transparent: true,
+      language: 'fr',
+      draft: true,
+    });
+    expect(config.consumerDemand).toEqual([4, 4, 6, 8]);
+    expect(config.configMessages.backlogMessage).toEqual({
+      threshold: 10,
+      message: 'Mind your backlog',
+      sentTo: [],
+    });
+    expect(config.configMessages.stockMessage).toBeNull();
+    const depot = config.facilities[1]!;
+    expect(depot.pdata.p1).toMatchObject({
+      stock: 20,
+      stockCost: 1.5,
+      backlogCost: 2,
+      unitPrice: 10,
+      maxShipQty: 20,
+    });
+    expect(depot.capabilities.A1).toMatchObject({
+      leadtime: 4,
+      ordertime: 2,
+      startOrders: 6,
+      leadtimeVariability: 1,
+      visibleWeeks: 3,
+      moq: 2,
+      maxOrderQty: 50,
+      batchSize: 2,
+    });
+  });
+
+  it('refuses 1 and 9 facilities, with the message on the network', () => {
+    const one = threeStages();
+    one.facilities = [newSettingsFacility('f1', 'Alone', 'retailer', null)];
+    expect(settingsToConfig(one)).toEqual({
+      ok: false,
+      errors: { facilities: { messageId: 'settings.errFacilityCount', values: { min: 2, max: 8 } } },
+    });
+    const nine = chainSettings(
+      'Nine',
+      Array.from({ length: 9 }, () => 'warehouse'),
+    );
+    nine.facilities.forEach((f, i) => {
+      f.name = `W${i}`;
+    });
+    const refused = settingsToConfig(nine);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors.facilities?.messageId).toBe('settings.errFacilityCount');
+    const eight = chainSettings(
+      'Eight',
+      Array.from({ length: 8 }, () => 'warehouse'),
+    );
+    eight.facilities.forEach((f, i) => {
+      f.name = `W${i}`;
+    });
+    expect(resolved(eight).mapSize).toEqual({ rows: 3, columns: 7 });
+  });
+
+  it('places each refusal on its field and changes nothing typed', () => {
+    const form = threeStages();
+    Object.assign(form, { name: ' ', weeks: '0', stockCost: '0.3', unitPrice: '1000', demandStepWeek: '21' });
+    form.facilities[0]!.leadtime = '7';
+    form.facilities[1]!.stock = '2.5';
+    form.facilities[2]!.name = '';
+    form.facilities[2]!.supplierId = 'f9';
+    const result = settingsToConfig(form);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      name: { messageId: 'settings.errRequired' },
+      weeks: { messageId: 'settings.errRange', values: { min: 1, max: 520 } },
+      stockCost: { messageId: 'settings.errStep', values: { step: 0.5 } },
+      unitPrice: { messageId: 'settings.errRange', values: { min: 0, max: 999 } },
+      demandStepWeek: { messageId: 'settings.errRange', values: { min: 1, max: 1 } },
+      'facilities.0.leadtime': { messageId: 'settings.errRange', values: { min: 2, max: 6 } },
+      'facilities.1.stock': { messageId: 'settings.errStep', values: { step: 1 } },
+      'facilities.2.name': { messageId: 'settings.errRequired' },
+      'facilities.2.supplierId': { messageId: 'settings.errSupplier' },
+    });
+    expect(form.facilities[0]!.leadtime).toBe('7');
+  });
+
+  it('refuses a loop of suppliers, a bad demand list and a threshold message without text', () => {
+    const form = threeStages();
+    form.facilities[2]!.supplierId = 'f1';
+    Object.assign(form, {
+      demandMode: 'list',
+      demandList: '4, x, 8',
+      stockMessage: { on: true, threshold: '3', message: '' },
+    });
+    const result = settingsToConfig(form);
+    if (result.ok) throw new Error('accepted');
+    expect(result.errors['facilities.0.supplierId']?.messageId).toBe('settings.errSupplierLoop');
+    expect(result.errors.demandList).toEqual({
+      messageId: 'settings.errDemandValue',
+      values: { week: 2, min: 0, max: 999, step: 1 },
+    });
+    expect(result.errors['stockMessage.message']).toEqual({ messageId: 'settings.errRequired' });
+  });
+
+  it('reads numbers as typed against the engine ranges', () => {
+    expect(SETTINGS_RANGES.leadtime).toBe(CHANGE_RANGES.leadtime);
+    expect(readSettingsNumber('2,5', SETTINGS_RANGES.stockCost)).toEqual({ ok: true, value: 2.5 });
+    expect(readSettingsNumber('1e3', SETTINGS_RANGES.stock)).toEqual({
+      ok: false,
+      error: { messageId: 'settings.errNumber' },
+    });
+    expect(readSettingsNumber('-1', SETTINGS_RANGES.stock).ok).toBe(false);
+    expect(readSettingsNumber('6', SETTINGS_RANGES.leadtime)).toEqual({ ok: true, value: 6 });
+    expect(readSettingsNumber('1', SETTINGS_RANGES.leadtime).ok).toBe(false);
+    expect(freshFacilityId([newSettingsFacility('f2', 'A', 'farm', null)])).toBe('f3');
+  });
+});
+
+describe('configuration to settings and back', () => {
+  it('the classic template reads into the form and back to the same game', () => {
+    const read = configToSettings('Classic', classicConfigInput());
+    if (!read.ok) throw new Error(read.messageId);
+    const form = read.settings;
+    expect(form.facilities.map((f) => [f.id, f.supplierId, f.leadtime, f.ordertime])).toEqual([
+      ['retailer', 'wholesaler', '2', '2'],
+      ['wholesaler', 'distributor', '2', '2'],
+      ['distributor', 'factory', '2', '2'],
+      ['factory', null, '2', '1'],
+    ]);
+    expect(form).toMatchObject({ demandMode: 'step', demandBase: '4', demandStep: '8', demandStepWeek: '5' });
+    const back = resolved(form);
+    expect(back).toEqual(resolveConfig(classicConfigInput()));
+  });
+
+  it("a game's resolved configuration keeps what the form does not show", () => {
+    const game = resolveConfig({
+      ...classicConfigInput(),
+      bckCells: [{ row: 1, column: 1, visual: 'tree' }],
+      scheduledChanges: [{ id: 'c1', week: 3, facilityIds: ['retailer'], field: 'stockCost', value: 1 }],
+    });
+    const read = configToSettings('Game', asConfigInput(game));
+    if (!read.ok) throw new Error(read.messageId);
+    const result = settingsToConfig({ ...read.settings, weeks: '30' }, asConfigInput(game));
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.resolved).toEqual({ ...game, weeks: 30 });
+  });
+
+  it('a demand that is not one step reads as a list', () => {
+    const read = configToSettings('Waves', { ...classicConfigInput(), consumerDemand: [4, 8, 4, 8] });
+    if (!read.ok) throw new Error(read.messageId);
+    expect(read.settings).toMatchObject({ demandMode: 'list', demandList: '4, 8, 4, 8' });
+  });
+
+  it('a configuration with several products is not for this form', () => {
+    const twoProducts: BeerConfigInput = {
+      productsTemplates: [
+        { id: 'p1', name: 'A' },
+        { id: 'p2', name: 'B' },
+      ],
+      productsConsumerDemand: [
+        { pid: 'p1', fid: 'shop', demand: [4] },
+        { pid: 'p2', fid: 'shop', demand: [2] },
+      ],
+      facilities: [
+        {
+          id: 'shop',
+          name: 'Shop',
+          capabilities: { A1: { pid: 'p1', from: 'plant' }, A2: { pid: 'p2', from: 'plant' } },
+        },
+        { id: 'plant', name: 'Plant', capabilities: { A1: { pid: 'p1', type: 'production', from: {} } } },
+      ],
+    };
+    expect(configToSettings('Two', twoProducts)).toEqual({ ok: false, messageId: 'settings.errNotEditable' });
+  });
+});
