@@ -8,14 +8,19 @@
 import { isLocale, type Locale } from '../rules/locale';
 import { ConfigError, resolveConfig } from './config';
 import {
+  BEERGAME_RULES_VERSION,
   CHANGE_RANGES,
+  type ChangeField,
   EVENT_EDITOR_DEFAULTS,
   FACILITY_DEFAULTS,
   FACILITY_KINDS,
   TIMER_SECONDS,
 } from './constants';
+import { evolve } from './evolve';
 import type { BeerConfig, BeerConfigInput } from './schemas';
-import type { BeerState } from './state';
+import { type BeerState, initialBeerState } from './state';
+import { viewGame } from './view';
+import type { BeerView } from './view-model';
 
 /** A number's bounds and step; a field's typed text is checked against them. */
 export interface NumberRule {
@@ -471,8 +476,40 @@ export function chainSettings(name: string, kinds: readonly string[]): GameSetti
   };
 }
 
+/**
+ * The value typed for a change of `field` in the event editor, checked against the engine's own
+ * ranges (`CHANGE_RANGES`): a lead time of 7 is refused here as the engine would refuse it.
+ */
+export const readChangeValue = (field: ChangeField, text: string) =>
+  readSettingsNumber(text, CHANGE_RANGES[field]);
+
+/** The week typed for a change: after the current one, at most the last. */
+export const readChangeWeek = (text: string, week: number, weeks: number) =>
+  readSettingsNumber(text, { min: Math.min(week + 1, weeks), max: weeks, step: 1 });
+
+/**
+ * What a configuration looks like on the map before any game exists: the view its creator would get
+ * of a game just created with it (every facility free, the starting stock shown).
+ */
+export function previewView(config: BeerConfig): BeerView {
+  const state = evolve(initialBeerState, {
+    type: 'GameCreated',
+    data: {
+      gameId: 'preview',
+      name: '',
+      creatorId: 'preview',
+      seed: 0,
+      rulesVersion: BEERGAME_RULES_VERSION,
+      template: null,
+      createdAt: 0,
+      config,
+    },
+  });
+  return viewGame(state, { userId: 'preview' });
+}
+
 /** The event editor's starting value of a field (spec point 9). */
-export function changeDefault(field: keyof typeof CHANGE_RANGES): number {
+export function changeDefault(field: ChangeField): number {
   if (field === 'consumerDemand') return 8;
   return EVENT_EDITOR_DEFAULTS[field];
 }

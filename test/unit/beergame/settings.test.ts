@@ -6,11 +6,15 @@ import {
   type BeerConfigInput,
   CHANGE_RANGES,
   chainSettings,
+  changeDefault,
   classicConfigInput,
   configToSettings,
   freshFacilityId,
   type GameSettings,
   newSettingsFacility,
+  previewView,
+  readChangeValue,
+  readChangeWeek,
   readSettingsNumber,
   resolveConfig,
   SETTINGS_RANGES,
@@ -187,6 +191,33 @@ describe('settings to configuration', () => {
     expect(readSettingsNumber('6', SETTINGS_RANGES.leadtime)).toEqual({ ok: true, value: 6 });
     expect(readSettingsNumber('1', SETTINGS_RANGES.leadtime).ok).toBe(false);
     expect(freshFacilityId([newSettingsFacility('f2', 'A', 'farm', null)])).toBe('f3');
+  });
+});
+
+describe('the event editor and the map preview', () => {
+  it('checks a change by the engine ranges: a lead time of 7 is refused', () => {
+    expect(readChangeValue('leadtime', '7')).toEqual({
+      ok: false,
+      error: { messageId: 'settings.errRange', values: { min: 2, max: 6 } },
+    });
+    expect(readChangeValue('leadtime', '6')).toEqual({ ok: true, value: 6 });
+    expect(readChangeValue('unitPrice', '10.5')).toEqual({ ok: true, value: 10.5 });
+    expect(readChangeValue('consumerDemand', '10.5').ok).toBe(false);
+    expect(readChangeWeek('1', 1, 36).ok).toBe(false);
+    expect(readChangeWeek('2', 1, 36)).toEqual({ ok: true, value: 2 });
+    expect(changeDefault('unitPrice')).toBe(10);
+    expect(changeDefault('maxShipQty')).toBe(12);
+  });
+
+  it('previews a configuration as the map of a new game', () => {
+    const view = previewView(resolved(threeStages()));
+    expect(view.map).toMatchObject({ rows: 3, columns: 3 });
+    // Week 1 as it opens: the shop has met its first demand (5) from 12 in stock and 4 received.
+    expect(view.facilities.map((f) => [f.id, f.numbers?.stock])).toEqual([
+      ['f1', 11],
+      ['f2', 12],
+      ['f3', 12],
+    ]);
   });
 });
 
