@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCurrentUser } from '../auth';
 import { InstructorOnly } from '../features/auth/instructor-only';
+import { ConfigMapPreview } from '../features/beergame/map/config-preview';
 import { CreateGameCard } from '../features/dashboard/create-game-card';
 import { GamesList } from '../features/dashboard/games-list';
 
@@ -16,7 +17,7 @@ export function DashboardPage() {
         <Title order={2}>
           <FormattedMessage id="dashboard.welcome" values={{ name: user?.name }} />
         </Title>
-        <CreateGameCard />
+        <CreateGameCard mapPreview={ConfigMapPreview} />
         <Title order={3}>
           <FormattedMessage id="dashboard.myGames" />
         </Title>

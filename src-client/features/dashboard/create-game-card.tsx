@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
+import { CustomGameButton } from './game-settings/custom-game';
+import type { MapPreview } from './game-settings/settings-form';
 
-/** Creates a game from a template and opens its intro page. */
-export function CreateGameCard() {
+/** Creates a game from a template, or with custom settings, and opens its intro page. */
+export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -52,6 +54,7 @@ export function CreateGameCard() {
             <Button type="submit" loading={create.isPending}>
               <FormattedMessage id="dashboard.createButton" />
             </Button>
+            <CustomGameButton name={name} mapPreview={mapPreview} />
           </Group>
           <Text size="sm" c="dimmed">
             <FormattedMessage id="template.classicDescription" />

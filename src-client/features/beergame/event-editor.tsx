@@ -1,0 +1,212 @@
+/**
+ * The event editor (spec point 5): the changes scheduled for later weeks, with a form to add one
+ * and a button to cancel each. Values are typed and checked by the engine's ranges before sending;
+ * the engine checks them again.
+ */
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCalendarEvent, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CHANGE_FIELDS, CHANGE_RANGES, type ChangeField } from '../../../src-shared/beergame/constants';
+import { changeDefault, readChangeValue, readChangeWeek } from '../../../src-shared/beergame/settings';
+import type { BeerView } from '../../../src-shared/beergame/view';
+import { newCommandId, retryUnanswered, trpc } from '../../trpc';
+import { useFacilityName } from '../../ui/facility-name';
+import { toastError, toastMessage } from '../../ui/notify';
+
+const fieldId = (field: ChangeField) => `events.field${field[0]!.toUpperCase()}${field.slice(1)}`;
+
+type Errors = Partial<Record<'week' | 'facilities' | 'value', string>>;
+
+export function EventEditor({ view }: { view: BeerView }) {
+  const intl = useIntl();
+  const facilityName = useFacilityName();
+  const [field, setField] = useState<ChangeField>('consumerDemand');
+  const [value, setValue] = useState(String(changeDefault('consumerDemand')));
+  const [week, setWeek] = useState(String(Math.min(view.week + 1, view.weeks)));
+  const [facilityIds, setFacilityIds] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const options = { retry: retryUnanswered(3), onError: (error: unknown) => toastError(intl, error) };
+  const schedule = trpc.beergame.scheduleChange.useMutation({
+    ...options,
+    onSuccess: () => toastMessage(intl, 'events.scheduled', 'green'),
+  });
+  const cancel = trpc.beergame.cancelChange.useMutation({
+    ...options,
+    onSuccess: () => toastMessage(intl, 'events.cancelled', 'green'),
+  });
+  const changes = [...(view.scheduledChanges ?? [])].sort((a, b) => a.week - b.week);
+  const names = new Map(view.facilities.map((f) => [f.id, facilityName(f)]));
+  const range = CHANGE_RANGES[field];
+  const message = (e: { messageId: string; values?: Record<string, string | number> }) =>
+    intl.formatMessage({ id: e.messageId }, e.values);
+
+  const submit = () => {
+    const readValue = readChangeValue(field, value);
+    const readWeek = readChangeWeek(week, view.week, view.weeks);
+    const next: Errors = {};
+    if (!readValue.ok) next.value = message(readValue.error);
+    if (!readWeek.ok) next.week = message(readWeek.error);
+    if (facilityIds.length === 0) next.facilities = intl.formatMessage({ id: 'settings.errRequired' });
+    setErrors(next);
+    if (!readValue.ok || !readWeek.ok || facilityIds.length === 0) return;
+    schedule.mutate({
+      gameId: view.gameId,
+      week: readWeek.value,
+      facilityIds,
+      field,
+      value: readValue.value,
+      commandId: newCommandId(),
+    });
+  };
+
+  return (
+    <Card withBorder padding="md" data-testid="event-editor">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconCalendarEvent size={20} />
+          <Title order={4}>
+            <FormattedMessage id="events.title" />
+          </Title>
+        </Group>
+        {changes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="events.none" />
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={360}>
+            <Table striped verticalSpacing={4} data-testid="scheduled-changes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <FormattedMessage id="events.week" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="events.facilities" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="events.field" />
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <FormattedMessage id="events.value" />
+                  </Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changes.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{c.week}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {c.facilityIds.map((id) => (
+                          <Badge key={id} variant="light" size="sm">
+                            {names.get(id) ?? id}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <FormattedMessage id={fieldId(c.field)} />
+                    </Table.Td>
+                    <Table.Td ta="right">{intl.formatNumber(c.value)}</Table.Td>
+                    <Table.Td>
+                      {c.week > view.week && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={intl.formatMessage({ id: 'events.cancel' })}
+                          loading={cancel.isPending && cancel.variables?.changeId === c.id}
+                          onClick={() =>
+                            cancel.mutate({ gameId: view.gameId, changeId: c.id, commandId: newCommandId() })
+                          }
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {view.week < view.weeks && (
+          <Stack gap="xs">
+            <Group grow align="flex-start" wrap="wrap">
+              <Select
+                label={intl.formatMessage({ id: 'events.field' })}
+                data={CHANGE_FIELDS.map((f) => ({ value: f, label: intl.formatMessage({ id: fieldId(f) }) }))}
+                value={field}
+                allowDeselect={false}
+                onChange={(next) => {
+                  if (!next) return;
+                  const f = next as ChangeField;
+                  setField(f);
+                  setValue(String(changeDefault(f)));
+                  setErrors((e) => ({ ...e, value: undefined }));
+                }}
+                miw={180}
+                data-testid="change-field"
+              />
+              <TextInput
+                label={intl.formatMessage({ id: 'events.value' })}
+                description={intl.formatMessage({ id: 'events.rangeHint' }, range)}
+                value={value}
+                inputMode="decimal"
+                onChange={(event) => setValue(event.currentTarget.value)}
+                error={errors.value}
+                miw={140}
+                data-testid="change-value"
+              />
+              <TextInput
+                label={intl.formatMessage({ id: 'events.week' })}
+                description={intl.formatMessage(
+                  { id: 'events.weekHint' },
+                  { from: Math.min(view.week + 1, view.weeks), to: view.weeks },
+                )}
+                value={week}
+                inputMode="numeric"
+                onChange={(event) => setWeek(event.currentTarget.value)}
+                error={errors.week}
+                miw={110}
+                data-testid="change-week"
+              />
+            </Group>
+            <MultiSelect
+              label={intl.formatMessage({ id: 'events.facilities' })}
+              data={view.facilities.map((f) => ({ value: f.id, label: facilityName(f) }))}
+              value={facilityIds}
+              onChange={setFacilityIds}
+              error={errors.facilities}
+              data-testid="change-facilities"
+            />
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconPlus size={16} />}
+                loading={schedule.isPending}
+                onClick={submit}
+                data-testid="schedule-change"
+              >
+                <FormattedMessage id="events.add" />
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
