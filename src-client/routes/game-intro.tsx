@@ -1,15 +1,24 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { EventEditor } from '../features/beergame/event-editor';
-import { ConfigMapPreview } from '../features/beergame/map/config-preview';
 import { BeerRules } from '../features/beergame/rules';
-import { GameSettingsPanel } from '../features/dashboard/game-settings/settings-panel';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { PageLoader } from '../ui/page-loader';
+
+// The creator's tools carry the engine and the settings form: players joining on a phone never load them.
+const GameSettingsPanel = lazy(async () => ({
+  default: (await import('../features/dashboard/game-settings/settings-panel')).GameSettingsPanel,
+}));
+const EventEditor = lazy(async () => ({
+  default: (await import('../features/beergame/event-editor')).EventEditor,
+}));
+const ConfigMapPreview = lazy(async () => ({
+  default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
+}));
 
 export function GameIntroPage() {
   const { id = '' } = useParams();
@@ -22,10 +31,12 @@ export function GameIntroPage() {
       <GameNav view={view} stage="intro" connected={connected} />
       <GameIntro view={view} />
       {view.isCreator && !view.finished && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <GameSettingsPanel view={view} mapPreview={ConfigMapPreview} />
-          <EventEditor view={view} />
-        </SimpleGrid>
+        <Suspense fallback={<PageLoader />}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <GameSettingsPanel view={view} mapPreview={ConfigMapPreview} />
+            <EventEditor view={view} />
+          </SimpleGrid>
+        </Suspense>
       )}
       <BeerRules view={view} />
     </Stack>

@@ -8,6 +8,7 @@ import {
   Alert,
   Button,
   Group,
+  Loader,
   Paper,
   SegmentedControl,
   Select,
@@ -29,7 +30,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ComponentType, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FACILITY_KINDS } from '../../../../src-shared/beergame/constants';
 import type { BeerConfig, BeerConfigInput } from '../../../../src-shared/beergame/schemas';
@@ -367,7 +368,11 @@ export function GameSettingsForm(props: {
               <FormattedMessage id="settings.mapPreviewStale" />
             </Text>
           )}
-          {lastGood.current && <Preview config={lastGood.current} />}
+          {lastGood.current && (
+            <Suspense fallback={<Loader size="sm" />}>
+              <Preview config={lastGood.current} />
+            </Suspense>
+          )}
         </Stack>
       </Section>
 
