@@ -32,7 +32,7 @@ export function GameIntroPage() {
       <GameIntro view={view} />
       {view.isCreator && !view.finished && (
         <Suspense fallback={<PageLoader />}>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
             <GameSettingsPanel view={view} mapPreview={ConfigMapPreview} />
             <EventEditor view={view} />
           </SimpleGrid>

@@ -10,9 +10,10 @@ import {
   Card,
   Group,
   MultiSelect,
+  Paper,
   Select,
+  SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -87,66 +88,50 @@ export function EventEditor({ view }: { view: BeerView }) {
             <FormattedMessage id="events.none" />
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
-            <Table striped verticalSpacing={4} data-testid="scheduled-changes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <FormattedMessage id="events.week" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="events.facilities" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="events.field" />
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <FormattedMessage id="events.value" />
-                  </Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {changes.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.week}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {c.facilityIds.map((id) => (
-                          <Badge key={id} variant="light" size="sm">
-                            {names.get(id) ?? id}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <FormattedMessage id={fieldId(c.field)} />
-                    </Table.Td>
-                    <Table.Td ta="right">{intl.formatNumber(c.value)}</Table.Td>
-                    <Table.Td>
-                      {c.week > view.week && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={intl.formatMessage({ id: 'events.cancel' })}
-                          loading={cancel.isPending && cancel.variables?.changeId === c.id}
-                          onClick={() =>
-                            cancel.mutate({ gameId: view.gameId, changeId: c.id, commandId: newCommandId() })
-                          }
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={6} data-testid="scheduled-changes">
+            {changes.map((c) => (
+              <Paper key={c.id} withBorder p="xs" radius="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={4}>
+                    <Group gap="xs">
+                      <Badge variant="light" color="gray" size="sm">
+                        <FormattedMessage id="events.atWeek" values={{ week: c.week }} />
+                      </Badge>
+                      <Text size="sm" fw={600}>
+                        <FormattedMessage id={fieldId(c.field)} />
+                        {' → '}
+                        {intl.formatNumber(c.value)}
+                      </Text>
+                    </Group>
+                    <Group gap={4}>
+                      {c.facilityIds.map((id) => (
+                        <Badge key={id} variant="dot" size="sm" tt="none">
+                          {names.get(id) ?? id}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Stack>
+                  {c.week > view.week && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={intl.formatMessage({ id: 'events.cancel' })}
+                      loading={cancel.isPending && cancel.variables?.changeId === c.id}
+                      onClick={() =>
+                        cancel.mutate({ gameId: view.gameId, changeId: c.id, commandId: newCommandId() })
+                      }
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
         )}
         {view.week < view.weeks && (
           <Stack gap="xs">
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <Select
                 label={intl.formatMessage({ id: 'events.field' })}
                 data={CHANGE_FIELDS.map((f) => ({ value: f, label: intl.formatMessage({ id: fieldId(f) }) }))}
@@ -159,7 +144,6 @@ export function EventEditor({ view }: { view: BeerView }) {
                   setValue(String(changeDefault(f)));
                   setErrors((e) => ({ ...e, value: undefined }));
                 }}
-                miw={180}
                 data-testid="change-field"
               />
               <TextInput
@@ -169,7 +153,7 @@ export function EventEditor({ view }: { view: BeerView }) {
                 inputMode="decimal"
                 onChange={(event) => setValue(event.currentTarget.value)}
                 error={errors.value}
-                miw={140}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 data-testid="change-value"
               />
               <TextInput
@@ -182,15 +166,16 @@ export function EventEditor({ view }: { view: BeerView }) {
                 inputMode="numeric"
                 onChange={(event) => setWeek(event.currentTarget.value)}
                 error={errors.week}
-                miw={110}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 data-testid="change-week"
               />
-            </Group>
+            </SimpleGrid>
             <MultiSelect
               label={intl.formatMessage({ id: 'events.facilities' })}
               data={view.facilities.map((f) => ({ value: f.id, label: facilityName(f) }))}
               value={facilityIds}
               onChange={setFacilityIds}
+              searchable
               error={errors.facilities}
               data-testid="change-facilities"
             />

@@ -6,5 +6,5 @@ import { SupplyChainMap } from './supply-chain-map';
 /** The map a configuration gives, drawn by the game's own map (the settings form's live preview). */
 export function ConfigMapPreview({ config }: { config: BeerConfig }) {
   const view = useMemo(() => previewView(config), [config]);
-  return <SupplyChainMap view={view} />;
+  return <SupplyChainMap view={view} preview />;
 }

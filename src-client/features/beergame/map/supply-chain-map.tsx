@@ -121,7 +121,7 @@ function Consumers({ scene, marker }: { scene: MapScene; marker: string }) {
 }
 
 /** The facilities as text, for screen readers: who holds each, its order status, numbers and flows. */
-function MapAsText({ view }: { view: BeerView }) {
+function MapAsText({ view, withStatus }: { view: BeerView; withStatus: boolean }) {
   const intl = useIntl();
   const facilityName = useFacilityName();
   const holder = useHolder();
@@ -136,7 +136,7 @@ function MapAsText({ view }: { view: BeerView }) {
           const parts = [
             `${facilityName(f)}${f.isMine ? ` (${intl.formatMessage({ id: 'map.you' })})` : ''}`,
             holder(f),
-            view.finished ? null : intl.formatMessage({ id: orderStatus(f) }),
+            withStatus ? intl.formatMessage({ id: orderStatus(f) }) : null,
             f.numbers
               ? intl.formatMessage(
                   { id: 'map.stockBacklog' },
@@ -193,9 +193,12 @@ function Legend() {
 /**
  * The supply chain drawn from the viewer's redacted view: facilities on their cells, goods going
  * down to the customers and orders going up, with what travels on each link as far as the viewer
- * may see. The geometry comes from `mapScene`; this only draws it.
+ * may see. The geometry comes from `mapScene`; this only draws it. A `preview` (of settings being
+ * edited) shows no order status.
  */
-export function SupplyChainMap({ view }: { view: BeerView }) {
+export function SupplyChainMap({ view, preview = false }: { view: BeerView; preview?: boolean }) {
+  // A finished game, or a preview of settings, has no orders to wait for.
+  const withStatus = !view.finished && !preview;
   const intl = useIntl();
   const facilityName = useFacilityName();
   const scene = useMemo(() => mapScene(view), [view]);
@@ -261,14 +264,14 @@ export function SupplyChainMap({ view }: { view: BeerView }) {
                 node={node}
                 facility={facility}
                 name={facilityName(facility)}
-                finished={view.finished}
+                finished={!withStatus}
               />
             );
           })}
         </svg>
       </Box>
       <Legend />
-      <MapAsText view={view} />
+      <MapAsText view={view} withStatus={withStatus} />
     </Box>
   );
 }

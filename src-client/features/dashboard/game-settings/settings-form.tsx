@@ -117,6 +117,7 @@ export function GameSettingsForm(props: {
       onChange={(event) => set(key, event.currentTarget.value as never)}
       inputMode={extra.numeric === false ? undefined : 'decimal'}
       error={error(key)}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       data-testid={`settings-${key}`}
     />
   );
@@ -287,7 +288,7 @@ export function GameSettingsForm(props: {
               data-testid={`facility-${i}`}
             >
               <Group align="flex-start" wrap="nowrap" gap="xs">
-                <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" style={{ flex: 1 }}>
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" style={{ flex: 1 }}>
                   <TextInput
                     label={intl.formatMessage({ id: 'settings.facilityName' })}
                     value={f.name}

@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { asConfigInput, configToSettings } from '../../../../src-shared/beergame/settings';
 import type { BeerView } from '../../../../src-shared/beergame/view';
+import { LOCALE_NAMES } from '../../../../src-shared/rules/locale';
 import { newCommandId, retryUnanswered, trpc } from '../../../trpc';
+import { useFacilityName } from '../../../ui/facility-name';
 import { toastError, toastMessage } from '../../../ui/notify';
 import { GameSettingsForm, type MapPreview } from './settings-form';
 
@@ -19,6 +21,7 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
   const moved = JSON.stringify([view.name, view.week, view.timer, view.facilities.map((f) => f.validated)]);
   const intl = useIntl();
   const phone = useMediaQuery('(max-width: 48em)');
+  const facilityName = useFacilityName();
   const [opened, setOpened] = useState(false);
   const utils = trpc.useUtils();
   const settings = trpc.beergame.settings.useQuery({ gameId });
@@ -40,7 +43,14 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
     return { base, form: configToSettings(settings.data.name, base) };
   }, [settings.data]);
   if (!settings.data || !read) return null;
-  const { open } = settings.data;
+  const { open, config } = settings.data;
+  const facts: Array<[string, string]> = [
+    ['settings.weeks', String(config.weeks)],
+    ['settings.sectionNetwork', config.facilities.map((f) => facilityName(f)).join(' ← ')],
+    ['settings.demandList', config.demand.map((d) => d.demand.join(', ')).join(' · ')],
+    ...(config.playTimer ? [['settings.timer', String(config.timer)] as [string, string]] : []),
+    ...(config.language ? [['settings.language', LOCALE_NAMES[config.language]] as [string, string]] : []),
+  ];
   return (
     <Card withBorder padding="md" data-testid="game-settings">
       <Stack gap="xs">
@@ -57,6 +67,31 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
             </Button>
           )}
         </Group>
+        <Stack gap={2} data-testid="settings-summary">
+          {facts.map(([labelId, value]) => (
+            <Text key={labelId} size="sm">
+              <Text span c="dimmed" size="sm">
+                <FormattedMessage id={labelId} />
+                {': '}
+              </Text>
+              {value}
+            </Text>
+          ))}
+          {(config.transparent || config.draft) && (
+            <Group gap={6} mt={4}>
+              {config.draft && (
+                <Badge color="yellow" variant="light">
+                  <FormattedMessage id="settings.draft" />
+                </Badge>
+              )}
+              {config.transparent && (
+                <Badge variant="light">
+                  <FormattedMessage id="settings.transparent" />
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
         {!open ? (
           <Group gap="xs" wrap="nowrap">
             <IconLock size={16} />
