@@ -38,7 +38,7 @@ import {
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import type { BeerCommand, BeerConfig } from './schemas';
 import { randomFreeSeat } from './seats';
-import { settingsOpen } from './settings';
+import { settingsOpen } from './settings-read';
 import { type BeerState, initialBeerState } from './state';
 import { BEERGAME_TEMPLATES } from './templates';
 

@@ -12,6 +12,7 @@ export * from './policies';
 export * from './schemas';
 export * from './seats';
 export * from './settings';
+export * from './settings-read';
 export * from './simulate';
 export type * from './state';
 export { initialBeerState } from './state';

@@ -2,25 +2,13 @@
  * The game settings form (spec points 3, 5 and 9) as a pure conversion: the values a person typed
  * (text, never rewritten) become a `BeerConfigInput` that `resolveConfig` accepts, or the reasons
  * they are refused, each a locale message id placed on the field it concerns. The way back reads a
- * game's or a template's configuration into the form, to edit it. A one-product network only: a
- * configuration with several products or bills of materials is refused by `configToSettings`.
+ * game's or a template's configuration into the form, to edit it (settings-read.ts). A one-product
+ * network only: a configuration with several products or bills of materials is not for this form.
  */
 import { isLocale, type Locale } from '../rules/locale';
 import { ConfigError, resolveConfig } from './config';
-import {
-  BEERGAME_RULES_VERSION,
-  CHANGE_RANGES,
-  type ChangeField,
-  EVENT_EDITOR_DEFAULTS,
-  FACILITY_DEFAULTS,
-  FACILITY_KINDS,
-  TIMER_SECONDS,
-} from './constants';
-import { evolve } from './evolve';
+import { CHANGE_RANGES, FACILITY_DEFAULTS, FACILITY_KINDS, TIMER_SECONDS } from './constants';
 import type { BeerConfig, BeerConfigInput } from './schemas';
-import { type BeerState, initialBeerState } from './state';
-import { viewGame } from './view';
-import type { BeerView } from './view-model';
 
 /** A number's bounds and step; a field's typed text is checked against them. */
 export interface NumberRule {
@@ -117,7 +105,7 @@ export type SettingsResult =
   | { ok: true; name: string; config: BeerConfigInput; resolved: BeerConfig }
   | { ok: false; errors: SettingsErrors };
 
-const str = (n: number) => String(n);
+export const str = (n: number) => String(n);
 
 /** A new facility of the form: the spec's defaults (point 9). */
 export function newSettingsFacility(
@@ -245,20 +233,21 @@ function checkNetwork(facilities: readonly SettingsFacility[], r: Reader): void 
   }
 }
 
-/**
- * The configuration the form describes, built on `base` (the game's or template's configuration:
- * what the form does not show, such as the debrief, scheduled changes and the map's decorations, is
- * kept), checked by the engine's own `resolveConfig`; or every refusal, by field.
- */
-export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): SettingsResult {
-  const r = new Reader();
+/** The whole game's checks: name, weeks, timer, language. */
+function readGeneral(form: GameSettings, r: Reader) {
   const name = form.name.trim();
   if (name === '') r.refuse('name', 'settings.errRequired');
   else if (name.length > GAME_NAME_MAX) r.refuse('name', 'settings.errTooLong', { max: GAME_NAME_MAX });
-  const weeks = r.number('weeks', form.weeks, SETTINGS_RANGES.weeks);
-  const timer = form.playTimer ? r.number('timer', form.timer, SETTINGS_RANGES.timer) : 60;
   if (form.language !== null && !isLocale(form.language)) r.refuse('language', 'settings.errLanguage');
-  const consumerDemand = readDemand(form, weeks, r);
+  return {
+    name,
+    weeks: r.number('weeks', form.weeks, SETTINGS_RANGES.weeks),
+    timer: form.playTimer ? r.number('timer', form.timer, SETTINGS_RANGES.timer) : 60,
+  };
+}
+
+/** The facilities as the engine takes them: every one with the form's costs and order constraints. */
+function readFacilities(form: GameSettings, pid: string, r: Reader) {
   const pdata = {
     stockCost: r.number('stockCost', form.stockCost, SETTINGS_RANGES.stockCost),
     backlogCost: r.number('backlogCost', form.backlogCost, SETTINGS_RANGES.backlogCost),
@@ -279,17 +268,15 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
     maxOrderQty: r.number('maxOrderQty', form.maxOrderQty, SETTINGS_RANGES.orderConstraint),
     batchSize: r.number('batchSize', form.batchSize, SETTINGS_RANGES.orderConstraint),
   };
-  const backlogMessage = readThreshold('backlogMessage', form.backlogMessage, r);
-  const stockMessage = readThreshold('stockMessage', form.stockMessage, r);
   checkNetwork(form.facilities, r);
-  const facilities = form.facilities.map((f, i) => ({
+  return form.facilities.map((f, i) => ({
     id: f.id,
     name: f.name.trim(),
     type: f.type,
-    pdata: { p1: { ...pdata, stock: r.number(`facilities.${i}.stock`, f.stock, SETTINGS_RANGES.stock) } },
+    pdata: { [pid]: { ...pdata, stock: r.number(`facilities.${i}.stock`, f.stock, SETTINGS_RANGES.stock) } },
     capabilities: {
       A1: {
-        pid: 'p1',
+        pid,
         type: f.supplierId === null ? ('production' as const) : ('purchase' as const),
         from: f.supplierId ?? {},
         leadtime: r.number(`facilities.${i}.leadtime`, f.leadtime, SETTINGS_RANGES.leadtime),
@@ -299,6 +286,21 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
       },
     },
   }));
+}
+
+/**
+ * The configuration the form describes, built on `base` (the game's or template's configuration:
+ * what the form does not show, such as the debrief, scheduled changes and the map's decorations, is
+ * kept), checked by the engine's own `resolveConfig`; or every refusal, by field.
+ */
+export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): SettingsResult {
+  const r = new Reader();
+  const { name, weeks, timer } = readGeneral(form, r);
+  const consumerDemand = readDemand(form, weeks, r);
+  const productsTemplates = base?.productsTemplates ?? [{ id: 'p1', name: 'Beer', productEmoji: '🍺' }];
+  const facilities = readFacilities(form, productsTemplates[0]?.id ?? 'p1', r);
+  const backlogMessage = readThreshold('backlogMessage', form.backlogMessage, r);
+  const stockMessage = readThreshold('stockMessage', form.stockMessage, r);
   if (Object.keys(r.errors).length > 0) return { ok: false, errors: r.errors };
 
   const sameNetwork = sameFacilityIds(base, form.facilities);
@@ -312,12 +314,8 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
     draft: form.draft,
     consumerDemand,
     productsConsumerDemand: [],
-    productsTemplates: base?.productsTemplates ?? [{ id: 'p1', name: 'Beer', productEmoji: '🍺' }],
-    configMessages: {
-      scheduleList: base?.configMessages?.scheduleList ?? [],
-      backlogMessage,
-      stockMessage,
-    },
+    productsTemplates,
+    configMessages: { scheduleList: base?.configMessages?.scheduleList ?? [], backlogMessage, stockMessage },
     // Positions and decorations stay with the same facilities; another network gets the default map.
     mapSize: sameNetwork ? (base?.mapSize ?? null) : null,
     bckCells: sameNetwork ? (base?.bckCells ?? []) : [],
@@ -335,7 +333,7 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
   }
 }
 
-function facilityList(config: BeerConfigInput | undefined) {
+export function facilityList(config: BeerConfigInput | undefined) {
   if (!config) return [];
   return Array.isArray(config.facilities)
     ? config.facilities
@@ -352,188 +350,4 @@ function sameFacilityIds(
 ): boolean {
   const before = facilityList(base).map((f) => f.id);
   return before.length === facilities.length && facilities.every((f, i) => f.id === before[i]);
-}
-
-/**
- * The form's values for a configuration (a game's or a template's), or why the form cannot edit it
- * (several products, bills of materials, several capabilities at a facility). Costs, prices and
- * order constraints are shown as the first facility has them: the form sets them for every facility.
- */
-export function configToSettings(
-  name: string,
-  input: BeerConfigInput,
-): { ok: true; settings: GameSettings } | { ok: false; messageId: string } {
-  let config: BeerConfig;
-  try {
-    config = resolveConfig(input);
-  } catch {
-    return { ok: false, messageId: 'settings.errNotEditable' };
-  }
-  const single = config.productsTemplates.length === 1 && config.productsConsumerDemand.length === 0;
-  const pid = config.productsTemplates[0]!.id;
-  const simple = config.facilities.every((f) => {
-    const caps = Object.values(f.capabilities);
-    return (
-      Object.keys(f.pdata).length === 1 &&
-      caps.length === 1 &&
-      caps[0]!.pid === pid &&
-      (caps[0]!.type === 'purchase' || Object.keys(caps[0]!.from ?? {}).length === 0)
-    );
-  });
-  if (!single || !simple) return { ok: false, messageId: 'settings.errNotEditable' };
-  // The order the instructor wrote the facilities in, not the network order resolution chose.
-  const written = facilityList(input).map((f) => f.id);
-  const facilities = [...config.facilities].sort((a, b) => written.indexOf(a.id) - written.indexOf(b.id));
-  const first = facilities[0]!;
-  const p = first.pdata[pid]!;
-  const cap = Object.values(first.capabilities)[0]!;
-  const demand = config.consumerDemand;
-  const last = demand.at(-1) ?? 0;
-  const stepAt = demand.indexOf(last);
-  // A step: one value, then another from some week on; any other pattern is shown as a list.
-  const isStep =
-    demand.length > 0 &&
-    demand.slice(0, stepAt).every((d) => d === demand[0]) &&
-    demand.slice(stepAt).every((d) => d === last);
-  const threshold = (m: BeerConfig['configMessages']['backlogMessage']): ThresholdMessage =>
-    m
-      ? { on: true, threshold: str(m.threshold), message: m.message }
-      : { on: false, threshold: '', message: '' };
-  return {
-    ok: true,
-    settings: {
-      name,
-      weeks: str(config.weeks),
-      playTimer: config.playTimer,
-      timer: str(config.timer),
-      transparent: config.transparent,
-      language: config.language,
-      draft: config.draft,
-      demandMode: isStep ? 'step' : 'list',
-      demandBase: str(stepAt > 0 ? demand[0]! : last),
-      demandStep: str(last),
-      demandStepWeek: str(stepAt > 0 ? stepAt + 1 : 1),
-      demandList: demand.join(', '),
-      stockCost: str(p.stockCost),
-      backlogCost: str(p.backlogCost),
-      unitPrice: str(p.unitPrice),
-      maxShipQty: p.maxShipQty === null ? '' : str(p.maxShipQty),
-      leadtimeVariability: str(cap.leadtimeVariability),
-      visibleWeeks: str(cap.visibleWeeks),
-      moq: str(cap.moq),
-      maxOrderQty: str(cap.maxOrderQty),
-      batchSize: str(cap.batchSize),
-      backlogMessage: threshold(config.configMessages.backlogMessage),
-      stockMessage: threshold(config.configMessages.stockMessage),
-      facilities: facilities.map((f) => {
-        const c = Object.values(f.capabilities)[0]!;
-        return {
-          id: f.id,
-          name: f.name,
-          type: f.type,
-          supplierId: c.type === 'purchase' ? (c.from as string) : null,
-          stock: str(f.pdata[pid]!.stock),
-          startOrders: str(c.startOrders),
-          leadtime: str(c.leadtime),
-          ordertime: str(c.ordertime),
-        };
-      }),
-    },
-  };
-}
-
-/** A network of `n` facilities in a chain (each buying from the next), the last one producing. */
-export function chainSettings(name: string, kinds: readonly string[]): GameSettings {
-  const facilities = kinds.map((type, i) => newSettingsFacility(`f${i + 1}`, '', type, null));
-  facilities.forEach((f, i) => {
-    f.supplierId = facilities[i + 1]?.id ?? null;
-  });
-  return {
-    name,
-    weeks: '36',
-    playTimer: false,
-    timer: '60',
-    transparent: false,
-    language: null,
-    draft: false,
-    demandMode: 'step',
-    demandBase: '4',
-    demandStep: '8',
-    demandStepWeek: '5',
-    demandList: '4, 4, 4, 4, 8',
-    stockCost: str(FACILITY_DEFAULTS.stockCost),
-    backlogCost: str(FACILITY_DEFAULTS.backlogCost),
-    unitPrice: '0',
-    maxShipQty: '',
-    leadtimeVariability: '0',
-    visibleWeeks: str(FACILITY_DEFAULTS.visibleWeeks),
-    moq: '0',
-    maxOrderQty: '0',
-    batchSize: '0',
-    backlogMessage: { on: false, threshold: '', message: '' },
-    stockMessage: { on: false, threshold: '', message: '' },
-    facilities,
-  };
-}
-
-/**
- * The value typed for a change of `field` in the event editor, checked against the engine's own
- * ranges (`CHANGE_RANGES`): a lead time of 7 is refused here as the engine would refuse it.
- */
-export const readChangeValue = (field: ChangeField, text: string) =>
-  readSettingsNumber(text, CHANGE_RANGES[field]);
-
-/** The week typed for a change: after the current one, at most the last. */
-export const readChangeWeek = (text: string, week: number, weeks: number) =>
-  readSettingsNumber(text, { min: Math.min(week + 1, weeks), max: weeks, step: 1 });
-
-/**
- * What a configuration looks like on the map before any game exists: the view its creator would get
- * of a game just created with it (every facility free, the starting stock shown).
- */
-export function previewView(config: BeerConfig): BeerView {
-  const state = evolve(initialBeerState, {
-    type: 'GameCreated',
-    data: {
-      gameId: 'preview',
-      name: '',
-      creatorId: 'preview',
-      seed: 0,
-      rulesVersion: BEERGAME_RULES_VERSION,
-      template: null,
-      createdAt: 0,
-      config,
-    },
-  });
-  return viewGame(state, { userId: 'preview' });
-}
-
-/** The event editor's starting value of a field (spec point 9). */
-export function changeDefault(field: ChangeField): number {
-  if (field === 'consumerDemand') return 8;
-  return EVENT_EDITOR_DEFAULTS[field];
-}
-
-/**
- * Whether the settings may still change (docs/beergame.md, "Changing the settings"): week 1 is being
- * played, no order is in and no countdown runs.
- */
-export function settingsOpen(s: BeerState): boolean {
-  return (
-    s.exists &&
-    !s.finished &&
-    s.week === 1 &&
-    s.deadline === null &&
-    s.pausedMs === null &&
-    s.facilities.every((f) => !f.validated && Object.keys(f.orders).length === 0)
-  );
-}
-
-/** A resolved configuration (a game's) as an input again: the base the form edits. */
-export function asConfigInput(config: BeerConfig): BeerConfigInput {
-  const { demand: _demand, facilities, ...rest } = config;
-  return {
-    ...rest,
-    facilities: facilities.map(({ policy, ...f }) => (policy === null ? f : { ...f, policy })),
-  };
 }

@@ -34,7 +34,7 @@ const cspViolations: string[] = [];
 
 /** A screenshot of the whole of `testId`'s element: the window made as tall as the page for it. */
 async function shoot(page: Page, testId: string, name: string, width: number) {
-  await page.setViewportSize({ width, height: 3200 });
+  await page.setViewportSize({ width, height: width === PHONE.width ? 6000 : 3200 });
   await page.waitForTimeout(300);
   await page.getByTestId(testId).screenshot({ path: `${shots}/${name}.png` });
   await page.setViewportSize(width === PHONE.width ? PHONE : DESKTOP);

@@ -22,7 +22,7 @@ import { IconCalendarEvent, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CHANGE_FIELDS, CHANGE_RANGES, type ChangeField } from '../../../src-shared/beergame/constants';
-import { changeDefault, readChangeValue, readChangeWeek } from '../../../src-shared/beergame/settings';
+import { changeDefault, readChangeValue, readChangeWeek } from '../../../src-shared/beergame/settings-read';
 import type { BeerView } from '../../../src-shared/beergame/view';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';

@@ -25,7 +25,7 @@ import {
   startTimerInput,
 } from '../../../src-shared/api/game';
 import { playerNameInput as playerName } from '../../../src-shared/api/inputs';
-import { type BeerCommand, type BeerEvent, type BeerState, settingsOpen } from '../../../src-shared/beergame';
+import { type BeerCommand, type BeerEvent, settingsOpen } from '../../../src-shared/beergame';
 import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
@@ -229,7 +229,7 @@ export const beergameRouter = router({
 
   /** The game's settings for the creator's form, and whether they may still change (before week 1 closes). */
   settings: beergameCreatorProcedure.query(({ ctx }) => {
-    const state = ctx.game.state as BeerState;
+    const { state } = ctx.game;
     return { name: state.name, config: state.config, open: settingsOpen(state) };
   }),
 

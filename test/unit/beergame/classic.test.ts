@@ -138,6 +138,7 @@ describe('summary', () => {
       week: 1,
       weeks: 36,
       finished: false,
+      draft: false,
       playerIds: CLASSIC.map((id) => `u-${id}`),
     });
   });

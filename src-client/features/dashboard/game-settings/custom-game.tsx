@@ -4,7 +4,7 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { configToSettings } from '../../../../src-shared/beergame/settings';
+import { configToSettings } from '../../../../src-shared/beergame/settings-read';
 import { classicConfigInput } from '../../../../src-shared/beergame/templates';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';

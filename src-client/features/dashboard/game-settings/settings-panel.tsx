@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { asConfigInput, configToSettings } from '../../../../src-shared/beergame/settings';
+import { asConfigInput, configToSettings } from '../../../../src-shared/beergame/settings-read';
 import type { BeerView } from '../../../../src-shared/beergame/view';
 import { LOCALE_NAMES } from '../../../../src-shared/rules/locale';
 import { newCommandId, retryUnanswered, trpc } from '../../../trpc';
