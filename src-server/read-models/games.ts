@@ -23,6 +23,8 @@ export interface GamesTable {
   deleted: Generated<boolean>;
   draft: Generated<boolean>;
   player_ids: ColumnType<string[], string[], string[]>;
+  /** Seats waiting for a player (the dashboard's "waiting for players"). */
+  free_seats: Generated<number>;
   /** The short code players type to join (a function of the id: src-shared/rules/join-code.ts). */
   code: ColumnType<string, string, never>;
   created_at: ColumnType<Date, Date, never>;
@@ -36,7 +38,10 @@ export interface GameSummary {
   week: number | null;
   weeks: number | null;
   finished: boolean;
+  archived: boolean;
+  deleted: boolean;
   playerIds: string[];
+  freeSeats: number;
 }
 
 function rowOf(type: string, summary: GameSummary) {
@@ -47,7 +52,10 @@ function rowOf(type: string, summary: GameSummary) {
     week: summary.week,
     weeks: summary.weeks,
     finished: summary.finished,
+    archived: summary.archived,
+    deleted: summary.deleted,
     player_ids: summary.playerIds,
+    free_seats: summary.freeSeats,
   };
 }
 
