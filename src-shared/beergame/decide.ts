@@ -25,16 +25,14 @@ import {
   cancelChange,
   closeWeekNow,
   endGame,
-  pauseTimer,
   resetGame,
   resetStartingOrders,
-  resumeTimer,
   scheduleChange,
   sendMessage,
   setTransparent,
-  startTimer,
-  stopTimer,
+  timerCommand,
 } from './instructor';
+import { archiveGame, deleteGame, disconnectPlayers, unarchiveGame } from './lifecycle';
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import type { BeerCommand, BeerConfig } from './schemas';
 import { randomFreeSeat } from './seats';
@@ -68,13 +66,10 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
     case 'CloseWeek':
       return closeWeekNow(command, s, ctx);
     case 'StartTimer':
-      return startTimer(command, s, ctx);
     case 'StopTimer':
-      return stopTimer(s, ctx);
     case 'PauseTimer':
-      return pauseTimer(s, ctx);
     case 'ResumeTimer':
-      return resumeTimer(s, ctx);
+      return timerCommand(command, s, ctx);
     case 'SendMessage':
       return sendMessage(command, s, ctx);
     case 'ScheduleChange':
@@ -89,6 +84,14 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return resetGame(s, ctx);
     case 'EndGame':
       return endGame(s, ctx);
+    case 'ArchiveGame':
+      return archiveGame(s, ctx);
+    case 'UnarchiveGame':
+      return unarchiveGame(s, ctx);
+    case 'DeleteGame':
+      return deleteGame(s, ctx);
+    case 'DisconnectPlayers':
+      return disconnectPlayers(s, ctx);
     case 'SetTransparent':
       return setTransparent(command, s, ctx);
     case 'AnswerDebriefQuestion':

@@ -3,6 +3,7 @@
  * and sharing the rest. A week's close runs the week engine (week/).
  */
 import type { BeerEvent, BeerEventOf } from './events';
+import { lifecycleChanged } from './lifecycle';
 import type { Capability } from './schemas';
 import { type BeerState, cloneState, type FacilityState, initialBeerState, withFacility } from './state';
 import { closeWeek, facilityPlansOf, setupGame } from './week';
@@ -39,26 +40,18 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
     case 'MessageSent':
       return messageSent(s, event.data);
     case 'ChangeScheduled':
-      return {
-        ...s,
-        config: { ...s.config, scheduledChanges: [...s.config.scheduledChanges, event.data.change] },
-      };
+    case 'ChangeCancelled':
+      return scheduledChangesChanged(s, event);
     case 'GameConfigured':
       return gameConfigured(s, event.data);
-    case 'ChangeCancelled':
-      return {
-        ...s,
-        config: {
-          ...s.config,
-          scheduledChanges: s.config.scheduledChanges.filter((c) => c.id !== event.data.changeId),
-        },
-      };
     case 'StartingOrdersReset':
       return startingOrdersReset(s, event.data);
     case 'GameReset':
-      return { ...setupGame(s), deadline: null, pausedMs: null };
     case 'GameEnded':
-      return { ...s, finished: true, endedAt: event.data.at, deadline: null, pausedMs: null };
+    case 'GameArchived':
+    case 'GameUnarchived':
+    case 'GameDeleted':
+      return lifecycleChanged(s, event);
     case 'TransparencyChanged':
       return { ...s, transparent: event.data.transparent };
     case 'DebriefQuestionAnswered':
@@ -95,6 +88,18 @@ function gameCreated(d: BeerEventOf<'GameCreated'>['data']): BeerState {
     playTimer: d.config.playTimer,
     timerSeconds: d.config.timer,
   });
+}
+
+/** The event editor's schedule: a change added or cancelled. */
+function scheduledChangesChanged(
+  s: BeerState,
+  event: BeerEventOf<'ChangeScheduled' | 'ChangeCancelled'>,
+): BeerState {
+  const scheduledChanges =
+    event.type === 'ChangeScheduled'
+      ? [...s.config.scheduledChanges, event.data.change]
+      : s.config.scheduledChanges.filter((c) => c.id !== event.data.changeId);
+  return { ...s, config: { ...s.config, scheduledChanges } };
 }
 
 /** New settings: the game set up again from them, seats kept on the facilities that remain. */

@@ -26,7 +26,25 @@ export function closeWeekNow(command: BeerCommandOf<'CloseWeek'>, s: BeerState, 
   return [closeEvent(s, command.reason, ctx)];
 }
 
-export function startTimer(command: BeerCommandOf<'StartTimer'>, s: BeerState, ctx: Ctx): BeerEvent[] {
+/** The turn timer's commands: start, stop, pause, resume. */
+export function timerCommand(
+  command: BeerCommandOf<'StartTimer' | 'StopTimer' | 'PauseTimer' | 'ResumeTimer'>,
+  s: BeerState,
+  ctx: Ctx,
+): BeerEvent[] {
+  switch (command.type) {
+    case 'StartTimer':
+      return startTimer(command, s, ctx);
+    case 'StopTimer':
+      return stopTimer(s, ctx);
+    case 'PauseTimer':
+      return pauseTimer(s, ctx);
+    case 'ResumeTimer':
+      return resumeTimer(s, ctx);
+  }
+}
+
+function startTimer(command: BeerCommandOf<'StartTimer'>, s: BeerState, ctx: Ctx): BeerEvent[] {
   requireOpen(s);
   requireAdmin(s, ctx);
   const seconds = command.seconds ?? s.timerSeconds;
@@ -35,7 +53,7 @@ export function startTimer(command: BeerCommandOf<'StartTimer'>, s: BeerState, c
   return [timerStart(s, ctx, seconds)];
 }
 
-export function stopTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
+function stopTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
   requireGame(s);
   requireAdmin(s, ctx);
   if (s.deadline === null && !s.playTimer) return [];
@@ -43,7 +61,7 @@ export function stopTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
 }
 
 /** Holds a running countdown with the time it has left; a paused timer stays paused. */
-export function pauseTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
+function pauseTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
   requireOpen(s);
   requireAdmin(s, ctx);
   if (s.pausedMs !== null) return [];
@@ -52,7 +70,7 @@ export function pauseTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
 }
 
 /** Runs a paused countdown again with the time it had left; a running timer keeps running. */
-export function resumeTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
+function resumeTimer(s: BeerState, ctx: Ctx): BeerEvent[] {
   requireOpen(s);
   requireAdmin(s, ctx);
   if (s.pausedMs === null) return s.deadline !== null ? [] : fail('errTimerNotPaused');

@@ -5,6 +5,7 @@
  * game's or a template's configuration into the form, to edit it (settings-read.ts). A one-product
  * network only: a configuration with several products or bills of materials is not for this form.
  */
+import { GAME_NAME_MAX } from '../rules/copy-names';
 import { isLocale, type Locale } from '../rules/locale';
 import { ConfigError, resolveConfig } from './config';
 import { CHANGE_RANGES, FACILITY_DEFAULTS, FACILITY_KINDS, TIMER_SECONDS } from './constants';
@@ -40,8 +41,6 @@ export const SETTINGS_RANGES = {
 
 /** 2 to 8 facilities (spec point 9). */
 export const SETTINGS_FACILITIES = { min: 2, max: 8 } as const;
-/** The longest game name. */
-export const GAME_NAME_MAX = 80;
 
 export interface SettingsFacility {
   id: string;

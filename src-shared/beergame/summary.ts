@@ -8,16 +8,23 @@ export interface BeerSummary {
   week: number;
   weeks: number;
   finished: boolean;
+  archived: boolean;
+  deleted: boolean;
   /** Seen by its creator only (`config.draft`). */
   draft: boolean;
   /** Players holding a seat, each once. */
   playerIds: string[];
+  /** Seats waiting for a player: neither held nor played by the computer. */
+  freeSeats: number;
 }
 
 export function beergameSummary(s: BeerState): BeerSummary {
   const playerIds: string[] = [];
-  for (const f of s.facilities)
+  let freeSeats = 0;
+  for (const f of s.facilities) {
     if (f.userId !== null && !playerIds.includes(f.userId)) playerIds.push(f.userId);
+    if (f.userId === null && !f.computer) freeSeats++;
+  }
   return {
     gameId: s.gameId,
     name: s.name,
@@ -25,7 +32,10 @@ export function beergameSummary(s: BeerState): BeerSummary {
     week: s.week,
     weeks: s.config.weeks,
     finished: s.finished,
+    archived: s.archived,
+    deleted: s.deleted,
     draft: s.config.draft === true,
     playerIds,
+    freeSeats,
   };
 }

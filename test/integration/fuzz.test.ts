@@ -137,6 +137,14 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   changeId: fc.constantFrom('c1', 'c2'),
   pid: fc.constant('p1'),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
+  // Never the game alone with a matching count: the fuzz does not delete the game it plays.
+  gameIds: fc.constantFrom(null, 'no-such-game').map((other) => (other ? [gameId, other] : [gameId])),
+  confirmCount: fc.constantFrom(0, 2, 3),
+  count: fc.integer({ min: 1, max: 3 }),
+  locale: fc.constantFrom('en', 'fr', 'cs'),
+  archived: fc.boolean(),
+  type: fc.constantFrom('beergame', 'leangame'),
+  search: fc.constantFrom('Class', '%', '_'),
 };
 
 /** An input of `procedure`: its fields, each plausible or hostile, maybe with unknown ones; or anything. */

@@ -138,8 +138,11 @@ describe('summary', () => {
       week: 1,
       weeks: 36,
       finished: false,
+      archived: false,
+      deleted: false,
       draft: false,
       playerIds: CLASSIC.map((id) => `u-${id}`),
+      freeSeats: 0,
     });
   });
 
