@@ -1,11 +1,16 @@
 import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCurrentUser } from '../auth';
 import { InstructorOnly } from '../features/auth/instructor-only';
-import { ConfigMapPreview } from '../features/beergame/map/config-preview';
 import { CreateGameCard } from '../features/dashboard/create-game-card';
 import { GamesList } from '../features/dashboard/games-list';
+
+// The map preview of custom settings carries the engine: it loads with the settings form.
+const ConfigMapPreview = lazy(async () => ({
+  default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
+}));
 
 export function DashboardPage() {
   const intl = useIntl();
