@@ -11,18 +11,39 @@ const loaders = import.meta.glob<{ default: Record<string, string> }>([
   '!../locales/en.json',
 ]);
 
-const LocaleContext = createContext<{ locale: Locale; setLocale: (locale: Locale) => void }>({
+const LocaleContext = createContext<{
+  locale: Locale;
+  setLocale: (locale: Locale) => void;
+  /** A locale that overrides the person's own (a game's language) while set; null: none. */
+  enforce: (locale: Locale | null) => void;
+}>({
   locale: 'en',
   setLocale: () => undefined,
+  enforce: () => undefined,
 });
 
 export const useLocale = () => useContext(LocaleContext);
 
+/**
+ * Shows the pages in `locale` while the calling component is mounted (spec, "Locale priority": an
+ * enforced locale first), as a game's own language does; null or undefined: the person's own.
+ */
+export function useEnforcedLocale(locale: Locale | null | undefined) {
+  const { enforce } = useContext(LocaleContext);
+  useEffect(() => {
+    if (!locale) return;
+    enforce(locale);
+    return () => enforce(null);
+  }, [locale, enforce]);
+}
+
 /** Chooses the language, loads its messages (English ones fill any gap) and provides react-intl. */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(() =>
+  const [own, setOwn] = useState<Locale>(() =>
     chooseLocale({ profile: localStorage.getItem(STORAGE_KEY), browser: navigator.languages }),
   );
+  const [enforced, enforce] = useState<Locale | null>(null);
+  const locale = chooseLocale({ enforced, profile: own });
   const [messages, setMessages] = useState<Record<string, string>>(english);
 
   useEffect(() => {
@@ -42,11 +63,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const setLocale = useCallback((next: Locale) => {
     localStorage.setItem(STORAGE_KEY, next);
-    setLocaleState(next);
+    setOwn(next);
   }, []);
 
   return (
-    <LocaleContext.Provider value={{ locale, setLocale }}>
+    <LocaleContext.Provider value={{ locale, setLocale, enforce }}>
       <IntlProvider locale={locale} messages={messages} defaultLocale="en">
         {children}
       </IntlProvider>

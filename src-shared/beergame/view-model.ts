@@ -1,4 +1,5 @@
 /** The shape of a beer game view (what `viewGame` in view.ts computes for one viewer). */
+import type { Locale } from '../rules/locale';
 import type { InboundGoods, OrderOnTheWay } from './in-transit';
 import type { BckCell, ConfigDebrief } from './schemas';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
@@ -127,6 +128,8 @@ export interface BeerView {
   isCreator: boolean;
   myFacilityId: string | null;
   rulesVersion: number;
+  /** The game's language (its pages open in it); null: each person's own. */
+  language: Locale | null;
   /**
    * `playTimer`: the game plays with a turn timer (running once the deadline is set);
    * `pausedSeconds`: the seconds left on a paused countdown, else null.

@@ -80,6 +80,8 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     isCreator,
     myFacilityId,
     rulesVersion: s.rulesVersion,
+    // Games recorded before the setting existed have none.
+    language: config.language ?? null,
     timer: {
       playTimer: s.playTimer,
       running: s.deadline !== null,

@@ -138,6 +138,14 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
     .toBe(3);
   expect(await phone.page.getByTestId('settings-demandStepWeek').inputValue()).toBe('6');
   await shoot(phone.page, 'settings-form', 'settings-form-390', PHONE.width);
+  // Saved in French, the game's pages speak French; the scheduled change is kept.
+  await choose(phone.page, 'settings-language', 'Français');
+  await phone.page.getByTestId('settings-submit').click();
+  await phone.page.getByTestId('game-settings').getByText('Réglages de la partie').waitFor();
+  await phone.page.getByTestId('event-editor').getByText('Délai de livraison').waitFor();
+  const configured = (await server.services.store.readStream(`game-${gameId}`)).at(-1)!;
+  expect(configured.type).toBe('GameConfigured');
+  expect((configured.data as { config: { language: string } }).config.language).toBe('fr');
   await phone.context.close();
   await context.close();
   expect(cspViolations).toEqual([]);

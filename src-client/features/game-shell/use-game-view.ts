@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { GameView } from '../../../src-server/trpc/routers/game';
 import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
 import type { BeerView } from '../../../src-shared/beergame';
+import { useEnforcedLocale } from '../../i18n';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
 import { useLeaveRefusedGame } from './leave-refused-game';
@@ -41,6 +42,8 @@ export function useGameView(gameId: string) {
       },
     },
   );
+  // A game in a language of its own shows its pages in it.
+  useEnforcedLocale(view?.language);
   return { view, connected: subscription.status === 'pending' };
 }
 

@@ -5,6 +5,7 @@ import {
   chainSettings,
   classicConfigInput,
   settingsToConfig,
+  viewGame,
 } from '../../../src-shared/beergame';
 import { as, CREATOR, classicWithPlayers, created, Game, given } from './helpers';
 
@@ -50,6 +51,17 @@ describe('ConfigureGame', () => {
       ['factory', 'u-factory'],
     ]);
     game.refold();
+  });
+
+  it("the game's language reaches every viewer's view", () => {
+    const game = classicWithPlayers();
+    expect(viewGame(game.state, { userId: 'u-retailer' }).language).toBeNull();
+    game.run(
+      { type: 'ConfigureGame', name: 'Partie', config: { ...classicConfigInput(), language: 'fr' } },
+      as(CREATOR),
+    );
+    expect(viewGame(game.state, { userId: 'u-retailer' }).language).toBe('fr');
+    expect(viewGame(game.state, { userId: null }).language).toBe('fr');
   });
 
   it('is refused once an order is in, once week 1 has closed, while a countdown runs, and to others', () => {

@@ -208,6 +208,7 @@ export function GameSettingsForm(props: {
             allowDeselect={false}
             onChange={(value) => set('language', value ? (value as Locale) : null)}
             error={error('language')}
+            data-testid="settings-language"
           />
           <Stack gap={6}>
             <Switch
