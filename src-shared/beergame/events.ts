@@ -205,5 +205,19 @@ export type BeerEventOf<T extends BeerEventType> = Extract<BeerEvent, { type: T 
 
 export const BEER_EVENT_TYPES = Object.keys(beerEventSchemas) as BeerEventType[];
 
-/** Recorded shapes of the beer game's events that are no longer current: none yet. */
-export const beerUpcasters: readonly Upcaster[] = [];
+/**
+ * Recorded shapes of the beer game's events that are no longer current, oldest change first:
+ * - the configuration of `GameCreated` gained `language` and `draft`; games created before had no
+ *   language of their own (null) and were never drafts (false).
+ */
+export const beerUpcasters: readonly Upcaster[] = [
+  {
+    from: 'GameCreated',
+    upcast: (event) => {
+      const data = event.data as { config: Record<string, unknown> };
+      if ('language' in data.config && 'draft' in data.config) return event;
+      const config = { language: null, draft: false, ...data.config };
+      return { type: event.type, data: { ...data, config } };
+    },
+  },
+];

@@ -36,7 +36,7 @@ describe('upcasting recorded logs', () => {
     expect(leanMetrics(state, log.endAt)).toEqual(leanMetrics(today.state, today.endAt));
   });
 
-  it('reads a beer log recorded before the beer engine was reshaped (no upcaster needed yet)', () => {
+  it('reads a beer log recorded before the beer engine was reshaped and before games had a language or drafts', () => {
     const log = fixture<{ events: DomainEvent[] }>('beergame-log-2026-11.json');
     const read = log.events.map((e) => upcast(beerUpcasters, e));
     const today = runSimulation({
