@@ -16,6 +16,9 @@ const GameSettingsPanel = lazy(async () => ({
 const EventEditor = lazy(async () => ({
   default: (await import('../features/beergame/event-editor')).EventEditor,
 }));
+const ScheduledMessages = lazy(async () => ({
+  default: (await import('../features/beergame/event-editor')).ScheduledMessages,
+}));
 const ConfigMapPreview = lazy(async () => ({
   default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
 }));
@@ -33,7 +36,10 @@ export function GameIntroPage() {
       {view.isCreator && !view.finished && (
         <Suspense fallback={<PageLoader />}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
-            <GameSettingsPanel view={view} mapPreview={ConfigMapPreview} />
+            <Stack gap="lg">
+              <GameSettingsPanel view={view} mapPreview={ConfigMapPreview} />
+              <ScheduledMessages view={view} />
+            </Stack>
             <EventEditor view={view} />
           </SimpleGrid>
         </Suspense>

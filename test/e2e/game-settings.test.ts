@@ -120,6 +120,14 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.getByTestId('schedule-change').click();
   await editor.getByText('From 2 to 6.').waitFor();
   await shoot(page, 'event-editor', 'event-editor-1280', DESKTOP.width);
+
+  // A message scheduled for week 5 joins the schedule.
+  const scheduled = page.getByTestId('scheduled-messages');
+  await scheduled.getByLabel('Week').fill('5');
+  await scheduled.getByLabel('Message').fill('Demand changes next week: watch your orders.');
+  await page.getByTestId('schedule-message').click();
+  await scheduled.getByText('Demand changes next week: watch your orders.').waitFor();
+  await shoot(page, 'scheduled-messages', 'scheduled-messages-1280', DESKTOP.width);
   await page.screenshot({ path: `${shots}/intro-creator-1280.png`, fullPage: true });
 
   // On a phone: the intro page's editor, and the settings form from the intro page.

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { useFacilityName } from '../../ui/facility-name';
 import { Money } from '../../ui/money';
-import { EventEditor } from './event-editor';
+import { EventEditor, ScheduledMessages } from './event-editor';
 import {
   CloseWeekButton,
   GameControls,
@@ -50,6 +50,7 @@ export function Board({ view }: { view: BeerView }) {
               <MessageComposer view={view} />
               <MessagesPanel view={view} />
               <EventEditor view={view} />
+              <ScheduledMessages view={view} />
               <GameControls view={view} />
             </Stack>
           </Grid.Col>

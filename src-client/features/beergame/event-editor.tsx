@@ -15,10 +15,11 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCalendarEvent, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCalendarEvent, IconMessageCircle, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CHANGE_FIELDS, CHANGE_RANGES, type ChangeField } from '../../../src-shared/beergame/constants';
@@ -187,6 +188,128 @@ export function EventEditor({ view }: { view: BeerView }) {
                 data-testid="schedule-change"
               >
                 <FormattedMessage id="events.add" />
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The scheduled messages (spec `configMessages.scheduleList`): each shown to its recipients from its
+ * week; a form schedules one for a later week (the engine's `SendMessage` with `showAt`).
+ */
+export function ScheduledMessages({ view }: { view: BeerView }) {
+  const intl = useIntl();
+  const facilityName = useFacilityName();
+  const [week, setWeek] = useState(String(Math.min(view.week + 1, view.weeks)));
+  const [to, setTo] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [weekError, setWeekError] = useState<string | undefined>();
+  const send = trpc.beergame.sendMessage.useMutation({
+    retry: retryUnanswered(3),
+    onError: (error: unknown) => toastError(intl, error),
+    onSuccess: () => {
+      setText('');
+      toastMessage(intl, 'events.messageScheduled', 'green');
+    },
+  });
+  const names = new Map(view.facilities.map((f) => [f.id, facilityName(f)]));
+  const messages = [...(view.scheduledMessages ?? [])]
+    .filter((m) => m.week > view.week)
+    .sort((a, b) => a.week - b.week);
+  const submit = () => {
+    const read = readChangeWeek(week, view.week, view.weeks);
+    setWeekError(read.ok ? undefined : intl.formatMessage({ id: read.error.messageId }, read.error.values));
+    if (!read.ok) return;
+    send.mutate({
+      gameId: view.gameId,
+      to: to.length === 0 ? 'all' : to,
+      text,
+      showAt: read.value,
+      commandId: newCommandId(),
+    });
+  };
+  return (
+    <Card withBorder padding="md" data-testid="scheduled-messages">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconMessageCircle size={20} />
+          <Title order={4}>
+            <FormattedMessage id="events.messages" />
+          </Title>
+        </Group>
+        {messages.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="events.noMessages" />
+          </Text>
+        ) : (
+          <Stack gap={6}>
+            {messages.map((m) => (
+              <Paper key={`${m.week}-${m.message}`} withBorder p="xs" radius="sm">
+                <Group gap="xs" mb={4}>
+                  <Badge variant="light" color="gray" size="sm">
+                    <FormattedMessage id="events.atWeek" values={{ week: m.week }} />
+                  </Badge>
+                  {m.to === 'all' ? (
+                    <Badge variant="dot" size="sm" tt="none">
+                      <FormattedMessage id="messages.toAll" />
+                    </Badge>
+                  ) : (
+                    m.to.map((id) => (
+                      <Badge key={id} variant="dot" size="sm" tt="none">
+                        {names.get(id) ?? id}
+                      </Badge>
+                    ))
+                  )}
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.message}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {view.week < view.weeks && (
+          <Stack gap="xs">
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <TextInput
+                label={intl.formatMessage({ id: 'events.week' })}
+                value={week}
+                inputMode="numeric"
+                onChange={(event) => setWeek(event.currentTarget.value)}
+                error={weekError}
+              />
+              <MultiSelect
+                label={intl.formatMessage({ id: 'board.messageTo' })}
+                placeholder={to.length === 0 ? intl.formatMessage({ id: 'messages.toAll' }) : undefined}
+                data={view.facilities.map((f) => ({ value: f.id, label: facilityName(f) }))}
+                value={to}
+                onChange={setTo}
+                searchable
+                clearable
+                style={{ gridColumn: 'span 2' }}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={intl.formatMessage({ id: 'board.messageText' })}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxLength={2000}
+            />
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconSend size={16} />}
+                disabled={text.trim() === ''}
+                loading={send.isPending}
+                onClick={submit}
+                data-testid="schedule-message"
+              >
+                <FormattedMessage id="events.addMessage" />
               </Button>
             </Group>
           </Stack>
