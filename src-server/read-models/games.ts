@@ -219,8 +219,10 @@ export async function gamesByCreator(
     .where('archived', '=', filter.archived ?? false);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.search) query = query.where('name', 'ilike', `%${likeLiteral(filter.search)}%`);
+  // Copies made together share their time: their numbers then read in order.
   const rows = await query
     .orderBy('created_at', 'desc')
+    .orderBy('name')
     .orderBy('id')
     .limit(GAMES_PAGE_SIZE + 1)
     .offset(offset)
