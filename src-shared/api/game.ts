@@ -8,7 +8,8 @@ export const commandId = commandIdInput;
 
 export const createGameInput = z.object({
   name: textInput({ max: 80 }),
-  template: z.enum(['classic']),
+  /** A default beer template's id, or the id of one of the caller's own templates. */
+  template: idInput,
   /** Plays with a turn timer of this many seconds a week (it runs once every seat is filled). */
   timerSeconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
 });
