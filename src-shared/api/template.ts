@@ -1,6 +1,6 @@
 /** Procedure inputs of the `template` router, shared with the client's forms. */
 import { z } from 'zod';
-import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../rules/templates';
+import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../rules/template-naming';
 import { idInput, textInput } from './inputs';
 
 export const templateId = idInput;

@@ -10,7 +10,8 @@ import {
   resolveConfig,
   runSimulation,
 } from '../../../src-shared/beergame';
-import { DEFAULT_TEMPLATES, templateCopyTitle } from '../../../src-shared/rules/templates';
+import { templateCopyTitle } from '../../../src-shared/rules/template-naming';
+import { DEFAULT_TEMPLATES } from '../../../src-shared/rules/templates';
 import { expectConservation } from './conservation';
 
 const POLICIES = ['passthrough', 'sterman:0.36,0.26,0.34,17', 'basestock:30'];
