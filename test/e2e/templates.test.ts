@@ -9,7 +9,7 @@ import { signUpInstructor, startTestServer } from '../support/server';
 /**
  * The dashboard's templates tab in Chromium: the default templates, a copy of one becoming the
  * instructor's own, renamed, used to create a game, and deleted after a confirmation; on a
- * desktop and on a phone.
+ * desktop and on a phone. The tab is the dashboard's `templates` tab (/dashboard/templates).
  */
 const shots = 'test-results/e2e';
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -63,10 +63,12 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await page.getByText('Please fill this in.').waitFor();
   await page.getByTestId('template-title').fill('Margins class');
   await page.getByLabel('Description').fill('Lost sales, for the second-year class.');
+  await page.screenshot({ path: `${shots}/templates-desktop-edit.png` });
   await page.getByTestId('template-save').click();
   await page.getByText('Template saved').waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await expect.poll(() => own.first().textContent()).toContain('Margins class');
-  await page.screenshot({ path: `${shots}/templates-desktop-own.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/templates-desktop-own.png` });
 
   // A game made from it opens on its intro page.
   await own.first().getByTestId('template-create-game').click();
@@ -74,6 +76,14 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await page.getByTestId('template-game-name').fill('Tuesday margins');
   await page.getByTestId('template-game-submit').click();
   await page.waitForURL(/\/game\/[\w-]+\/intro$/);
+
+  // The create-game card of the dashboard offers it too, with the default templates.
+  await page.goto(`${origin}/dashboard/intro`);
+  await page.getByTestId('create-game-template').click();
+  await page.getByRole('option', { name: 'Lost sales, prices and revenue' }).waitFor();
+  await page.screenshot({ path: `${shots}/templates-create-card.png` });
+  await page.getByRole('option', { name: 'Margins class' }).click();
+  await page.getByText('Lost sales, for the second-year class.').waitFor();
 
   // Deleted after a confirmation.
   await page.goto(`${origin}/dashboard/templates`);
@@ -91,10 +101,18 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await phone.context.addCookies(cookies);
   await phone.page.goto(`${origin}/dashboard/templates`);
   await expect.poll(() => phone.page.getByTestId('template-card').count()).toBe(13);
+  await phone.page
+    .getByTestId('template-card')
+    .filter({ hasText: 'Two stages' })
+    .getByRole('button', { name: 'Copy' })
+    .click();
+  await expect.poll(() => phone.page.getByTestId('template-card').count()).toBe(14);
   const overflow = await phone.page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await phone.page.screenshot({ path: `${shots}/templates-phone.png`, fullPage: true });
+  await phone.page.evaluate(() => window.scrollTo(0, 0));
+  await phone.page.screenshot({ path: `${shots}/templates-phone.png` });
+  await phone.page.screenshot({ path: `${shots}/templates-phone-full.png`, fullPage: true });
   await phone.context.close();
 }, 120_000);
