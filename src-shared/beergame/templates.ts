@@ -152,25 +152,28 @@ function severalClientsConfigInput(): BeerConfigInput {
   };
 }
 
+/** Buys `pid` from `from` with the classic delays. */
+const buy = (pid: string, from: string, startOrders = 4): Capability => ({
+  pid,
+  type: 'purchase',
+  from,
+  ...CLASSIC_PIPELINE,
+  startOrders,
+});
+/** Brews `pid` from `malt` units of malt each, with the classic factory's delays. */
+const brew = (pid: string, malt: number): Capability => ({
+  pid,
+  type: 'production',
+  from: { malt },
+  ...CLASSIC_PIPELINE,
+  ordertime: 1,
+});
+
 /**
  * Two beers brewed from one malt: a lager (1 malt a unit) whose demand steps up and a stout (2 malts
  * a unit) whose demand stays flat; the brewery buys malt from a malt house.
  */
 function severalProductsConfigInput(): BeerConfigInput {
-  const buy = (pid: string, from: string, startOrders = 4) => ({
-    pid,
-    type: 'purchase' as const,
-    from,
-    ...CLASSIC_PIPELINE,
-    startOrders,
-  });
-  const brew = (pid: string, malt: number) => ({
-    pid,
-    type: 'production' as const,
-    from: { malt },
-    ...CLASSIC_PIPELINE,
-    ordertime: 1,
-  });
   return {
     weeks: 36,
     productsTemplates: [
