@@ -1,12 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
 import { useCurrentUser } from '../auth';
 import { InstructorOnly } from '../features/auth/instructor-only';
 import { CreateGameCard } from '../features/dashboard/create-game-card';
 import { GamesList } from '../features/dashboard/games-list';
-import { TemplatesTab } from '../features/dashboard/templates/templates-tab';
 
 export function DashboardPage() {
   const intl = useIntl();
@@ -18,7 +16,7 @@ export function DashboardPage() {
         <Title order={2}>
           <FormattedMessage id="dashboard.welcome" values={{ name: user?.name }} />
         </Title>
-        {useParams().tab === 'templates' ? <TemplatesTab /> : <CreateGameCard />}
+        <CreateGameCard />
         <Title order={3}>
           <FormattedMessage id="dashboard.myGames" />
         </Title>
