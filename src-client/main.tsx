@@ -27,10 +27,8 @@ function ApiProvider({ children }: { children: ReactNode }) {
     api.close();
     setApi({ identity, queryClient: new QueryClient(), ...createTrpcClient() });
   }, [identity, api]);
-  // Keyed by identity: a query observer stays on the client it was made with, so the tree under a
-  // new client is mounted afresh (else its invalidations would reach a client no query watches).
   return (
-    <trpc.Provider key={api.identity} client={api.client} queryClient={api.queryClient}>
+    <trpc.Provider client={api.client} queryClient={api.queryClient}>
       <QueryClientProvider client={api.queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );

@@ -12,10 +12,13 @@ const DESCRIPTION = { min: 0, max: TEMPLATE_DESCRIPTION_MAX, multiline: true };
 /** Renames an own template and rewrites its description. */
 export function EditTemplateModal({
   template,
+  onSaved,
   onClose,
 }: {
   /** The template being edited; null when the modal is closed. */
   template: { id: string; title: string; description: string } | null;
+  /** Refreshes the list that shows it. */
+  onSaved: () => Promise<unknown>;
   onClose: () => void;
 }) {
   return (
@@ -26,20 +29,21 @@ export function EditTemplateModal({
       centered
     >
       {/* Keyed by template: each opening starts from the template's own text. */}
-      {template && <EditForm key={template.id} template={template} onClose={onClose} />}
+      {template && <EditForm key={template.id} template={template} onSaved={onSaved} onClose={onClose} />}
     </Modal>
   );
 }
 
 function EditForm({
   template,
+  onSaved,
   onClose,
 }: {
   template: { id: string; title: string; description: string };
+  onSaved: () => Promise<unknown>;
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const utils = trpc.useUtils();
   const [title, setTitle] = useState(template.title);
   const [description, setDescription] = useState(template.description);
   const [touched, setTouched] = useState(false);
@@ -48,7 +52,7 @@ function EditForm({
   const update = trpc.template.update.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.saved', 'green');
-      await utils.template.list.invalidate();
+      await onSaved();
       onClose();
     },
     onError: (error) => toastError(intl, error),

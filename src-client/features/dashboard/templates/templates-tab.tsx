@@ -21,22 +21,25 @@ const GRID = { base: 1, sm: 2, lg: 3 };
  */
 export function TemplatesTab() {
   const intl = useIntl();
-  const utils = trpc.useUtils();
   const list = trpc.template.list.useQuery();
+  // The list's own refetch, not an invalidation through useUtils: once the sign-in is known, the app
+  // hands the tree a new query client (src-client/main.tsx) while an observer keeps the one it was
+  // made with, so an invalidation can miss the list on screen.
+  const refresh = () => list.refetch();
   const [creating, setCreating] = useState<{ id: string; title: string } | null>(null);
   const [editing, setEditing] = useState<{ id: string; title: string; description: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const copy = trpc.template.copy.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.copied', 'green', COPIED_MS);
-      await utils.template.list.invalidate();
+      await refresh();
     },
     onError: (error) => toastError(intl, error),
   });
   const remove = trpc.template.delete.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.deleted', 'green');
-      await utils.template.list.invalidate();
+      await refresh();
     },
     onError: (error) => toastError(intl, error),
   });
@@ -111,7 +114,7 @@ export function TemplatesTab() {
         </SimpleGrid>
       </Stack>
       <CreateGameModal template={creating} onClose={() => setCreating(null)} />
-      <EditTemplateModal template={editing} onClose={() => setEditing(null)} />
+      <EditTemplateModal template={editing} onSaved={refresh} onClose={() => setEditing(null)} />
       <Confirm
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
