@@ -9,7 +9,12 @@ import {
   upcast,
 } from '../../src-shared/eventsourcing';
 import type { Database } from '../db/schema';
-import { DuplicateCommandError, type EventStore, VersionConflictError } from './event-store';
+import {
+  type AppendInput,
+  DuplicateCommandError,
+  type EventStore,
+  VersionConflictError,
+} from './event-store';
 
 /** A kind of stream: its decider, its rules version, and the read models its appends keep current. */
 export interface StreamType<Command, Event extends DomainEvent, State> {
@@ -26,6 +31,8 @@ export interface StreamType<Command, Event extends DomainEvent, State> {
     next: State,
     at: Date,
   ) => ((trx: Transaction<Database>) => Promise<void>) | null;
+  /** Wake-up keys to wake, besides the stream, when `project` wrote (the creator's game lists). */
+  wakes?: (next: State) => readonly string[];
 }
 
 export interface CommandResult<State> {
@@ -38,6 +45,32 @@ export interface CommandResult<State> {
 }
 
 const MAX_ATTEMPTS = 20;
+
+/** The append of `decided` on a stream at `from`, with the read-model writes and wake-ups it calls for. */
+function appendInput<C, E extends DomainEvent, S>(
+  type: StreamType<C, E, S>,
+  streamId: string,
+  from: { version: number; state: S },
+  decided: E[],
+  next: S,
+  context: CommandContext & { commandId: string },
+): AppendInput {
+  const write = type.project?.(from.state, next, new Date(context.now)) ?? undefined;
+  return {
+    streamId,
+    expectedVersion: from.version,
+    events: decided,
+    metadata: {
+      actorId: context.actor.userId,
+      actorRole: context.actor.role,
+      commandId: context.commandId,
+      serverTime: context.now,
+      rulesVersion: type.rulesVersion,
+    },
+    inTransaction: write,
+    ...(write && type.wakes ? { wakes: type.wakes(next) } : {}),
+  };
+}
 
 /** Folds recorded events, each read through the stream type's upcasters, into `from`. */
 export function foldRecorded<C, E extends DomainEvent, S>(
@@ -179,22 +212,32 @@ export class CommandHandler {
     context: CommandContext & { commandId: string },
   ): Promise<CommandResult<S>> {
     const next = fold(type.decider, decided, from.state);
-    const events = await this.store.append({
-      streamId,
-      expectedVersion: from.version,
-      events: decided,
-      metadata: {
-        actorId: context.actor.userId,
-        actorRole: context.actor.role,
-        commandId: context.commandId,
-        serverTime: context.now,
-        rulesVersion: type.rulesVersion,
-      },
-      inTransaction: type.project?.(from.state, next, new Date(context.now)) ?? undefined,
-    });
+    const events = await this.store.append(appendInput(type, streamId, from, decided, next, context));
     const newVersion = events[events.length - 1]!.streamVersion;
     this.remember(streamId, newVersion, next);
     return { version: newVersion, state: next, events, duplicate: false };
+  }
+
+  /**
+   * Creates several new streams in one transaction, all or none (a copy of 200 games): each
+   * command is decided on the initial state, and any refusal throws before anything is written.
+   * Each stream's command id is `commandId` and its index, so the whole call applies once.
+   */
+  async createMany<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    creations: ReadonlyArray<{ streamId: string; command: C }>,
+    context: CommandContext & { commandId: string },
+  ): Promise<S[]> {
+    const from = { version: 0, state: type.decider.initialState };
+    const decided = creations.map(({ streamId, command }, i) => {
+      const own = { ...context, commandId: `${context.commandId}-${i + 1}` };
+      const events = type.decider.decide(command, from.state, own);
+      const next = fold(type.decider, events, from.state);
+      return { streamId, next, input: appendInput(type, streamId, from, events, next, own) };
+    });
+    await this.store.appendMany(decided.map((d) => d.input));
+    for (const d of decided) this.remember(d.streamId, d.input.events.length, d.next);
+    return decided.map((d) => d.next);
   }
 
   private async duplicateAnswer<C, E extends DomainEvent, S>(

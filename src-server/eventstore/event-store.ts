@@ -38,6 +38,8 @@ export interface AppendInput {
   metadata: Omit<EventMetadata, 'commandIndex'>;
   /** Runs in the append's transaction after the insert: inline read models. */
   inTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  /** Wake-up keys besides the stream's, woken after COMMIT (an instructor's game lists). */
+  wakes?: readonly string[];
 }
 
 const EVENT_COLUMNS = [
@@ -264,20 +266,86 @@ export class EventStore {
             return rows;
           })
         : await this.insert(this.db, input);
-      this.feed.committed(input.streamId);
+      this.wake(input);
       return appended;
     } catch (error) {
-      if ((error as { code?: string }).code === VERSION_GAP) {
-        throw new VersionConflictError(input.streamId, input.expectedVersion);
-      }
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-        const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
-        if (constraint.includes('events_command_once')) {
-          throw new DuplicateCommandError(input.streamId, input.metadata.commandId);
+      throw this.appendError(error, input);
+    }
+  }
+
+  /**
+   * Appends to several streams in one transaction: all or none (a copy of 200 games). Each input
+   * is checked as `append` checks it; the first refusal rolls everything back and is thrown.
+   */
+  async appendMany(inputs: readonly AppendInput[]): Promise<RecordedEvent[][]> {
+    let current: AppendInput | undefined;
+    try {
+      const appended = await this.db.transaction().execute(async (trx) => {
+        const all: RecordedEvent[][] = [];
+        for (const input of inputs) {
+          current = input;
+          all.push(input.events.length === 0 ? [] : await this.insert(trx, input));
+          await input.inTransaction?.(trx);
         }
-        throw new VersionConflictError(input.streamId, input.expectedVersion);
+        return all;
+      });
+      for (const input of inputs) this.wake(input);
+      return appended;
+    } catch (error) {
+      throw current ? this.appendError(error, current) : error;
+    }
+  }
+
+  /** After COMMIT: the stream's subscribers, and those of the input's other keys. */
+  private wake(input: AppendInput): void {
+    this.feed.committed(input.streamId);
+    for (const key of input.wakes ?? []) this.feed.committed(key);
+  }
+
+  /** An append's failure as the caller can act on it: a version conflict, a retried command. */
+  private appendError(error: unknown, input: AppendInput): unknown {
+    const code = (error as { code?: string }).code;
+    if (code === VERSION_GAP) return new VersionConflictError(input.streamId, input.expectedVersion);
+    if (code !== UNIQUE_VIOLATION) return error;
+    const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
+    if (constraint.includes('events_command_once'))
+      return new DuplicateCommandError(input.streamId, input.metadata.commandId);
+    return new VersionConflictError(input.streamId, input.expectedVersion);
+  }
+
+  /**
+   * Yields each time `key` is woken (or every stream is), wake-ups that come close together
+   * yielding once, and at least every `pollMs` (a wake-up lost with another process is caught up).
+   */
+  async *wakeUpsOf(
+    key: string,
+    options: { signal?: AbortSignal; pollMs?: number } = {},
+  ): AsyncGenerator<void> {
+    let woken = false;
+    let wake: (() => void) | null = null;
+    const unsubscribe = this.onWakeUp(key, () => {
+      woken = true;
+      wake?.();
+    });
+    const onAbort = () => wake?.();
+    options.signal?.addEventListener('abort', onAbort);
+    try {
+      while (!options.signal?.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.pollMs ?? 10_000);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          if (woken || options.signal?.aborted) wake();
+        });
+        wake = null;
+        woken = false;
+        if (!options.signal?.aborted) yield;
       }
-      throw error;
+    } finally {
+      unsubscribe();
+      options.signal?.removeEventListener('abort', onAbort);
     }
   }
 

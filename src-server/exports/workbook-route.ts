@@ -5,19 +5,19 @@
  */
 
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { type Request, Router } from 'express';
 import { idInput } from '../../src-shared/api/inputs';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { isLocale, LOCALES, type Locale } from '../../src-shared/rules/locale';
 import { displayNames } from '../auth/auth';
 import { foldRecorded } from '../eventstore/command-handler';
+import { messagesIn } from '../messages';
 import { gameTypes } from '../streams';
 import type { Services } from '../trpc/context';
 import { membersOrCreatorOnly, type Requirement } from '../trpc/procedures';
 import { appError } from '../trpc/trpc';
 import { gameForDownload, refuseDownload } from './access';
-import { type Messages, userIdsIn, workbookFileName, writeBeergameWorkbook } from './workbook';
+import { userIdsIn, workbookFileName, writeBeergameWorkbook } from './workbook';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -60,23 +60,6 @@ function workbookLocale(req: Request): Locale {
   if (typeof asked === 'string' && isLocale(asked)) return asked;
   const accepted = req.acceptsLanguages(...LOCALES);
   return typeof accepted === 'string' && isLocale(accepted) ? accepted : 'en';
-}
-
-const catalogues = new Map<Locale, Promise<Messages>>();
-
-/** A language's messages over the English ones (read once per process). */
-function messagesIn(locale: Locale): Promise<Messages> {
-  let messages = catalogues.get(locale);
-  if (!messages) {
-    const read = async (code: Locale) =>
-      JSON.parse(await readFile(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as Messages;
-    messages = Promise.all([read('en'), read(locale)]).then(([english, chosen]) => ({
-      ...english,
-      ...chosen,
-    }));
-    catalogues.set(locale, messages);
-  }
-  return messages;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
 import { facilityDisplayName } from '../../src-shared/rules/facility-name';
+import type { Messages } from '../messages';
 
 /** What the workbook shows of one game. */
 export interface BeergameRecord {
@@ -26,9 +27,6 @@ export interface BeergameRecord {
   /** Display names by user id (players and the creator); names live in user records, not events. */
   names: Record<string, string>;
 }
-
-/** Translated messages by id (locales/*.json, English filling any gap). */
-export type Messages = Record<string, string>;
 
 /** A number shown with a format (costs, rates, times); a plain number is shown as Excel's general. */
 interface Formatted {

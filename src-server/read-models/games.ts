@@ -3,7 +3,7 @@
  * current by the append transaction (a game's row is a function of its state and its creation
  * time) and rebuilt from the events by `npm run projections:rebuild`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import { GAMES_PAGE_SIZE } from '../../src-shared/api/game';
 import { joinCodeOf } from '../../src-shared/rules/join-code';
@@ -23,6 +23,8 @@ export interface GamesTable {
   deleted: Generated<boolean>;
   draft: Generated<boolean>;
   player_ids: ColumnType<string[], string[], string[]>;
+  /** Seats waiting for a player (the dashboard's "waiting for players"). */
+  free_seats: Generated<number>;
   /** The short code players type to join (a function of the id: src-shared/rules/join-code.ts). */
   code: ColumnType<string, string, never>;
   created_at: ColumnType<Date, Date, never>;
@@ -36,7 +38,10 @@ export interface GameSummary {
   week: number | null;
   weeks: number | null;
   finished: boolean;
+  archived: boolean;
+  deleted: boolean;
   playerIds: string[];
+  freeSeats: number;
 }
 
 function rowOf(type: string, summary: GameSummary) {
@@ -47,7 +52,10 @@ function rowOf(type: string, summary: GameSummary) {
     week: summary.week,
     weeks: summary.weeks,
     finished: summary.finished,
+    archived: summary.archived,
+    deleted: summary.deleted,
     player_ids: summary.playerIds,
+    free_seats: summary.freeSeats,
   };
 }
 
@@ -89,6 +97,9 @@ export async function replaceGameRows(
   });
 }
 
+/** The wake-up key of an instructor's game lists: woken after a change of one of their games' rows. */
+export const gamesListKey = (creatorId: string) => `games-of:${creatorId}`;
+
 /** A game's row: its type and what decides who may open it. */
 export type GameRow = NonNullable<Awaited<ReturnType<typeof gameRow>>>;
 
@@ -116,6 +127,47 @@ export async function freshGameId(db: Kysely<Database>): Promise<string> {
   }
 }
 
+/**
+ * The ids of `count` copies made by one command: drawn from the command (a keyed hash), so that a
+ * retried command finds the games it made the first time (`existing`) instead of making more.
+ * Like `freshGameId`, a draw whose join code another game holds is drawn again, in the same order
+ * each time.
+ */
+export async function copyGameIds(
+  db: Kysely<Database>,
+  scope: string,
+  count: number,
+): Promise<{ gameIds: string[]; existing: boolean }> {
+  const draw = (index: number, attempt: number) =>
+    createHash('sha256').update(`${scope}/${index}/${attempt}`).digest('base64url').slice(0, 12);
+  /** The holders of the join codes of `ids`, by code (one query). */
+  const holders = async (ids: string[]) => {
+    const rows = await db
+      .selectFrom('games')
+      .select(['id', 'code'])
+      .where('code', 'in', ids.map(joinCodeOf))
+      .execute();
+    return new Map(rows.map((row) => [row.code, row.id]));
+  };
+  const gameIds = Array.from({ length: count }, (_, index) => draw(index, 0));
+  let held = await holders(gameIds);
+  let existing = 0;
+  for (let index = 0; index < count; index++) {
+    for (let attempt = 1; ; attempt++) {
+      const holder = held.get(joinCodeOf(gameIds[index]!));
+      if (holder === undefined) break;
+      if (holder === gameIds[index]) {
+        existing++;
+        break;
+      }
+      // Rare: another game holds this code. Draw again, and look that one up.
+      gameIds[index] = draw(index, attempt);
+      held = new Map([...held, ...(await holders([gameIds[index]!]))]);
+    }
+  }
+  return { gameIds, existing: existing === count };
+}
+
 /** The game a join code names, with what decides who may open it; undefined for no game. */
 export function gameRowByCode(db: Kysely<Database>, code: string) {
   return db
@@ -125,13 +177,49 @@ export function gameRowByCode(db: Kysely<Database>, code: string) {
     .executeTakeFirst();
 }
 
-/** An instructor's games, newest first, a page of `GAMES_PAGE_SIZE` from `offset`. */
-export async function gamesByCreator(db: Kysely<Database>, creatorId: string, offset: number) {
-  const rows = await db
+/** Which of an instructor's games a list shows (the dashboard's filters). */
+export interface GamesFilter {
+  /** The archives (true) or the others (false, the default). */
+  archived?: boolean;
+  type?: string;
+  /** Part of the name, in any case. */
+  search?: string;
+}
+
+/** `text` matched literally by LIKE: its wildcards and the escape character escaped. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * An instructor's games that are not deleted, newest first, a page of `GAMES_PAGE_SIZE` from
+ * `offset`: the archives or the others, of a type, by part of the name.
+ */
+export async function gamesByCreator(
+  db: Kysely<Database>,
+  creatorId: string,
+  offset: number,
+  filter: GamesFilter = {},
+) {
+  let query = db
     .selectFrom('games')
-    .select(['id', 'type', 'name', 'week', 'weeks', 'finished', 'archived', 'player_ids', 'created_at'])
+    .select([
+      'id',
+      'type',
+      'name',
+      'week',
+      'weeks',
+      'finished',
+      'archived',
+      'draft',
+      'player_ids',
+      'free_seats',
+      'created_at',
+    ])
     .where('creator_id', '=', creatorId)
     .where('deleted', '=', false)
+    .where('archived', '=', filter.archived ?? false);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.search) query = query.where('name', 'ilike', `%${likeLiteral(filter.search)}%`);
+  const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(GAMES_PAGE_SIZE + 1)
@@ -146,9 +234,22 @@ export async function gamesByCreator(db: Kysely<Database>, creatorId: string, of
       weeks: row.weeks,
       finished: row.finished,
       archived: row.archived,
+      draft: row.draft,
       players: row.player_ids.length,
+      freeSeats: row.free_seats,
       createdAt: row.created_at,
     })),
     nextCursor: rows.length > GAMES_PAGE_SIZE ? offset + GAMES_PAGE_SIZE : null,
   };
+}
+
+/** The games among `gameIds` that `creatorId` created and did not delete, with their type. */
+export function ownGames(db: Kysely<Database>, creatorId: string, gameIds: readonly string[]) {
+  return db
+    .selectFrom('games')
+    .select(['id', 'type'])
+    .where('id', 'in', gameIds)
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .execute();
 }

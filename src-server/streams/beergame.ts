@@ -8,10 +8,11 @@ import {
   beergameDecider,
   beergameSummary,
   beerUpcasters,
+  copyGameCommand,
   viewGame,
 } from '../../src-shared/beergame';
 import { gameStreamId } from '../../src-shared/eventsourcing';
-import { type GameSummary, gamesProjection } from '../read-models/games';
+import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
 import { type GameTimers, withDeadlines } from '../scheduler/deadlines';
 import type { GameType } from './game-type';
 
@@ -46,9 +47,18 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
       timers: beergameTimers,
       streamIdOf: (state) => gameStreamId(state.gameId),
     }),
+    wakes: (state) => [gamesListKey(state.creatorId)],
   },
   summary,
   view: (state, viewer) =>
     viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames, connected: viewer.connected }),
   timers: beergameTimers,
+  actions: {
+    archive: { type: 'ArchiveGame' },
+    unarchive: { type: 'UnarchiveGame' },
+    delete: { type: 'DeleteGame' },
+    reset: { type: 'ResetGame' },
+    disconnectPlayers: { type: 'DisconnectPlayers' },
+    copy: copyGameCommand,
+  },
 };

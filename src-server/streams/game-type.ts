@@ -31,4 +31,17 @@ export interface GameType<Command, Event extends DomainEvent, State, View> {
   view(state: State, viewer: GameViewer): View;
   /** The timers its states set, which the scheduler runs (none when absent). */
   timers?: GameTimers<Command, State>;
+  /** The commands of the dashboard's actions on one game (spec point 2); absent: not offered yet. */
+  actions?: GameActions<Command, State>;
+}
+
+/** What the dashboard does to a game, as its type's commands. */
+export interface GameActions<Command, State> {
+  archive: Command;
+  unarchive: Command;
+  delete: Command;
+  reset: Command;
+  disconnectPlayers: Command;
+  /** The command creating a copy of the game in `state` (spec point 4, "Game copy"). */
+  copy(state: State, copy: { gameId: string; name: string; creatorId: string; seed: number }): Command;
 }

@@ -10,7 +10,7 @@ import {
   leanUpcasters,
   viewLeanGame,
 } from '../../src-shared/leangame';
-import { type GameSummary, gamesProjection } from '../read-models/games';
+import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
 import type { GameType } from './game-type';
 
 /** The lean game plays in minutes: its row has no week. */
@@ -24,6 +24,7 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
     rulesVersion: LEANGAME_RULES_VERSION,
     upcasters: leanUpcasters,
     project: gamesProjection('leangame', summary),
+    wakes: (state) => [gamesListKey(state.creatorId)],
   },
   summary,
   // A loaded game exists, so it has a view.

@@ -61,21 +61,37 @@ export async function* watchChanges<C, E extends DomainEvent, S, V extends objec
   }
 }
 
-/** The viewer's view now, then after each batch of new events or wake-up, until stopped. */
-async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions<C, E, S, V>) {
-  const { ctx, streamId, type, view } = options;
+/**
+ * What every live subscription holds while it runs: one of its WebSocket's bounded places (a page
+ * needs one or two), and an end when its sign-in is revoked (`stop` aborts). `close` gives both back.
+ */
+export function openSubscription(ctx: Context, signal: AbortSignal | undefined) {
   const { services, socket } = ctx;
-  // One WebSocket holds a bounded number of subscriptions (a page needs one or two).
   if (socket && socket.subscriptions >= services.limits.subscriptionsPerSocket)
     throw appError('TOO_MANY_REQUESTS', 'errors.tooManySubscriptions', {
       max: services.limits.subscriptionsPerSocket,
     });
   if (socket) socket.subscriptions++;
   const ended = new AbortController();
-  const stop = AbortSignal.any([ended.signal, ...(options.signal ? [options.signal] : [])]);
   const stopSignInChecks = ctx.sessionToken
     ? services.signIns.watch(ctx.sessionToken, () => ended.abort())
     : undefined;
+  return {
+    stop: AbortSignal.any([ended.signal, ...(signal ? [signal] : [])]),
+    close() {
+      ended.abort();
+      stopSignInChecks?.();
+      if (socket) socket.subscriptions--;
+    },
+  };
+}
+
+/** The viewer's view now, then after each batch of new events or wake-up, until stopped. */
+async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions<C, E, S, V>) {
+  const { ctx, streamId, type, view } = options;
+  const { services } = ctx;
+  const subscription = openSubscription(ctx, options.signal);
+  const stop = subscription.stop;
   const leave = ctx.user ? services.presence.enter(streamId, ctx.user.id) : undefined;
   let woken = false;
   let wake: (() => void) | null = null;
@@ -109,12 +125,10 @@ async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions
       yield { version, view: await view(state) };
     }
   } finally {
-    ended.abort();
+    subscription.close();
     // The pending read ends with the abort; a failure of it now has no one to tell.
     nextBatch?.catch(() => {});
     unsubscribe?.();
     leave?.();
-    stopSignInChecks?.();
-    if (socket) socket.subscriptions--;
   }
 }

@@ -103,12 +103,14 @@ function admitted(
   requirement: Requirement | undefined,
 ): LoadedGame | TRPCError {
   const facilities = (loaded.state as { facilities?: unknown[] }).facilities;
+  const summary = type.summary(loaded.state);
   const refusal = gamePageRefusal(
     {
       exists: loaded.version > 0,
-      deleted: row.deleted,
+      // The state, not the row: another process's row may lag behind what this one folded.
+      deleted: summary.deleted,
       draft: row.draft,
-      archived: row.archived,
+      archived: summary.archived,
       hasFacilities: (facilities?.length ?? 0) > 0,
       creatorId: row.creator_id,
     },
@@ -121,7 +123,7 @@ function admitted(
     type,
     version: loaded.version,
     state: loaded.state,
-    summary: type.summary(loaded.state),
+    summary,
   };
   return requirement?.(game, ctx.user) ?? game;
 }

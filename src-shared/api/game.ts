@@ -1,6 +1,8 @@
 /** Procedure inputs of the game routers, shared with the client's forms. */
 import { z } from 'zod';
 import { DEBRIEF_ANSWER_MAX, MAX_ORDER_QUANTITY, MESSAGE_MAX, TIMER_SECONDS } from '../beergame/constants';
+import { COPIES, GAME_NAME_MAX } from '../rules/copy-names';
+import { LOCALES } from '../rules/locale';
 import { commandIdInput, idInput, quantityInput, textInput } from './inputs';
 
 export const gameId = idInput;
@@ -117,7 +119,45 @@ export const watchGameInput = z.object({
   lastEventId: z.string().max(12).regex(/^\d+$/).nullish(),
 });
 
-export const listGamesInput = z.object({ cursor: z.number().int().min(0).max(1_000_000).nullish() });
+/** The instructor's games list: a page from `cursor`, the archives or the others, of a type, by name. */
+export const listGamesInput = z.object({
+  cursor: z.number().int().min(0).max(1_000_000).nullish(),
+  archived: z.boolean().optional(),
+  type: z.enum(['beergame', 'leangame'], { message: 'errors.invalidInput' }).optional(),
+  search: z.string({ message: 'errors.invalidInput' }).trim().max(80, 'errors.invalidInput').optional(),
+});
+
+/** Games an action applies to at once: one to a page's worth of selection. */
+export const GAMES_PER_ACTION = 200;
+const gameIdsInput = z
+  .array(idInput, { message: 'errors.invalidInput' })
+  .min(1, 'errors.invalidInput')
+  .max(GAMES_PER_ACTION, 'errors.invalidInput')
+  .refine((ids) => new Set(ids).size === ids.length, 'errors.invalidInput');
+
+/** An action on selected games (archive, unarchive, reset, disconnect the players). */
+export const gamesActionInput = z.object({ gameIds: gameIdsInput, commandId });
+
+/** Deleting selected games: the instructor typed their number (spec point 5). */
+export const deleteGamesInput = z.object({
+  gameIds: gameIdsInput,
+  confirmCount: z.number({ message: 'dashboard.btnDeleteNumberError' }),
+  commandId,
+});
+
+/** Copying a game: how many copies, and their name (optional: the original's with a suffix). */
+export const copyGameInput = z.object({
+  gameId,
+  count: z
+    .number({ message: 'dashboard.copyCountInvalid' })
+    .int('dashboard.copyCountInvalid')
+    .min(COPIES.min, 'dashboard.copyCountInvalid')
+    .max(COPIES.max, 'dashboard.copyCountInvalid'),
+  name: textInput({ min: 0, max: GAME_NAME_MAX }).optional(),
+  /** The language of the copy suffix when no name is given. */
+  locale: z.enum(LOCALES, { message: 'errors.invalidInput' }).optional(),
+  commandId,
+});
 
 /** Games list page size (spec point 9). */
 export const GAMES_PAGE_SIZE = 40;

@@ -35,6 +35,7 @@ import {
   startTimer,
   stopTimer,
 } from './instructor';
+import { archiveGame, deleteGame, disconnectPlayers, unarchiveGame } from './lifecycle';
 import { computerOrders, fitConstraints, isValidPolicy } from './policies';
 import type { BeerCommand, BeerConfig } from './schemas';
 import { randomFreeSeat } from './seats';
@@ -86,6 +87,14 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return resetGame(s, ctx);
     case 'EndGame':
       return endGame(s, ctx);
+    case 'ArchiveGame':
+      return archiveGame(s, ctx);
+    case 'UnarchiveGame':
+      return unarchiveGame(s, ctx);
+    case 'DeleteGame':
+      return deleteGame(s, ctx);
+    case 'DisconnectPlayers':
+      return disconnectPlayers(s, ctx);
     case 'SetTransparent':
       return setTransparent(command, s, ctx);
     case 'AnswerDebriefQuestion':

@@ -161,6 +161,11 @@ export const beerEventSchemas = {
     })
     .describe('The starting orders were changed before the first week closed; the game restarted.'),
   GameReset: z.object({ at }).describe('The game restarted from week 1, seats kept.'),
+  GameArchived: z
+    .object({ at })
+    .describe('The instructor archived the game: out of their lists until unarchived.'),
+  GameUnarchived: z.object({ at }).describe('The instructor brought the game back from the archives.'),
+  GameDeleted: z.object({ at }).describe('The instructor deleted the game: it is unknown from now on.'),
   GameEnded: z
     .object({ week: week.describe('the week being played when it ended'), at })
     .describe('The instructor ended the beer game before its last week.'),

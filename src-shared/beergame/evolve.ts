@@ -3,6 +3,7 @@
  * and sharing the rest. A week's close runs the week engine (week/).
  */
 import type { BeerEvent, BeerEventOf } from './events';
+import { lifecycleChanged } from './lifecycle';
 import type { Capability } from './schemas';
 import { type BeerState, cloneState, type FacilityState, initialBeerState, withFacility } from './state';
 import { closeWeek, facilityPlansOf, setupGame } from './week';
@@ -54,9 +55,11 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
     case 'StartingOrdersReset':
       return startingOrdersReset(s, event.data);
     case 'GameReset':
-      return { ...setupGame(s), deadline: null, pausedMs: null };
     case 'GameEnded':
-      return { ...s, finished: true, endedAt: event.data.at, deadline: null, pausedMs: null };
+    case 'GameArchived':
+    case 'GameUnarchived':
+    case 'GameDeleted':
+      return lifecycleChanged(s, event);
     case 'TransparencyChanged':
       return { ...s, transparent: event.data.transparent };
     case 'DebriefQuestionAnswered':

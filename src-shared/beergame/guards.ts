@@ -15,7 +15,7 @@ export function unknownCommand(_command: never): never {
 }
 
 export function requireGame(s: BeerState): void {
-  if (!s.exists) fail('errGameUnknown');
+  if (!s.exists || s.deleted) fail('errGameUnknown');
 }
 
 export function requireOpen(s: BeerState): void {

@@ -334,6 +334,11 @@ export const beerCommandSchema = z.union([
     capabilityId: id.optional(),
   }),
   z.object({ type: z.literal('ResetGame') }),
+  z.object({ type: z.literal('ArchiveGame') }),
+  z.object({ type: z.literal('UnarchiveGame') }),
+  z.object({ type: z.literal('DeleteGame') }),
+  /** Frees every seat held by a player (computer seats stay with the computer). */
+  z.object({ type: z.literal('DisconnectPlayers') }),
   z.object({ type: z.literal('EndGame') }),
   z.object({ type: z.literal('SetTransparent'), transparent: z.boolean() }),
   /** A player's answer to a question of the debrief, once the game is over; a new answer replaces theirs. */

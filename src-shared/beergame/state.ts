@@ -181,6 +181,10 @@ export interface BeerState {
   week: number;
   finished: boolean;
   endedAt: number | null;
+  /** Kept out of the instructor's lists until unarchived; only its creator may open it. */
+  archived: boolean;
+  /** Gone for everyone: every command and page answers that the game is unknown. */
+  deleted: boolean;
   transparent: boolean;
   playTimer: boolean;
   timerSeconds: number;
@@ -244,6 +248,8 @@ export const initialBeerState: BeerState = {
   week: 0,
   finished: false,
   endedAt: null,
+  archived: false,
+  deleted: false,
   transparent: false,
   playTimer: false,
   timerSeconds: 60,
@@ -301,6 +307,8 @@ export function cloneState(s: BeerState): BeerState {
     week: s.week,
     finished: s.finished,
     endedAt: s.endedAt,
+    archived: s.archived,
+    deleted: s.deleted,
     transparent: s.transparent,
     playTimer: s.playTimer,
     timerSeconds: s.timerSeconds,

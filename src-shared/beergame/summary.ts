@@ -8,14 +8,21 @@ export interface BeerSummary {
   week: number;
   weeks: number;
   finished: boolean;
+  archived: boolean;
+  deleted: boolean;
   /** Players holding a seat, each once. */
   playerIds: string[];
+  /** Seats waiting for a player: neither held nor played by the computer. */
+  freeSeats: number;
 }
 
 export function beergameSummary(s: BeerState): BeerSummary {
   const playerIds: string[] = [];
-  for (const f of s.facilities)
+  let freeSeats = 0;
+  for (const f of s.facilities) {
     if (f.userId !== null && !playerIds.includes(f.userId)) playerIds.push(f.userId);
+    if (f.userId === null && !f.computer) freeSeats++;
+  }
   return {
     gameId: s.gameId,
     name: s.name,
@@ -23,6 +30,9 @@ export function beergameSummary(s: BeerState): BeerSummary {
     week: s.week,
     weeks: s.config.weeks,
     finished: s.finished,
+    archived: s.archived,
+    deleted: s.deleted,
     playerIds,
+    freeSeats,
   };
 }

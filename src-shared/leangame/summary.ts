@@ -6,8 +6,13 @@ export interface LeanSummary {
   name: string;
   creatorId: string;
   finished: boolean;
+  /** Archiving and deleting lean games come with serving them (a later issue): never yet. */
+  archived: false;
+  deleted: false;
   /** Players holding a facility, each once. */
   playerIds: string[];
+  /** Facilities waiting for a player (computer stations excluded). */
+  freeSeats: number;
 }
 
 export function leangameSummary(state: LeanState): LeanSummary {
@@ -16,6 +21,11 @@ export function leangameSummary(state: LeanState): LeanSummary {
     name: state.name,
     creatorId: state.creatorId,
     finished: state.endAt !== null,
+    archived: false,
+    deleted: false,
     playerIds: state.facilities.flatMap((f) => (f.user === null ? [] : [f.user])),
+    freeSeats: state.facilities.filter(
+      (f) => f.user === null && !(state.computer?.facilityIds.includes(f.id) ?? false),
+    ).length,
   };
 }

@@ -59,6 +59,9 @@ const instructorsOnly = {
   otherInstructor: 'ok',
 };
 
+/** The dashboard's actions: the game's creator; another instructor does not know the game. */
+const ownGamesOnly = { ...instructorsOnly, otherInstructor: 'dashboard.messGameUnknown' };
+
 /** The first view of a subscription, or its error. */
 const firstView = (api: Api, gameId: string) =>
   waitForView<GameView>(
@@ -381,6 +384,52 @@ const matrix: Record<string, Row> = {
       return result;
     },
     expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+  },
+  'dashboard.watchGames': {
+    call: (api) =>
+      new Promise((resolve, reject) => {
+        const subscription = api.dashboard.watchGames.subscribe(undefined, {
+          onData: (tick) => {
+            subscription.unsubscribe();
+            resolve(tick);
+          },
+          onError: reject,
+        });
+      }),
+    expected: instructorsOnly,
+    check: (tick) => expect(tick).toBe(0),
+  },
+  'game.archive': {
+    call: (api, { gameId }) => api.game.archive.mutate({ gameIds: [gameId], commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    changes: true,
+  },
+  'game.unarchive': {
+    call: (api, { gameId }) => api.game.unarchive.mutate({ gameIds: [gameId], commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    changes: true,
+  },
+  'game.copy': {
+    call: (api, { gameId }) => api.game.copy.mutate({ gameId, count: 2, commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    check: (result) => expect((result as { gameIds: string[] }).gameIds).toHaveLength(2),
+  },
+  'game.delete': {
+    call: (api, { gameId }) =>
+      api.game.delete.mutate({ gameIds: [gameId], confirmCount: 1, commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    changes: true,
+  },
+  'game.disconnectPlayers': {
+    call: (api, { gameId }) =>
+      api.game.disconnectPlayers.mutate({ gameIds: [gameId], commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    changes: true,
+  },
+  'game.reset': {
+    call: (api, { gameId }) => api.game.reset.mutate({ gameIds: [gameId], commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    changes: true,
   },
   'game.byCode': {
     call: (api, { gameId }) =>

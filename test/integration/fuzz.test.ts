@@ -125,11 +125,18 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   templateId: fc.constantFrom('classic', 'severalProducts', 'factory7-lean', 'no-such-template'),
   title: fc.constantFrom('My template', 'Week 3 (copy)'),
   description: fc.constantFrom('', 'For the second-year class.'),
-  type: fc.constantFrom('beergame', 'leangame'),
   config: fc.constantFrom(classicConfigInput(), { weeks: 10, facilities: [] }, { facilities: {} }),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
   cursor: fc.nat(100),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
+  // Never the game alone with a matching count: the fuzz does not delete the game it plays.
+  gameIds: fc.constantFrom(null, 'no-such-game').map((other) => (other ? [gameId, other] : [gameId])),
+  confirmCount: fc.constantFrom(0, 2, 3),
+  count: fc.integer({ min: 1, max: 3 }),
+  locale: fc.constantFrom('en', 'fr', 'cs'),
+  archived: fc.boolean(),
+  type: fc.constantFrom('beergame', 'leangame'),
+  search: fc.constantFrom('Class', '%', '_'),
 };
 
 /** An input of `procedure`: its fields, each plausible or hostile, maybe with unknown ones; or anything. */

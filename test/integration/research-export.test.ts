@@ -248,7 +248,10 @@ describe('a large log', () => {
         week: 1,
         weeks: 36,
         finished: false,
+        archived: false,
+        deleted: false,
         player_ids: [],
+        free_seats: 4,
       },
       new Date(),
     );

@@ -76,6 +76,9 @@ describe('event schemas', () => {
     game.run({ type: 'ResetGame' });
     game.run({ type: 'EndGame' });
     game.run({ type: 'AnswerDebriefQuestion', questionId: 'q1', answer: 'Delays' }, as('u-retailer'));
+    game.run({ type: 'ArchiveGame' });
+    game.run({ type: 'UnarchiveGame' });
+    game.run({ type: 'DeleteGame' });
     const shortage = new Game(createdWith(sharedSupplier));
     for (const id of ['a', 'b']) shortage.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
     shortage.run({ type: 'CloseWeek', reason: 'instructor' });

@@ -1,11 +1,33 @@
 import { listGamesInput } from '../../../src-shared/api/game';
-import { gamesByCreator } from '../../read-models/games';
+import { gamesByCreator, gamesListKey } from '../../read-models/games';
+import { openSubscription } from '../live';
 import { instructorProcedure } from '../procedures';
 import { router } from '../trpc';
 
 export const dashboardRouter = router({
-  /** The instructor's games, newest first, a page of 40 (from the read model). */
-  games: instructorProcedure
-    .input(listGamesInput)
-    .query(({ ctx, input }) => gamesByCreator(ctx.services.database.db, ctx.user.id, input.cursor ?? 0)),
+  /** The instructor's games, newest first, a page of 40 (from the read model), as filtered. */
+  games: instructorProcedure.input(listGamesInput).query(({ ctx, input }) => {
+    const { cursor, ...filter } = input;
+    return gamesByCreator(ctx.services.database.db, ctx.user.id, cursor ?? 0, filter);
+  }),
+
+  /**
+   * Tick 0 once listening, then a tick each time one of the instructor's games changes on its list
+   * (created, copied, archived, deleted, a player joining, a week closing), whichever process
+   * changed it: the list reads again.
+   */
+  watchGames: instructorProcedure.subscription(async function* ({ ctx, signal }) {
+    const subscription = openSubscription(ctx, signal);
+    try {
+      let tick = 0;
+      yield tick;
+      for await (const _ of ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), {
+        signal: subscription.stop,
+        pollMs: ctx.services.pollMs,
+      }))
+        yield ++tick;
+    } finally {
+      subscription.close();
+    }
+  }),
 });

@@ -1,15 +1,29 @@
-/** Procedures on a game of any type: watching it live, finding it by its join code. */
+/**
+ * Procedures on a game of any type: watching it live, finding it by its join code, and what its
+ * creator does to it from the dashboard (copy, archive, delete, reset, disconnect the players).
+ */
+import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { watchGameInput } from '../../../src-shared/api/game';
+import {
+  copyGameInput,
+  deleteGamesInput,
+  gamesActionInput,
+  watchGameInput,
+} from '../../../src-shared/api/game';
 import type { BeerView } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
 import type { LeanGameView } from '../../../src-shared/leangame';
+import { copyNameRefusal, copyNames } from '../../../src-shared/rules/copy-names';
 import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import { gamePageRefusal } from '../../../src-shared/rules/permissions';
 import { displayNames } from '../../auth/auth';
-import { gameRowByCode } from '../../read-models/games';
+import { messagesIn } from '../../messages';
+import { copyGameIds, gameRowByCode, ownGames } from '../../read-models/games';
+import { type AnyGameType, gameTypeNamed } from '../../streams';
+import type { GameActions } from '../../streams/game-type';
+import type { Context } from '../context';
 import { watchChanges, watchStream } from '../live';
-import { actorOf, gameProcedure, publicProcedure } from '../procedures';
+import { actorOf, gameProcedure, instructorProcedure, publicProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
 
 /** What a person typed as a join code; its form is checked by the shared rule. */
@@ -50,6 +64,38 @@ function viewerOf(ctx: GameContext) {
   };
   const wakeUps = isCreator ? (wake: () => void) => services.presence.onChange(streamId, wake) : undefined;
   return { streamId, view, wakeUps };
+}
+
+type InstructorContext = Context & { user: NonNullable<Context['user']> };
+
+/**
+ * The caller's own games among `gameIds`, each with its type and its dashboard actions. Any other
+ * id (unknown, deleted, someone else's) refuses the whole request before anything changes.
+ */
+async function ownGamesToAct(ctx: InstructorContext, gameIds: readonly string[]) {
+  const rows = await ownGames(ctx.services.database.db, ctx.user.id, gameIds);
+  if (rows.length !== gameIds.length) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
+  return rows.map((row) => {
+    const type = gameTypeNamed(row.type);
+    if (!type?.actions) throw appError('BAD_REQUEST', 'dashboard.messActionUnavailable');
+    return { gameId: row.id, type: type as AnyGameType & { actions: GameActions<unknown, unknown> } };
+  });
+}
+
+/** Runs a dashboard action on each of the caller's games named, one command per game. */
+async function actOnGames(
+  ctx: InstructorContext,
+  input: { gameIds: string[]; commandId: string },
+  command: (actions: GameActions<unknown, unknown>) => unknown,
+) {
+  const games = await ownGamesToAct(ctx, input.gameIds);
+  for (const { gameId, type } of games)
+    await ctx.services.commands.execute(type.stream, gameStreamId(gameId), command(type.actions), {
+      now: ctx.services.now(),
+      actor: actorOf(ctx),
+      commandId: `${input.commandId}-${gameId}`,
+    });
+  return { count: games.length };
 }
 
 export const gameRouter = router({
@@ -97,4 +143,67 @@ export const gameRouter = router({
     const { streamId, view, wakeUps } = viewerOf(ctx);
     yield* watchChanges({ ctx, streamId, type: ctx.game.type.stream, from: ctx.game, signal, view, wakeUps });
   }),
+
+  /**
+   * Copies one of the caller's games (spec points 4 and 5): 1 to 200 copies in one transaction,
+   * named by the shared rule. A retried call answers the copies it made the first time.
+   */
+  copy: instructorProcedure.input(copyGameInput).mutation(async ({ ctx, input }) => {
+    const [game] = await ownGamesToAct(ctx, [input.gameId]);
+    const { gameId, type } = game!;
+    const refusal = input.name ? copyNameRefusal(input.name, input.count) : null;
+    if (refusal) throw appError('BAD_REQUEST', refusal.messageId, refusal.values);
+    const { services } = ctx;
+    const { gameIds, existing } = await copyGameIds(
+      services.database.db,
+      `${ctx.user.id}/${input.commandId}`,
+      input.count,
+    );
+    if (existing) return { gameIds };
+    await rateLimit(ctx, `games:${ctx.user.id}`, services.limits.gameCreations);
+    const { state } = await services.commands.load(type.stream, gameStreamId(gameId));
+    const suffix = (await messagesIn(input.locale ?? 'en'))['dashboard.copySuffix']!;
+    const names = copyNames(type.summary(state).name, input.count, input.name, suffix);
+    const creations = names.map((name, i) => ({
+      streamId: gameStreamId(gameIds[i]!),
+      command: type.actions.copy(state, {
+        gameId: gameIds[i]!,
+        name,
+        creatorId: ctx.user.id,
+        seed: randomInt(2 ** 31),
+      }),
+    }));
+    await services.commands.createMany(type.stream, creations, {
+      now: services.now(),
+      actor: actorOf(ctx),
+      commandId: input.commandId,
+    });
+    return { gameIds };
+  }),
+
+  /** Archives the caller's selected games: off their lists, open to them alone, still played. */
+  archive: instructorProcedure
+    .input(gamesActionInput)
+    .mutation(({ ctx, input }) => actOnGames(ctx, input, (actions) => actions.archive)),
+
+  unarchive: instructorProcedure
+    .input(gamesActionInput)
+    .mutation(({ ctx, input }) => actOnGames(ctx, input, (actions) => actions.unarchive)),
+
+  /** Deletes the caller's selected games, once they typed how many (spec point 5). */
+  delete: instructorProcedure.input(deleteGamesInput).mutation(({ ctx, input }) => {
+    if (input.confirmCount !== input.gameIds.length)
+      throw appError('BAD_REQUEST', 'dashboard.btnDeleteNumberError');
+    return actOnGames(ctx, input, (actions) => actions.delete);
+  }),
+
+  /** Restarts the caller's selected games from week 1, seats kept. */
+  reset: instructorProcedure
+    .input(gamesActionInput)
+    .mutation(({ ctx, input }) => actOnGames(ctx, input, (actions) => actions.reset)),
+
+  /** Frees every seat of the caller's selected games (their players can join again). */
+  disconnectPlayers: instructorProcedure
+    .input(gamesActionInput)
+    .mutation(({ ctx, input }) => actOnGames(ctx, input, (actions) => actions.disconnectPlayers)),
 });

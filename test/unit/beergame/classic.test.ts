@@ -138,7 +138,10 @@ describe('summary', () => {
       week: 1,
       weeks: 36,
       finished: false,
+      archived: false,
+      deleted: false,
       playerIds: CLASSIC.map((id) => `u-${id}`),
+      freeSeats: 0,
     });
   });
 

@@ -122,7 +122,10 @@ describe('playing by hand', () => {
       name: 'Lean',
       creatorId: 'teacher',
       finished: false,
+      archived: false,
+      deleted: false,
       playerIds: ['alice', 'bob', 'carol'],
+      freeSeats: expect.any(Number),
     });
     expect(game.state.computer?.facilityIds).toEqual([]);
     game
