@@ -1,23 +1,11 @@
 /**
- * The text of a template: the bounds of its title and description, and a copy's title. Apart from
- * the catalogue of default templates, so that the browser's forms take these without the engine.
+ * The bounds of a template's text, apart from the catalogue of default templates so that the
+ * browser's forms take them without the engine. A copy is named by the rule of game copies
+ * (copy-names.ts).
  */
+import { GAME_NAME_MAX } from './copy-names';
 
-/** The longest title of a template. */
-export const TEMPLATE_TITLE_MAX = 80;
+/** The longest title of a template: it is the name a game made from it starts with. */
+export const TEMPLATE_TITLE_MAX = GAME_NAME_MAX;
 /** The longest description of a template. */
 export const TEMPLATE_DESCRIPTION_MAX = 500;
-
-/**
- * A copy's title: the original's with the translated suffix (`copyOf` puts it around the title),
- * the original cut short (with an ellipsis) so that the whole fits `TEMPLATE_TITLE_MAX`.
- */
-export function templateCopyTitle(title: string, copyOf: (title: string) => string): string {
-  const chars = [...title];
-  let copy = copyOf(title);
-  while (copy.length > TEMPLATE_TITLE_MAX && chars.length > 0) {
-    chars.pop();
-    copy = copyOf(`${chars.join('').trimEnd()}…`);
-  }
-  return copy;
-}

@@ -10,7 +10,6 @@ import {
   resolveConfig,
   runSimulation,
 } from '../../../src-shared/beergame';
-import { templateCopyTitle } from '../../../src-shared/rules/template-naming';
 import { DEFAULT_TEMPLATES } from '../../../src-shared/rules/templates';
 import { expectConservation } from './conservation';
 
@@ -102,20 +101,5 @@ describe('the catalogue of default templates', () => {
       expect(messages[t.titleId], t.titleId).toBeTruthy();
       expect(messages[t.descriptionId], t.descriptionId).toBeTruthy();
     }
-  });
-});
-
-describe("a copy's title", () => {
-  const copyOf = (title: string) => `${title} (copy)`;
-
-  it('adds the suffix', () => {
-    expect(templateCopyTitle('Classic', copyOf)).toBe('Classic (copy)');
-  });
-
-  it('shortens a long title so that the copy fits 80 characters', () => {
-    const copy = templateCopyTitle('x'.repeat(80), copyOf);
-    expect(copy.length).toBeLessThanOrEqual(80);
-    expect(copy.endsWith('x… (copy)')).toBe(true);
-    expect(templateCopyTitle('🍺'.repeat(40), copyOf).length).toBeLessThanOrEqual(80);
   });
 });

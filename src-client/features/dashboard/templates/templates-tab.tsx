@@ -2,7 +2,7 @@ import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { templateCopyTitle } from '../../../../src-shared/rules/template-naming';
+import { copyNames } from '../../../../src-shared/rules/copy-names';
 import { trpc } from '../../../trpc';
 import { Confirm } from '../../../ui/confirm';
 import { toastError, toastMessage } from '../../../ui/notify';
@@ -56,9 +56,7 @@ export function TemplatesTab() {
   const copyOf = (template: TemplateSummary) =>
     copy.mutate({
       templateId: template.id,
-      title: templateCopyTitle(template.title, (title) =>
-        intl.formatMessage({ id: 'templates.copyTitle' }, { title }),
-      ),
+      title: copyNames(template.title, 1, undefined, intl.formatMessage({ id: 'dashboard.copySuffix' }))[0]!,
       description: template.description,
     });
   const defaults: TemplateSummary[] = list.data.defaults.map((t) => ({
