@@ -124,7 +124,8 @@ export const listGamesInput = z.object({
   cursor: z.number().int().min(0).max(1_000_000).nullish(),
   archived: z.boolean().optional(),
   type: z.enum(['beergame', 'leangame'], { message: 'errors.invalidInput' }).optional(),
-  search: z.string({ message: 'errors.invalidInput' }).trim().max(80, 'errors.invalidInput').optional(),
+  // Clean text like every typed field: PostgreSQL refuses a NUL or a lone surrogate in the query.
+  search: textInput({ min: 0, max: 80 }).optional(),
 });
 
 /** Games an action applies to at once: one to a page's worth of selection. */
