@@ -17,7 +17,7 @@ import WebSocket from 'ws';
 import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
-import { beerEventSchemas } from '../../src-shared/beergame';
+import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { assertAsyncProperty } from '../support/property';
 import {
@@ -121,7 +121,11 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   commandId: fc.uuid(),
   quantity: fc.integer({ min: 0, max: 40 }),
   name: fc.constantFrom('Class A', 'Week 3'),
-  template: fc.constant('classic'),
+  template: fc.constantFrom('classic', 'lostSales', 'workshop4-choose', 'no-such-template'),
+  templateId: fc.constantFrom('classic', 'severalProducts', 'factory7-lean', 'no-such-template'),
+  title: fc.constantFrom('My template', 'Week 3 (copy)'),
+  description: fc.constantFrom('', 'For the second-year class.'),
+  config: fc.constantFrom(classicConfigInput(), { weeks: 10, facilities: [] }, { facilities: {} }),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
   cursor: fc.nat(100),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),

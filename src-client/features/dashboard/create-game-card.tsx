@@ -6,12 +6,34 @@ import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
 
-/** Creates a game from a template and opens its intro page. */
+/** Creates a game from a template (a default beer one or the instructor's own) and opens its intro page. */
 export function CreateGameCard() {
   const intl = useIntl();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
+  const [template, setTemplate] = useState('classic');
+  const templates = trpc.template.list.useQuery();
+  const defaults = (templates.data?.defaults ?? []).filter((t) => t.available);
+  const own = templates.data?.own ?? [];
+  const options = [
+    {
+      group: intl.formatMessage({ id: 'templates.defaultsTitle' }),
+      items: defaults.map((t) => ({ value: t.id, label: intl.formatMessage({ id: t.titleId }) })),
+    },
+    ...(own.length > 0
+      ? [
+          {
+            group: intl.formatMessage({ id: 'templates.ownTitle' }),
+            items: own.map((t) => ({ value: t.id, label: t.title })),
+          },
+        ]
+      : []),
+  ];
+  const chosenDefault = defaults.find((t) => t.id === template);
+  const description = chosenDefault
+    ? intl.formatMessage({ id: chosenDefault.descriptionId })
+    : (own.find((t) => t.id === template)?.description ?? '');
   const create = trpc.beergame.create.useMutation({
     onSuccess: async ({ gameId }) => {
       await utils.dashboard.games.invalidate();
@@ -23,7 +45,7 @@ export function CreateGameCard() {
     event.preventDefault();
     create.mutate({
       name: name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' }),
-      template: 'classic',
+      template,
     });
   };
   return (
@@ -44,17 +66,25 @@ export function CreateGameCard() {
             />
             <Select
               label={intl.formatMessage({ id: 'dashboard.template' })}
-              data={[{ value: 'classic', label: intl.formatMessage({ id: 'template.classic' }) }]}
-              value="classic"
+              data={
+                templates.data
+                  ? options
+                  : [{ value: 'classic', label: intl.formatMessage({ id: 'template.classic' }) }]
+              }
+              value={template}
+              onChange={(value) => value && setTemplate(value)}
               allowDeselect={false}
-              w={260}
+              searchable
+              maxDropdownHeight={320}
+              w={280}
+              data-testid="create-game-template"
             />
             <Button type="submit" loading={create.isPending}>
               <FormattedMessage id="dashboard.createButton" />
             </Button>
           </Group>
           <Text size="sm" c="dimmed">
-            <FormattedMessage id="template.classicDescription" />
+            {description}
           </Text>
         </Stack>
       </form>

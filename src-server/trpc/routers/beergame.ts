@@ -38,6 +38,7 @@ import {
   rateLimit,
 } from '../procedures';
 import { appError, router } from '../trpc';
+import { gameSource } from './template';
 
 async function run(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
   const { services } = ctx;
@@ -62,17 +63,19 @@ export const beergameRouter = router({
   create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const gameId = await freshGameId(ctx.services.database.db);
-    const command: BeerCommand = {
-      type: 'CreateGame',
+    const source = await gameSource(ctx, input.template);
+    const timer = input.timerSeconds === undefined ? {} : { playTimer: true, timer: input.timerSeconds };
+    const base = {
+      type: 'CreateGame' as const,
       gameId,
       name: input.name,
       creatorId: ctx.user.id,
       seed: randomInt(2 ** 31),
-      template: input.template,
-      ...(input.timerSeconds === undefined
-        ? {}
-        : { overrides: { playTimer: true, timer: input.timerSeconds } }),
     };
+    const command: BeerCommand =
+      'template' in source
+        ? { ...base, template: source.template, overrides: timer }
+        : { ...base, config: { ...source.config, ...timer } };
     await execute(ctx, gameId, command, `create-${gameId}`);
     return { gameId };
   }),
