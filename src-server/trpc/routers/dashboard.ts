@@ -21,10 +21,7 @@ export const dashboardRouter = router({
     try {
       let tick = 0;
       yield tick;
-      for await (const _ of ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), {
-        signal: subscription.stop,
-        pollMs: ctx.services.pollMs,
-      }))
+      for await (const _ of ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), subscription.stop))
         yield ++tick;
     } finally {
       subscription.close();
