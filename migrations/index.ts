@@ -6,6 +6,7 @@ import * as rateLimits from './0004_rate_limits';
 import * as deadlines from './0005_deadlines';
 import * as gameCodes from './0006_game_codes';
 import * as gamesList from './0008_games_list';
+import * as profile from './0009_profile';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_deadlines': deadlines,
   '0006_game_codes': gameCodes,
   '0008_games_list': gamesList,
+  '0009_profile': profile,
 };
