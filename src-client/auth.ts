@@ -14,7 +14,12 @@ export interface CurrentUser {
 }
 
 /** The profile's fields, as better-auth's update-user takes them. */
-export const PROFILE_FIELDS = ['playerName', 'language', 'attributionSource', 'attributionOtherText'] as const;
+export const PROFILE_FIELDS = [
+  'playerName',
+  'language',
+  'attributionSource',
+  'attributionOtherText',
+] as const;
 
 type SessionState = { user: CurrentUser | null; pending: boolean };
 type SessionUser = Pick<CurrentUser, 'id' | 'name' | 'email'> & {

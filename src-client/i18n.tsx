@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import english from '../locales/en.json';
-import { isInstructor } from '../src-shared/rules/permissions';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
+import { isInstructor } from '../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from './auth';
 
 const STORAGE_KEY = 'locale';

@@ -7,11 +7,7 @@
 import zxcvbnCore from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import { APIError } from 'better-auth/api';
-import {
-  checkAttributionOther,
-  checkPlayerName,
-  isAttributionSource,
-} from '../../src-shared/api/account';
+import { checkAttributionOther, checkPlayerName, isAttributionSource } from '../../src-shared/api/account';
 import { isCleanText, playerNameInput, userNameInput } from '../../src-shared/api/inputs';
 import { isLocale } from '../../src-shared/rules/locale';
 
@@ -58,7 +54,11 @@ const refuse = (code: string): never => {
 
 /** A text field as sent: absent, null (cleared), or a string its rule accepts as it is (trimmed). */
 function textOk(value: unknown, check: (text: string) => unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value === value.trim() && !check(value));
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value === value.trim() && !check(value))
+  );
 }
 
 /**
@@ -69,8 +69,13 @@ function textOk(value: unknown, check: (text: string) => unknown): boolean {
 function checkProfileFields(fields: Record<string, unknown>): void {
   if (!textOk(fields.playerName, checkPlayerName) || fields.playerName === '') refuse('PLAYER_NAME_INVALID');
   const { language, attributionSource } = fields;
-  if (language !== undefined && language !== null && !isLocale(language as string)) refuse('LANGUAGE_INVALID');
-  if (attributionSource !== undefined && attributionSource !== null && !isAttributionSource(attributionSource))
+  if (language !== undefined && language !== null && !isLocale(language as string))
+    refuse('LANGUAGE_INVALID');
+  if (
+    attributionSource !== undefined &&
+    attributionSource !== null &&
+    !isAttributionSource(attributionSource)
+  )
     refuse('ATTRIBUTION_INVALID');
   if (!textOk(fields.attributionOtherText, checkAttributionOther)) refuse('ATTRIBUTION_TEXT_INVALID');
 }
