@@ -384,7 +384,7 @@ const AUTH_ENDPOINTS: Record<string, string[]> = {
   '/sign-up/email': ['email', 'password', 'name'],
   '/sign-in/email': ['email', 'password'],
   '/sign-in/anonymous': [],
-  '/update-user': ['name', 'image'],
+  '/update-user': ['name', 'image', 'playerName', 'language', 'attributionSource', 'attributionOtherText'],
   '/change-password': ['currentPassword', 'newPassword'],
 };
 
