@@ -149,6 +149,7 @@ it('offers a menu of the tabs on a phone', async () => {
   await shot(page, 'intro-390');
   await page.getByTestId('dashboard-menu').click();
   await page.getByTestId('menu-games').waitFor();
+  await page.waitForTimeout(300); // the dropdown's opening transition, for the picture
   await page.screenshot({ path: `${shots}/shell-menu-390.png` });
   await page.getByTestId('menu-games').click();
   await page.waitForURL('**/dashboard/games');

@@ -57,7 +57,7 @@ export function DashboardTabs({
           );
         })}
       </Tabs.List>
-      <Menu position="bottom-start" width={240} withinPortal>
+      <Menu position="bottom-start" width="target" withinPortal>
         <Menu.Target>
           <Button
             hiddenFrom="sm"

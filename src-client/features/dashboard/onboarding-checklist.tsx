@@ -1,4 +1,16 @@
-import { Anchor, Badge, Card, Group, Loader, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Flex,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
@@ -33,11 +45,11 @@ export function OnboardingChecklist() {
   return (
     <Card withBorder padding="lg" data-testid="onboarding">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Title order={3}>
             <FormattedMessage id="dashboard.onboardingTitle" />
           </Title>
-          <Badge variant="light" color={done === steps.length ? 'teal' : 'blue'} size="lg">
+          <Badge variant="light" color={done === steps.length ? 'teal' : 'blue'} size="lg" tt="none">
             <FormattedMessage id="dashboard.onboardingProgress" values={{ done, steps: steps.length }} />
           </Badge>
         </Group>
@@ -52,22 +64,33 @@ export function OnboardingChecklist() {
             >
               {step.done ? <IconCircleCheck size={20} /> : <IconCircleDashed size={20} />}
             </ThemeIcon>
-            <Stack gap={2} style={{ flex: 1 }}>
-              <Text fw={600} td={step.done ? 'line-through' : undefined} c={step.done ? 'dimmed' : undefined}>
-                <FormattedMessage id={`dashboard.onboarding.${step.key}Title`} />
-              </Text>
-              <Text size="sm" c="dimmed">
-                <FormattedMessage id={`dashboard.onboarding.${step.key}Text`} />
-              </Text>
-            </Stack>
-            {!step.done && step.to && (
-              <Anchor component={Link} to={step.to} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                <Group gap={4} wrap="nowrap">
-                  <FormattedMessage id={`dashboard.onboarding.${step.key}Action`} />
-                  <IconArrowRight size={16} />
-                </Group>
-              </Anchor>
-            )}
+            <Flex
+              direction={{ base: 'column', sm: 'row' }}
+              justify="space-between"
+              gap={{ base: 4, sm: 'md' }}
+              style={{ flex: 1 }}
+            >
+              <Stack gap={2}>
+                <Text
+                  fw={600}
+                  td={step.done ? 'line-through' : undefined}
+                  c={step.done ? 'dimmed' : undefined}
+                >
+                  <FormattedMessage id={`dashboard.onboarding.${step.key}Title`} />
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage id={`dashboard.onboarding.${step.key}Text`} />
+                </Text>
+              </Stack>
+              {!step.done && step.to && (
+                <Anchor component={Link} to={step.to} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap={4} wrap="nowrap">
+                    <FormattedMessage id={`dashboard.onboarding.${step.key}Action`} />
+                    <IconArrowRight size={16} />
+                  </Group>
+                </Anchor>
+              )}
+            </Flex>
           </Group>
         ))}
       </Stack>

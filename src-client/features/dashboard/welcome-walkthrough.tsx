@@ -1,5 +1,12 @@
 import { Button, Group, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Icon, IconChartBar, IconPlayerPlay, IconPlus, IconQrcode } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconChartBar,
+  IconCheck,
+  IconPlayerPlay,
+  IconPlus,
+  IconQrcode,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
@@ -40,7 +47,14 @@ export function WelcomeWalkthrough({
       centered
       title={<Text fw={700}>{intl.formatMessage({ id: 'dashboard.walkthroughTitle' })}</Text>}
     >
-      <Stepper active={active} onStepClick={setActive} size="sm" iconSize={36} mb="md">
+      <Stepper
+        active={active}
+        onStepClick={setActive}
+        size="sm"
+        iconSize={36}
+        completedIcon={<IconCheck size={18} />}
+        mb="md"
+      >
         {STEPS.map((step) => {
           const StepIcon = step.icon;
           return (

@@ -77,7 +77,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <Card withBorder padding="xl" id="profile" data-testid="profile">
+    <Card withBorder padding="xl" maw={720} id="profile" data-testid="profile">
       <form onSubmit={submit} noValidate>
         <Stack gap="md" maw={560}>
           <Group gap="sm" wrap="nowrap">
