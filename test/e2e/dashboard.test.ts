@@ -153,12 +153,14 @@ it('offers a menu of the tabs on a phone', async () => {
   await page.screenshot({ path: `${shots}/shell-menu-390.png` });
   await page.getByTestId('menu-games').click();
   await page.waitForURL('**/dashboard/games');
+  await page.getByTestId('menu-games').waitFor({ state: 'detached' });
   await page.getByText('Operations 201').waitFor();
   await shot(page, 'games-390');
   for (const tab of ['templates', 'settings'] as const) {
     await page.getByTestId('dashboard-menu').click();
     await page.getByTestId(`menu-${tab}`).click();
     await page.waitForURL(`**/dashboard/${tab}${tab === 'settings' ? '#profile' : ''}`);
+    await page.getByTestId(`menu-${tab}`).waitFor({ state: 'detached' });
     await shot(page, `${tab}-390`);
   }
   await page.goto(`${origin}/dashboard/intro?welcomevideo=1`);
