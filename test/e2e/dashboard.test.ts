@@ -71,6 +71,11 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.goBack();
   await page.waitForURL('**/dashboard/templates');
 
+  // A subtab opens its tab.
+  await page.goto(`${origin}/dashboard/games/archived`);
+  await page.getByLabel('Game name').waitFor();
+  expect(await page.getByTestId('tab-games').getAttribute('aria-selected')).toBe('true');
+
   // An unknown tab is the intro; a new game ticks the first step of the checklist.
   await page.goto(`${origin}/dashboard/nowhere`);
   await page.waitForURL('**/dashboard/intro');
