@@ -97,6 +97,7 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.getByTestId('walkthrough-create').waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByTestId('walkthrough-share').waitFor();
+  await page.waitForTimeout(300); // the stepper's transition to the second step, for the picture
   await shot(page, 'walkthrough-1280');
   await page.keyboard.press('Escape');
   await page.waitForURL(/\/dashboard\/intro$/);
