@@ -105,7 +105,9 @@ it('switches tabs through the address, and the back button goes back a tab', asy
 
 it('refuses a name too long beside the field, saves the profile and switches the language', async () => {
   const { page } = instructor;
-  await page.getByTestId('tab-settings').click();
+  // The header's user menu leads to the profile.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Profile settings' }).click();
   await page.waitForURL('**/dashboard/settings#profile');
   await page.getByTestId('profile-name').fill('A'.repeat(81));
   await page.getByTestId('profile-save').click();
