@@ -13,7 +13,7 @@ export interface CurrentUser {
   attributionOtherText: string | null;
 }
 
-/** The profile's fields, as better-auth's update-user takes them. */
+/** The profile's fields: the user's additional fields on the server (src-server/auth/auth.ts). */
 export const PROFILE_FIELDS = [
   'playerName',
   'language',
