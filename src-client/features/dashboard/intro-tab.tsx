@@ -1,11 +1,16 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlus, IconSparkles } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth';
 import { paths } from '../../paths';
 import { OnboardingChecklist } from './onboarding-checklist';
-import { WelcomeWalkthrough } from './welcome-walkthrough';
+
+/** The walkthrough's code (Mantine's Modal and Stepper, 9 KB gzipped) loads when it opens. */
+const WelcomeWalkthrough = lazy(async () => ({
+  default: (await import('./welcome-walkthrough')).WelcomeWalkthrough,
+}));
 
 /** The query that opens the onboarding walkthrough (spec, /dashboard/intro?welcomevideo=1). */
 const WELCOME_VIDEO = 'welcomevideo';
@@ -62,11 +67,14 @@ export function IntroTab() {
         </Group>
       </Card>
       <OnboardingChecklist />
-      <WelcomeWalkthrough
-        opened={walkthroughOpen}
-        onClose={closeWalkthrough}
-        onDone={() => navigate(paths.dashboard('games'), { replace: true })}
-      />
+      {walkthroughOpen && (
+        <Suspense fallback={null}>
+          <WelcomeWalkthrough
+            onClose={closeWalkthrough}
+            onDone={() => navigate(paths.dashboard('games'), { replace: true })}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

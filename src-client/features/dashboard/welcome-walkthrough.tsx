@@ -20,29 +20,17 @@ const STEPS: Array<{ key: string; icon: Icon; color: string }> = [
 /**
  * The onboarding "video" of `?welcomevideo=1` (spec, dashboard intro): the product runs without
  * internet and hosts nothing external, so instead of a video it is a short illustrated walkthrough
- * of a class, one step at a time. `onDone` closes it; the last step's button leads to the games.
+ * of a class, one step at a time, mounted (and its code loaded) while it is open. The last step's
+ * button (`onDone`) leads to the games.
  */
-export function WelcomeWalkthrough({
-  opened,
-  onClose,
-  onDone,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function WelcomeWalkthrough({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const intl = useIntl();
   const [active, setActive] = useState(0);
   const last = active === STEPS.length - 1;
-  // Opened again, it starts from the first step.
-  const close = (then: () => void) => () => {
-    setActive(0);
-    then();
-  };
   return (
     <Modal
-      opened={opened}
-      onClose={close(onClose)}
+      opened
+      onClose={onClose}
       size="lg"
       centered
       title={<Text fw={700}>{intl.formatMessage({ id: 'dashboard.walkthroughTitle' })}</Text>}
@@ -89,7 +77,7 @@ export function WelcomeWalkthrough({
           />
         </Text>
         {last ? (
-          <Button onClick={close(onDone)}>
+          <Button onClick={onDone}>
             <FormattedMessage id="dashboard.walkthroughDone" />
           </Button>
         ) : (
