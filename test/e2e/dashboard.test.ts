@@ -98,7 +98,7 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByTestId('walkthrough-share').waitFor();
   await page.waitForTimeout(300); // the stepper's transition to the second step, for the picture
-  await shot(page, 'walkthrough-1280');
+  await page.screenshot({ path: `${shots}/shell-walkthrough-1280.png` });
   await page.keyboard.press('Escape');
   await page.waitForURL(/\/dashboard\/intro$/);
 });
@@ -173,7 +173,7 @@ it('offers a menu of the tabs on a phone', async () => {
   }
   await page.goto(`${origin}/dashboard/intro?welcomevideo=1`);
   await page.getByTestId('walkthrough-create').waitFor();
-  await shot(page, 'walkthrough-390');
+  await page.screenshot({ path: `${shots}/shell-walkthrough-390.png` });
   await page.setViewportSize(DESKTOP);
   expect(cspViolations).toEqual([]);
 });
