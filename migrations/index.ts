@@ -7,6 +7,7 @@ import * as deadlines from './0005_deadlines';
 import * as gameCodes from './0006_game_codes';
 import * as templates from './0007_templates';
 import * as gamesList from './0008_games_list';
+import * as profile from './0009_profile';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_game_codes': gameCodes,
   '0007_templates': templates,
   '0008_games_list': gamesList,
+  '0009_profile': profile,
 };

@@ -385,6 +385,15 @@ const matrix: Record<string, Row> = {
     },
     expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
   },
+  'dashboard.onboarding': {
+    call: (api) => api.dashboard.onboarding.query(),
+    expected: instructorsOnly,
+    // Both instructors have a game with a player; each reads their own games only.
+    check: (result) => {
+      expect(result).toMatchObject({ hasCreated: true, hasSharedGames: true, hasPlan: true });
+      expect((result as { newestGameId: string }).newestGameId).toEqual(expect.any(String));
+    },
+  },
   'dashboard.watchGames': {
     call: (api) =>
       new Promise((resolve, reject) => {

@@ -385,10 +385,10 @@ describe.each(procedures)('$path', (procedure) => {
 
 /** better-auth's endpoints that take what people type: never a 5xx, a refusal in JSON. */
 const AUTH_ENDPOINTS: Record<string, string[]> = {
-  '/sign-up/email': ['email', 'password', 'name'],
+  '/sign-up/email': ['email', 'password', 'name', 'playerName', 'language'],
   '/sign-in/email': ['email', 'password'],
   '/sign-in/anonymous': [],
-  '/update-user': ['name', 'image'],
+  '/update-user': ['name', 'image', 'playerName', 'language', 'attributionSource', 'attributionOtherText'],
   '/change-password': ['currentPassword', 'newPassword'],
 };
 

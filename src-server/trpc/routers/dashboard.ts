@@ -1,5 +1,5 @@
 import { listGamesInput } from '../../../src-shared/api/game';
-import { gamesByCreator, gamesListKey } from '../../read-models/games';
+import { gamesByCreator, gamesListKey, onboardingOf } from '../../read-models/games';
 import { openSubscription } from '../live';
 import { instructorProcedure } from '../procedures';
 import { router } from '../trpc';
@@ -27,4 +27,14 @@ export const dashboardRouter = router({
       subscription.close();
     }
   }),
+
+  /**
+   * The instructor's onboarding flags (spec point 3), for the checklist of the dashboard's intro.
+   * There is no billing yet: every instructor is on the free plan, so `hasPlan` is always true and
+   * the plan step shows as done.
+   */
+  onboarding: instructorProcedure.query(async ({ ctx }) => ({
+    ...(await onboardingOf(ctx.services.database.db, ctx.user.id)),
+    hasPlan: true,
+  })),
 });

@@ -1,0 +1,17 @@
+import { Stack, Title } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
+import { CreateGameCard } from './create-game-card';
+import { GamesList } from './games-list';
+
+/** The games tab: a new game, then the instructor's games. */
+export function GamesTab() {
+  return (
+    <Stack gap="lg">
+      <CreateGameCard />
+      <Title order={3}>
+        <FormattedMessage id="dashboard.myGames" />
+      </Title>
+      <GamesList />
+    </Stack>
+  );
+}
