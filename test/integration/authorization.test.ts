@@ -435,6 +435,11 @@ const matrix: Record<string, Row> = {
     expected: ownGamesOnly,
     changes: true,
   },
+  'game.saveAsTemplate': {
+    call: (api, { gameId }) => api.game.saveAsTemplate.mutate({ gameId, title: 'From a class' }),
+    expected: ownGamesOnly,
+    check: (result) => expect((result as { templateId: string }).templateId).toEqual(expect.any(String)),
+  },
   'game.reset': {
     call: (api, { gameId }) => api.game.reset.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,

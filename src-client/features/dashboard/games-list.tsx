@@ -31,6 +31,7 @@ import {
   IconPlugConnectedX,
   IconRotate,
   IconSearch,
+  IconTemplate,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -46,6 +47,7 @@ import {
   CopyGameDialog,
   DeleteGamesDialog,
   type ListedGame,
+  SaveAsTemplateDialog,
   useArchiveGames,
 } from './game-actions';
 
@@ -97,6 +99,7 @@ function JoinLinkButton({ gameId }: { gameId: string }) {
 /** What can be done to the games of a selection (or of one row). */
 interface Actions {
   copy: (game: ListedGame) => void;
+  saveAsTemplate: (game: ListedGame) => void;
   archive: (gameIds: string[]) => void;
   confirm: (action: ConfirmedAction, gameIds: string[]) => void;
   remove: (gameIds: string[]) => void;
@@ -118,6 +121,9 @@ function RowMenu({ game, archived, actions }: { game: ListedGame; archived: bool
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy(game)}>
           <FormattedMessage id="dashboard.actionCopy" />
+        </Menu.Item>
+        <Menu.Item leftSection={<IconTemplate size={16} />} onClick={() => actions.saveAsTemplate(game)}>
+          <FormattedMessage id="dashboard.actionSaveTemplate" />
         </Menu.Item>
         <Menu.Item
           leftSection={archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
@@ -287,6 +293,7 @@ export function GamesList() {
   const [searched] = useDebouncedValue(search.trim(), 250);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [copying, setCopying] = useState<ListedGame | null>(null);
+  const [templating, setTemplating] = useState<ListedGame | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<{ action: ConfirmedAction; gameIds: string[] } | null>(null);
   const archive = useArchiveGames();
@@ -319,6 +326,7 @@ export function GamesList() {
     });
   const actions: Actions = {
     copy: setCopying,
+    saveAsTemplate: setTemplating,
     archive: (gameIds) => {
       archive(gameIds, !archived);
       clearSelection();
@@ -485,6 +493,7 @@ export function GamesList() {
         </Button>
       )}
       <CopyGameDialog game={copying} onClose={() => setCopying(null)} />
+      <SaveAsTemplateDialog game={templating} onClose={() => setTemplating(null)} />
       <DeleteGamesDialog gameIds={deleting} onClose={() => setDeleting(null)} onDeleted={clearSelection} />
       <ConfirmGamesAction
         action={confirming?.action ?? null}

@@ -19,10 +19,15 @@ export const dashboardRouter = router({
   watchGames: instructorProcedure.subscription(async function* ({ ctx, signal }) {
     const subscription = openSubscription(ctx, signal);
     try {
+      const wakeUps = ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), subscription.stop);
+      // Asking for the first wake-up starts listening: no change between tick 0 and it is missed.
+      let next = wakeUps.next();
       let tick = 0;
       yield tick;
-      for await (const _ of ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), subscription.stop))
+      while (!(await next).done) {
         yield ++tick;
+        next = wakeUps.next();
+      }
     } finally {
       subscription.close();
     }

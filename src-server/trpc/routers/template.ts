@@ -36,7 +36,7 @@ function isCleanDeep(value: unknown): boolean {
  * A beer configuration as stored: the engine's input with its defaults, once `resolveConfig` has
  * accepted it. A refusal names the engine's reason, translated around it.
  */
-function checkedBeerConfig(input: Record<string, unknown>): Record<string, unknown> {
+export function checkedBeerConfig(input: Record<string, unknown>): Record<string, unknown> {
   try {
     resolveConfig(input);
   } catch (error) {
