@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index games_by_creator`.execute(db);
-  await sql`create index games_by_creator on games (creator_id, created_at desc) where not deleted`.execute(db);
+  await sql`create index games_by_creator on games (creator_id, created_at desc) where not deleted`.execute(
+    db,
+  );
   await sql`alter table games drop column free_seats`.execute(db);
 }

@@ -5,7 +5,9 @@ import * as gamesOfAnyType from './0003_games_of_any_type';
 import * as rateLimits from './0004_rate_limits';
 import * as deadlines from './0005_deadlines';
 import * as gameCodes from './0006_game_codes';
+import * as templates from './0007_templates';
 import * as gamesList from './0008_games_list';
+import * as profile from './0009_profile';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -15,5 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004_rate_limits': rateLimits,
   '0005_deadlines': deadlines,
   '0006_game_codes': gameCodes,
+  '0007_templates': templates,
   '0008_games_list': gamesList,
+  '0009_profile': profile,
 };

@@ -1,8 +1,21 @@
-import { anonymousClient } from 'better-auth/client/plugins';
+import { anonymousClient, inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /**
- * better-auth's client, loaded only when someone signs in, up or out or renames themselves
- * (src-client/auth.ts): a player's pages read the session without it.
+ * better-auth's client, loaded only when someone signs in, up or out or changes their profile
+ * (src-client/auth.ts): a player's pages read the session without it. The profile's fields are the
+ * user's additional fields of src-server/auth/auth.ts.
  */
-export const betterAuthClient = createAuthClient({ plugins: [anonymousClient()] });
+export const betterAuthClient = createAuthClient({
+  plugins: [
+    anonymousClient(),
+    inferAdditionalFields({
+      user: {
+        playerName: { type: 'string', required: false },
+        language: { type: 'string', required: false },
+        attributionSource: { type: 'string', required: false },
+        attributionOtherText: { type: 'string', required: false },
+      },
+    }),
+  ],
+});

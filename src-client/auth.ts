@@ -6,10 +6,25 @@ export interface CurrentUser {
   name: string;
   email: string | null;
   isAnonymous: boolean;
+  /** The profile (spec point 3, user document): null until its owner sets it. */
+  playerName: string | null;
+  language: string | null;
+  attributionSource: string | null;
+  attributionOtherText: string | null;
 }
 
+/** The profile's fields: the user's additional fields on the server (src-server/auth/auth.ts). */
+export const PROFILE_FIELDS = [
+  'playerName',
+  'language',
+  'attributionSource',
+  'attributionOtherText',
+] as const;
+
 type SessionState = { user: CurrentUser | null; pending: boolean };
-type SessionUser = Omit<CurrentUser, 'isAnonymous'> & { isAnonymous?: boolean | null };
+type SessionUser = Pick<CurrentUser, 'id' | 'name' | 'email'> & {
+  isAnonymous?: boolean | null;
+} & Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>;
 
 /**
  * The session, read from better-auth's endpoint without better-auth's client (13 KB gzipped of a
@@ -24,7 +39,16 @@ let reading: Promise<void> | null = null;
 function toCurrentUser(raw: SessionUser | undefined): CurrentUser | null {
   if (!raw) return null;
   const isAnonymous = raw.isAnonymous === true;
-  return { id: raw.id, name: raw.name, email: isAnonymous ? null : raw.email, isAnonymous };
+  return {
+    id: raw.id,
+    name: raw.name,
+    email: isAnonymous ? null : raw.email,
+    isAnonymous,
+    playerName: raw.playerName ?? null,
+    language: raw.language ?? null,
+    attributionSource: raw.attributionSource ?? null,
+    attributionOtherText: raw.attributionOtherText ?? null,
+  };
 }
 
 function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
@@ -35,7 +59,8 @@ function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
       a.id === b.id &&
       a.name === b.name &&
       a.email === b.email &&
-      a.isAnonymous === b.isAnonymous)
+      a.isAnonymous === b.isAnonymous &&
+      PROFILE_FIELDS.every((field) => a[field] === b[field]))
   );
 }
 
@@ -144,6 +169,10 @@ const KNOWN_AUTH_ERRORS = new Set([
   'PASSWORD_TOO_COMMON',
   'NAME_INVALID',
   'TOO_MANY_ATTEMPTS',
+  'PLAYER_NAME_INVALID',
+  'LANGUAGE_INVALID',
+  'ATTRIBUTION_INVALID',
+  'ATTRIBUTION_TEXT_INVALID',
 ]);
 
 export function authErrorMessageId(error: { code?: string | undefined } | null | undefined): string {

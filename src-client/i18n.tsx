@@ -1,7 +1,9 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import english from '../locales/en.json';
-import { chooseLocale, type Locale } from '../src-shared/rules/locale';
+import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
+import { isInstructor } from '../src-shared/rules/permissions';
+import { authClient, useCurrentUser } from './auth';
 
 const STORAGE_KEY = 'locale';
 // The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
@@ -45,6 +47,17 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [enforced, enforce] = useState<Locale | null>(null);
   const locale = chooseLocale({ enforced, profile: own });
   const [messages, setMessages] = useState<Record<string, string>>(english);
+  const { user } = useCurrentUser();
+  const profileLanguage = user?.language;
+  const saveInProfile = isInstructor(user);
+
+  // The language saved in the profile wins over this browser's (spec, locale priority): on sign-in,
+  // and when it is changed in another tab.
+  useEffect(() => {
+    if (!isLocale(profileLanguage)) return;
+    localStorage.setItem(STORAGE_KEY, profileLanguage);
+    setOwn(profileLanguage);
+  }, [profileLanguage]);
 
   useEffect(() => {
     let current = true;
@@ -61,10 +74,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     };
   }, [locale]);
 
-  const setLocale = useCallback((next: Locale) => {
-    localStorage.setItem(STORAGE_KEY, next);
-    setOwn(next);
-  }, []);
+  /** Switches the interface's language, and saves it in an instructor's profile. */
+  const setLocale = useCallback(
+    (next: Locale) => {
+      localStorage.setItem(STORAGE_KEY, next);
+      setOwn(next);
+      // Offline, the choice holds in this browser; the profile keeps the one saved before.
+      if (saveInProfile) authClient.updateUser({ language: next }).catch(() => undefined);
+    },
+    [saveInProfile],
+  );
 
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce }}>

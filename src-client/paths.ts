@@ -7,6 +7,7 @@ export const patterns = {
   signup: '/signup',
   dashboard: '/dashboard',
   dashboardTab: '/dashboard/:tab',
+  dashboardSubtab: '/dashboard/:tab/:subtab',
   game: '/game/:id',
   gameIntro: '/game/:id/intro',
   gamePlay: '/game/:id/play',
@@ -25,13 +26,17 @@ const gameStagePatterns = {
   results: patterns.gameResults,
 } satisfies Record<GameStage, string>;
 
+/** The tabs of the instructor's dashboard, in the order of its tab bar; the first is its home. */
+export const DASHBOARD_TABS = ['intro', 'games', 'templates', 'settings'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
 /** The links the app navigates to, built from the patterns. */
 export const paths = {
   home: () => patterns.home,
   login: () => patterns.login,
   signup: () => patterns.signup,
   /** The dashboard opens on its introduction tab. */
-  dashboard: () => generatePath(patterns.dashboardTab, { tab: 'intro' }),
+  dashboard: (tab: DashboardTab = 'intro') => generatePath(patterns.dashboardTab, { tab }),
   game: (gameId: string, stage: GameStage) => generatePath(gameStagePatterns[stage], { id: gameId }),
   join: (code: string) => generatePath(patterns.join, { code }),
 };

@@ -35,8 +35,9 @@ export function AppRouter() {
           <Route path={patterns.home} element={<HomePage />} />
           <Route path={patterns.login} element={<LoginPage />} />
           <Route path={patterns.signup} element={<SignupPage />} />
-          <Route path={patterns.dashboard} element={<Navigate to={paths.dashboard()} replace />} />
+          <Route path={patterns.dashboard} element={<DashboardPage />} />
           <Route path={patterns.dashboardTab} element={<DashboardPage />} />
+          <Route path={patterns.dashboardSubtab} element={<DashboardPage />} />
           <Route path={patterns.game} element={<GameRedirect />} />
           <Route path={patterns.gameIntro} element={<GameIntroPage />} />
           <Route path={patterns.gamePlay} element={<GamePlayPage />} />

@@ -1,33 +1,47 @@
-import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useCurrentUser } from '../auth';
+import { useIntl } from 'react-intl';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { InstructorOnly } from '../features/auth/instructor-only';
-import { CreateGameCard } from '../features/dashboard/create-game-card';
-import { GamesList } from '../features/dashboard/games-list';
+import { DashboardTabs } from '../features/dashboard/dashboard-tabs';
+import { GamesTab } from '../features/dashboard/games-tab';
+import { IntroTab } from '../features/dashboard/intro-tab';
+import { SettingsTab } from '../features/dashboard/settings/settings-tab';
+import { TemplatesTab } from '../features/dashboard/templates/templates-tab';
+import { DASHBOARD_TABS, type DashboardTab, paths } from '../paths';
 
 // The map preview of custom settings carries the engine: it loads with the settings form.
 const ConfigMapPreview = lazy(async () => ({
   default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
 }));
 
+const isDashboardTab = (tab: string | undefined): tab is DashboardTab =>
+  (DASHBOARD_TABS as readonly string[]).includes(tab ?? '');
+
+/** /dashboard and its tabs: an unknown tab (or none) is the intro, query and anchor kept. */
+function Dashboard() {
+  const { tab } = useParams();
+  const { search, hash } = useLocation();
+  if (!isDashboardTab(tab)) return <Navigate to={{ pathname: paths.dashboard(), search, hash }} replace />;
+  return (
+    <DashboardTabs
+      tab={tab}
+      panels={{
+        intro: <IntroTab />,
+        games: <GamesTab mapPreview={ConfigMapPreview} />,
+        templates: <TemplatesTab />,
+        settings: <SettingsTab />,
+      }}
+    />
+  );
+}
+
 export function DashboardPage() {
   const intl = useIntl();
-  const { user } = useCurrentUser();
   useDocumentTitle(intl.formatMessage({ id: 'dashboard.title' }));
   return (
     <InstructorOnly>
-      <Stack gap="lg" py="md">
-        <Title order={2}>
-          <FormattedMessage id="dashboard.welcome" values={{ name: user?.name }} />
-        </Title>
-        <CreateGameCard mapPreview={ConfigMapPreview} />
-        <Title order={3}>
-          <FormattedMessage id="dashboard.myGames" />
-        </Title>
-        <GamesList />
-      </Stack>
+      <Dashboard />
     </InstructorOnly>
   );
 }

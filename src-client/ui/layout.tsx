@@ -79,11 +79,14 @@ function UserMenu() {
     { key: 'logOut', label: <FormattedMessage id="nav.logOut" />, onClick: logOut },
   ];
   if (isInstructor(user)) {
-    items.unshift({
-      key: 'dashboard',
-      label: <FormattedMessage id="nav.dashboard" />,
-      to: paths.dashboard(),
-    });
+    items.unshift(
+      { key: 'dashboard', label: <FormattedMessage id="nav.dashboard" />, to: paths.dashboard() },
+      {
+        key: 'profile',
+        label: <FormattedMessage id="nav.profileSettings" />,
+        to: `${paths.dashboard('settings')}#profile`,
+      },
+    );
   }
   return (
     <DeferredMenu

@@ -17,8 +17,14 @@ export function toastError(intl: IntlShape, error: unknown, fallbackId = 'errors
   });
 }
 
-export function toastMessage(intl: IntlShape, id: string, color = 'blue', autoClose = TOAST_MS) {
-  showNotification({ color, autoClose, message: intl.formatMessage({ id }) });
+export function toastMessage(
+  intl: IntlShape,
+  id: string,
+  color = 'blue',
+  autoClose = TOAST_MS,
+  values?: Record<string, string | number>,
+) {
+  showNotification({ color, autoClose, message: intl.formatMessage({ id }, values) });
 }
 
 /**

@@ -7,7 +7,9 @@
 import zxcvbnCore from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import { APIError } from 'better-auth/api';
+import { checkAttributionOther, checkPlayerName, isAttributionSource } from '../../src-shared/api/account';
 import { isCleanText, playerNameInput, userNameInput } from '../../src-shared/api/inputs';
+import { isLocale } from '../../src-shared/rules/locale';
 
 /** zxcvbn's score (0 to 4) below which a password is refused: 0 and 1 are guessed within minutes. */
 const MIN_PASSWORD_SCORE = 2;
@@ -32,6 +34,7 @@ export function checkUserFields(fields: Record<string, unknown>, anonymous: bool
     if (typeof name !== 'string' || !rule.safeParse(name).success || name !== name.trim())
       throw new APIError('BAD_REQUEST', { code: 'NAME_INVALID', message: 'NAME_INVALID' });
   }
+  checkProfileFields(fields);
   // A user's fields are scalars: text that is clean and bounded, numbers, flags, dates.
   for (const [key, value] of Object.entries(fields)) {
     const scalar =
@@ -43,4 +46,36 @@ export function checkUserFields(fields: Record<string, unknown>, anonymous: bool
     if (!scalar)
       throw new APIError('BAD_REQUEST', { code: 'FIELD_INVALID', message: `FIELD_INVALID: ${key}` });
   }
+}
+
+const refuse = (code: string): never => {
+  throw new APIError('BAD_REQUEST', { code, message: code });
+};
+
+/** A text field as sent: absent, null (cleared), or a string its rule accepts as it is (trimmed). */
+function textOk(value: unknown, check: (text: string) => unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value === value.trim() && !check(value))
+  );
+}
+
+/**
+ * Refuses the profile's fields (src-server/auth/auth.ts, `additionalFields`) that break their rules:
+ * the name one plays under is a player's name, the language one of the interface's, the attribution
+ * one of the spec's choices, and its words clean and bounded.
+ */
+function checkProfileFields(fields: Record<string, unknown>): void {
+  if (!textOk(fields.playerName, checkPlayerName) || fields.playerName === '') refuse('PLAYER_NAME_INVALID');
+  const { language, attributionSource } = fields;
+  if (language !== undefined && language !== null && !isLocale(language as string))
+    refuse('LANGUAGE_INVALID');
+  if (
+    attributionSource !== undefined &&
+    attributionSource !== null &&
+    !isAttributionSource(attributionSource)
+  )
+    refuse('ATTRIBUTION_INVALID');
+  if (!textOk(fields.attributionOtherText, checkAttributionOther)) refuse('ATTRIBUTION_TEXT_INVALID');
 }

@@ -59,6 +59,16 @@ export function createAuth(options: {
     trustedOrigins: options.trustedOrigins,
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
     plugins: [anonymous({ generateName: () => 'Anonymous' })],
+    // The profile (spec point 3, user document; migrations/0009_profile.ts), set with better-auth's
+    // update-user and checked by its database hooks (account-rules.ts).
+    user: {
+      additionalFields: {
+        playerName: { type: 'string', required: false },
+        language: { type: 'string', required: false },
+        attributionSource: { type: 'string', required: false },
+        attributionOtherText: { type: 'string', required: false },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GamesTable } from '../read-models/games';
+import type { TemplatesTable } from '../read-models/templates';
 import type { DeadlinesTable } from '../scheduler/deadlines';
 
 /** The database as Kysely sees it; of better-auth's tables, only what the product reads. */
@@ -9,6 +10,7 @@ export interface Database {
   games: GamesTable;
   rate_limits: RateLimitsTable;
   server_settings: ServerSettingsTable;
+  templates: TemplatesTable;
   user: UserTable;
 }
 

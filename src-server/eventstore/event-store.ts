@@ -314,13 +314,12 @@ export class EventStore {
   }
 
   /**
-   * Yields each time `key` is woken (or every stream is), wake-ups that come close together
-   * yielding once, and at least every `pollMs` (a wake-up lost with another process is caught up).
+   * Yields each time `key` is woken (or every stream is, as after the feed reconnects), wake-ups
+   * that come close together yielding once. No poll: what listens here (an instructor's lists)
+   * reads again on the next change, so a wake-up lost with another process's crash costs a stale
+   * list until then, never a lost event.
    */
-  async *wakeUpsOf(
-    key: string,
-    options: { signal?: AbortSignal; pollMs?: number } = {},
-  ): AsyncGenerator<void> {
+  async *wakeUpsOf(key: string, signal?: AbortSignal): AsyncGenerator<void> {
     let woken = false;
     let wake: (() => void) | null = null;
     const unsubscribe = this.onWakeUp(key, () => {
@@ -328,24 +327,20 @@ export class EventStore {
       wake?.();
     });
     const onAbort = () => wake?.();
-    options.signal?.addEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort);
     try {
-      while (!options.signal?.aborted) {
+      while (!signal?.aborted) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.pollMs ?? 10_000);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          if (woken || options.signal?.aborted) wake();
+          wake = resolve;
+          if (woken || signal?.aborted) resolve();
         });
         wake = null;
         woken = false;
-        if (!options.signal?.aborted) yield;
+        if (!signal?.aborted) yield;
       }
     } finally {
       unsubscribe();
-      options.signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -4,7 +4,7 @@
  * time) and rebuilt from the events by `npm run projections:rebuild`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import { type ColumnType, type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import { GAMES_PAGE_SIZE } from '../../src-shared/api/game';
 import { joinCodeOf } from '../../src-shared/rules/join-code';
 import type { Database } from '../db/schema';
@@ -222,8 +222,10 @@ export async function gamesByCreator(
     .where('archived', '=', filter.archived ?? false);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.search) query = query.where('name', 'ilike', `%${likeLiteral(filter.search)}%`);
+  // Copies made together share their time: their numbers then read in order.
   const rows = await query
     .orderBy('created_at', 'desc')
+    .orderBy('name')
     .orderBy('id')
     .limit(GAMES_PAGE_SIZE + 1)
     .offset(offset)
@@ -255,4 +257,40 @@ export function ownGames(db: Kysely<Database>, creatorId: string, gameIds: reado
     .where('creator_id', '=', creatorId)
     .where('deleted', '=', false)
     .execute();
+}
+
+/**
+ * What an instructor's games say of their first steps (spec, onboarding flags): whether they
+ * created a game (a deleted one counts: they did create it), whether one of their games that is
+ * still there has a player (so its join link was shared), and whether one of those is finished (so
+ * it can be debriefed); with their newest game that is still there, where the next step is done.
+ */
+export async function onboardingOf(db: Kysely<Database>, creatorId: string) {
+  const counts = await db
+    .selectFrom('games')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('created'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere(sql<boolean>`cardinality(player_ids) > 0 and not deleted`)
+        .as('shared'),
+      eb.fn.countAll<string>().filterWhere(sql<boolean>`finished and not deleted`).as('finished'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  const newest = await db
+    .selectFrom('games')
+    .select('id')
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    hasCreated: Number(counts.created) > 0,
+    hasSharedGames: Number(counts.shared) > 0,
+    hasFinishedGames: Number(counts.finished) > 0,
+    newestGameId: newest?.id ?? null,
+  };
 }

@@ -8,6 +8,7 @@ import {
   beergameDecider,
   beergameSummary,
   beerUpcasters,
+  configForCopy,
   copyGameCommand,
   viewGame,
 } from '../../src-shared/beergame';
@@ -60,5 +61,10 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     reset: { type: 'ResetGame' },
     disconnectPlayers: { type: 'DisconnectPlayers' },
     copy: copyGameCommand,
+    templateConfig: (state) =>
+      configForCopy(state.config, state.transparent, {
+        playTimer: state.playTimer,
+        seconds: state.timerSeconds,
+      }),
   },
 };

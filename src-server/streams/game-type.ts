@@ -44,4 +44,6 @@ export interface GameActions<Command, State> {
   disconnectPlayers: Command;
   /** The command creating a copy of the game in `state` (spec point 4, "Game copy"). */
   copy(state: State, copy: { gameId: string; name: string; creatorId: string; seed: number }): Command;
+  /** The configuration a template keeps of the game in `state`: what a copy of it would start from. */
+  templateConfig(state: State): Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import { beergameRouter } from './routers/beergame';
 import { clockRouter } from './routers/clock';
 import { dashboardRouter } from './routers/dashboard';
 import { gameRouter } from './routers/game';
+import { templateRouter } from './routers/template';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   clock: clockRouter,
   dashboard: dashboardRouter,
   game: gameRouter,
+  template: templateRouter,
 });
 
 export type AppRouter = typeof appRouter;

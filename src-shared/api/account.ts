@@ -20,3 +20,17 @@ export function checkPlayerName(name: string): TextRefusal | null {
 export function checkUserName(name: string): TextRefusal | null {
   return checkText(name, { max: USER_NAME_MAX });
 }
+
+/** How an instructor heard of the product (spec point 9, attribution choices); `other` says how in words. */
+export const ATTRIBUTION_SOURCES = ['search', 'friend', 'social', 'ads', 'news', 'class', 'other'] as const;
+export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
+/** The words of an `other` attribution. */
+export const ATTRIBUTION_OTHER_MAX = 200;
+
+export const isAttributionSource = (value: unknown): value is AttributionSource =>
+  typeof value === 'string' && (ATTRIBUTION_SOURCES as readonly string[]).includes(value);
+
+/** Why the words of an `other` attribution are refused (they may be left empty), or null. */
+export function checkAttributionOther(text: string): TextRefusal | null {
+  return checkText(text, { min: 0, max: ATTRIBUTION_OTHER_MAX });
+}

@@ -16,7 +16,8 @@ export const commandId = commandIdInput;
 
 export const createGameInput = z.object({
   name: textInput({ max: 80 }),
-  template: z.enum(['classic']),
+  /** A default beer template's id, or the id of one of the caller's own templates. */
+  template: idInput,
   /** Plays with a turn timer of this many seconds a week (it runs once every seat is filled). */
   timerSeconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
   /** Custom settings (a `BeerConfigInput` the settings form built) in place of the template's; the engine checks it. */
@@ -154,7 +155,8 @@ export const listGamesInput = z.object({
   cursor: z.number().int().min(0).max(1_000_000).nullish(),
   archived: z.boolean().optional(),
   type: z.enum(['beergame', 'leangame'], { message: 'errors.invalidInput' }).optional(),
-  search: z.string({ message: 'errors.invalidInput' }).trim().max(80, 'errors.invalidInput').optional(),
+  // Clean text like every typed field: PostgreSQL refuses a NUL or a lone surrogate in the query.
+  search: textInput({ min: 0, max: 80 }).optional(),
 });
 
 /** Games an action applies to at once: one to a page's worth of selection. */

@@ -90,9 +90,9 @@ export function configToSettings(
   try {
     config = resolveConfig(input);
   } catch {
-    return { ok: false, messageId: 'settings.errNotEditable' };
+    return { ok: false, messageId: 'gameSettings.errNotEditable' };
   }
-  if (!editable(config)) return { ok: false, messageId: 'settings.errNotEditable' };
+  if (!editable(config)) return { ok: false, messageId: 'gameSettings.errNotEditable' };
   const pid = config.productsTemplates[0]!.id;
   // The order the instructor wrote the facilities in, not the network order resolution chose.
   const written = facilityList(input).map((f) => f.id);

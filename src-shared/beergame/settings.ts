@@ -142,13 +142,13 @@ export function readSettingsNumber(
   rule: NumberRule,
 ): { ok: true; value: number } | { ok: false; error: SettingsError } {
   const typed = text.trim();
-  if (typed === '') return { ok: false, error: { messageId: 'settings.errRequired' } };
-  if (!/^-?\d+([.,]\d+)?$/.test(typed)) return { ok: false, error: { messageId: 'settings.errNumber' } };
+  if (typed === '') return { ok: false, error: { messageId: 'gameSettings.errRequired' } };
+  if (!/^-?\d+([.,]\d+)?$/.test(typed)) return { ok: false, error: { messageId: 'gameSettings.errNumber' } };
   const value = Number(typed.replace(',', '.'));
   if (value < rule.min || value > rule.max)
-    return { ok: false, error: { messageId: 'settings.errRange', values: { min: rule.min, max: rule.max } } };
+    return { ok: false, error: { messageId: 'gameSettings.errRange', values: { min: rule.min, max: rule.max } } };
   if (!Number.isInteger(Math.round((value - rule.min) * 1e6) / 1e6 / rule.step))
-    return { ok: false, error: { messageId: 'settings.errStep', values: { step: rule.step } } };
+    return { ok: false, error: { messageId: 'gameSettings.errStep', values: { step: rule.step } } };
   return { ok: true, value };
 }
 
@@ -179,15 +179,15 @@ function readDemand(form: GameSettings, weeks: number, r: Reader): number[] {
   }
   const parts = form.demandList.split(/[\s,;]+/).filter((p) => p !== '');
   if (parts.length === 0) {
-    r.refuse('demandList', 'settings.errRequired');
+    r.refuse('demandList', 'gameSettings.errRequired');
     return [];
   }
-  if (parts.length > weeks) r.refuse('demandList', 'settings.errDemandTooLong', { weeks });
+  if (parts.length > weeks) r.refuse('demandList', 'gameSettings.errDemandTooLong', { weeks });
   const demand: number[] = [];
   for (const [i, part] of parts.entries()) {
     const read = readSettingsNumber(part, SETTINGS_RANGES.demand);
     if (!read.ok) {
-      r.refuse('demandList', 'settings.errDemandValue', { week: i + 1, ...SETTINGS_RANGES.demand });
+      r.refuse('demandList', 'gameSettings.errDemandValue', { week: i + 1, ...SETTINGS_RANGES.demand });
       break;
     }
     demand.push(read.value);
@@ -199,23 +199,23 @@ function readThreshold(path: string, m: ThresholdMessage, r: Reader) {
   if (!m.on) return null;
   const threshold = r.number(`${path}.threshold`, m.threshold, SETTINGS_RANGES.threshold);
   const message = m.message.trim();
-  if (message === '') r.refuse(`${path}.message`, 'settings.errRequired');
+  if (message === '') r.refuse(`${path}.message`, 'gameSettings.errRequired');
   return { threshold, message, sentTo: [] };
 }
 
 /** Checks the network's shape: names, kinds, suppliers among the facilities, no loop of suppliers. */
 function checkNetwork(facilities: readonly SettingsFacility[], r: Reader): void {
   if (facilities.length < SETTINGS_FACILITIES.min || facilities.length > SETTINGS_FACILITIES.max)
-    r.refuse('facilities', 'settings.errFacilityCount', SETTINGS_FACILITIES);
+    r.refuse('facilities', 'gameSettings.errFacilityCount', SETTINGS_FACILITIES);
   const ids = new Set(facilities.map((f) => f.id));
   for (const [i, f] of facilities.entries()) {
     const name = f.name.trim();
-    if (name === '') r.refuse(`facilities.${i}.name`, 'settings.errRequired');
-    else if (name.length > 100) r.refuse(`facilities.${i}.name`, 'settings.errTooLong', { max: 100 });
+    if (name === '') r.refuse(`facilities.${i}.name`, 'gameSettings.errRequired');
+    else if (name.length > 100) r.refuse(`facilities.${i}.name`, 'gameSettings.errTooLong', { max: 100 });
     if (!(FACILITY_KINDS as readonly string[]).includes(f.type))
-      r.refuse(`facilities.${i}.type`, 'settings.errKind');
+      r.refuse(`facilities.${i}.type`, 'gameSettings.errKind');
     if (f.supplierId !== null && (f.supplierId === f.id || !ids.has(f.supplierId)))
-      r.refuse(`facilities.${i}.supplierId`, 'settings.errSupplier');
+      r.refuse(`facilities.${i}.supplierId`, 'gameSettings.errSupplier');
   }
   const byId = new Map(facilities.map((f) => [f.id, f]));
   for (const [i, f] of facilities.entries()) {
@@ -223,7 +223,7 @@ function checkNetwork(facilities: readonly SettingsFacility[], r: Reader): void 
     let at: SettingsFacility | undefined = f;
     while (at?.supplierId) {
       if (seen.has(at.id)) {
-        r.refuse(`facilities.${i}.supplierId`, 'settings.errSupplierLoop');
+        r.refuse(`facilities.${i}.supplierId`, 'gameSettings.errSupplierLoop');
         break;
       }
       seen.add(at.id);
@@ -235,9 +235,9 @@ function checkNetwork(facilities: readonly SettingsFacility[], r: Reader): void 
 /** The whole game's checks: name, weeks, timer, language. */
 function readGeneral(form: GameSettings, r: Reader) {
   const name = form.name.trim();
-  if (name === '') r.refuse('name', 'settings.errRequired');
-  else if (name.length > GAME_NAME_MAX) r.refuse('name', 'settings.errTooLong', { max: GAME_NAME_MAX });
-  if (form.language !== null && !isLocale(form.language)) r.refuse('language', 'settings.errLanguage');
+  if (name === '') r.refuse('name', 'gameSettings.errRequired');
+  else if (name.length > GAME_NAME_MAX) r.refuse('name', 'gameSettings.errTooLong', { max: GAME_NAME_MAX });
+  if (form.language !== null && !isLocale(form.language)) r.refuse('language', 'gameSettings.errLanguage');
   return {
     name,
     weeks: r.number('weeks', form.weeks, SETTINGS_RANGES.weeks),
@@ -328,7 +328,7 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
   } catch (error) {
     // The checks above leave the engine little to refuse; what it does refuse is said as it says it.
     const reason = error instanceof ConfigError || error instanceof Error ? error.message.slice(0, 300) : '';
-    return { ok: false, errors: { form: { messageId: 'settings.errConfig', values: { reason } } } };
+    return { ok: false, errors: { form: { messageId: 'gameSettings.errConfig', values: { reason } } } };
   }
 }
 

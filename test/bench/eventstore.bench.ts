@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
 import { EventStore } from '../../src-server/eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from '../../src-server/eventstore/live-feed';
 import type { EventMetadata } from '../../src-shared/eventsourcing';
+import { withBenchPostgres } from './bench-postgres';
 
 const SINGLE_STREAM_OPERATIONS = 2000;
 const CONCURRENT_OPERATIONS = 4000;
@@ -204,42 +204,17 @@ function print(database: string, rows: Row[]) {
   console.log('');
 }
 
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return null;
-  }
-}
-
 export default async function benchEventStore() {
-  const serverUrl = await postgresUrl();
-  if (serverUrl) {
-    const name = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const measured = await withBenchPostgres(async (handle, url) => {
     const feed = new PostgresFeed(url.toString());
     try {
-      await migrateToLatest(handle.db);
       await feed.start();
       print(`PostgreSQL (${url.host})`, await measure(handle, feed));
     } finally {
       await feed.close();
-      await handle.close();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
     }
-  } else {
-    console.log('PostgreSQL: no server answered (set DATABASE_URL); skipped.\n');
-  }
+  });
+  if (!measured) console.log('PostgreSQL: no server answered (set DATABASE_URL); skipped.\n');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
   const handle = await openDatabase({ dataDir });

@@ -1,17 +1,7 @@
-/**
- * The research export's speed and memory (issue 10: 1,000,000 events to JSONL at ≥ 200,000
- * events/s with flat memory). The writer is fed first from pages built in memory, which measures
- * the export's own work, then from the event store on PostgreSQL (DATABASE_URL, else the local
- * server if it answers) and on PGlite, each seeded by one INSERT ... SELECT generate_series.
- * Memory is sampled every 20 pages, after a forced garbage collection (not timed): peak RSS, and
- * the live heap's growth over its level at the start, which stays flat when nothing accumulates.
- */
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
 import { EventStore, type EventText } from '../../src-server/eventstore/event-store';
@@ -24,6 +14,7 @@ import {
   storedEventPages,
   writeResearchExport,
 } from '../../src-server/exports/research';
+import { withBenchPostgres } from './bench-postgres';
 
 const IN_MEMORY_EVENTS = 1_000_000;
 const POSTGRES_EVENTS = 1_000_000;
@@ -137,7 +128,6 @@ async function seed(handle: DatabaseHandle, count: number) {
 }
 
 async function measureStored(source: string, handle: DatabaseHandle, count: number) {
-  await migrateToLatest(handle.db);
   const seeding = performance.now();
   await seed(handle, count);
   console.error(
@@ -146,44 +136,20 @@ async function measureStored(source: string, handle: DatabaseHandle, count: numb
   await measure(source, storedEventPages(new EventStore(handle.db, new InProcessFeed())));
 }
 
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return null;
-  }
-}
-
 export default async function benchExport() {
   console.log(`JSONL, pages of ${EVENTS_PAGE_SIZE.toLocaleString('en')} events, pseudonymous actors.\n`);
   console.log('| source | events | events/s | output | peak RSS | peak live heap growth |');
   console.log('|---|---:|---:|---:|---:|---:|');
   await measure('pages in memory', memoryPages(IN_MEMORY_EVENTS));
 
-  const serverUrl = await postgresUrl();
-  if (serverUrl) {
-    const name = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    try {
-      await measureStored(`PostgreSQL (${url.host})`, handle, POSTGRES_EVENTS);
-    } finally {
-      await handle.close();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    }
-  } else console.log('| PostgreSQL | no server answered (set DATABASE_URL): skipped | | | | |');
+  const measured = await withBenchPostgres((handle, url) =>
+    measureStored(`PostgreSQL (${url.host})`, handle, POSTGRES_EVENTS),
+  );
+  if (!measured) console.log('| PostgreSQL | no server answered (set DATABASE_URL): skipped | | | | |');
 
   const pglite = await openDatabase({ dataDir: 'memory://' });
   try {
+    await migrateToLatest(pglite.db);
     await measureStored('PGlite (in memory)', pglite, PGLITE_EVENTS);
   } finally {
     await pglite.close();

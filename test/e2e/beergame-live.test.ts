@@ -55,6 +55,8 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
   await instructor.page.waitForURL('**/dashboard/intro');
+  // Games are created on the dashboard's games tab.
+  await instructor.page.getByTestId('tab-games').click();
   await instructor.page.getByLabel('Game name').fill('Live class');
   await instructor.page.getByRole('button', { name: 'Create the game' }).click();
   await instructor.page.waitForURL(/\/game\/[\w-]+\/intro$/);

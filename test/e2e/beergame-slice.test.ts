@@ -60,6 +60,8 @@ it('plays the classic beer game end to end in five browsers', async () => {
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
   await instructor.page.waitForURL('**/dashboard/intro');
+  // Games are created on the dashboard's games tab.
+  await instructor.page.getByTestId('tab-games').click();
   await instructor.page.getByLabel('Game name').fill('Supply chain 101');
   await instructor.page.getByRole('button', { name: 'Create the game' }).click();
   await instructor.page.waitForURL(/\/game\/[\w-]+\/intro$/);

@@ -55,6 +55,8 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.getByLabel(/^Password/).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await page.waitForURL('**/dashboard/intro');
+  // Games are created on the dashboard's games tab.
+  await page.getByTestId('tab-games').click();
 
   // Custom settings start from the classic game; the map preview draws its four facilities.
   await page.getByLabel('Game name').fill('Custom class');

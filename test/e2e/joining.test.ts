@@ -43,6 +43,8 @@ it('joins by short code from a phone and gets the role back after closing the ta
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
   await instructor.page.waitForURL('**/dashboard/intro');
+  // Games are created on the dashboard's games tab.
+  await instructor.page.getByTestId('tab-games').click();
   await instructor.page.getByLabel('Game name').fill('Operations 201');
   await instructor.page.getByRole('button', { name: 'Create the game' }).click();
   await instructor.page.waitForURL(/\/game\/[\w-]+\/intro$/);

@@ -103,6 +103,12 @@ const users = {} as Record<Exclude<Caller, 'nobody'>, ApiUser>;
 let nobody: ReturnType<typeof apiClient>;
 const apiOf = (caller: Caller): Api => (caller === 'nobody' ? nobody.api : users[caller].api);
 
+/** A template of each instructor's, for the template procedures' cells. */
+const ownTemplates = { creator: '', otherInstructor: '' };
+const newTemplate = async (user: ApiUser) =>
+  (await user.api.template.create.mutate({ title: 'Matrix', type: 'beergame', config: classicConfigInput() }))
+    .templateId;
+
 async function newGame(): Promise<Game> {
   const { gameId } = await users.creator.api.beergame.create.mutate({
     name: 'Matrix class',
@@ -377,6 +383,51 @@ const matrix: Record<string, Row> = {
       else expect(ids).not.toContain(gameId);
     },
   },
+  'template.list': {
+    call: (api) => api.template.list.query(),
+    expected: instructorsOnly,
+    check: (result, caller) => {
+      const { defaults, own } = result as { defaults: unknown[]; own: { id: string }[] };
+      expect(defaults).toHaveLength(13);
+      // Each instructor lists only their own templates.
+      expect(own.map((t) => t.id)).toContain(ownTemplates[caller as 'creator' | 'otherInstructor']);
+      expect(own.map((t) => t.id)).not.toContain(
+        ownTemplates[caller === 'creator' ? 'otherInstructor' : 'creator'],
+      );
+    },
+  },
+  'template.create': {
+    call: (api) =>
+      api.template.create.mutate({ title: 'Mine', type: 'beergame', config: classicConfigInput() }),
+    expected: instructorsOnly,
+  },
+  // The creator's own template: another instructor's is not found.
+  'template.update': {
+    call: (api) => api.template.update.mutate({ templateId: ownTemplates.creator, title: 'Renamed' }),
+    expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+  },
+  'template.copy': {
+    call: (api) => api.template.copy.mutate({ templateId: ownTemplates.creator, title: 'Copied' }),
+    expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+  },
+  'template.delete': {
+    call: async (api) => {
+      const result = await api.template.delete.mutate({ templateId: ownTemplates.creator });
+      // The next cell deletes a template of its own.
+      ownTemplates.creator = await newTemplate(users.creator);
+      return result;
+    },
+    expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+  },
+  'dashboard.onboarding': {
+    call: (api) => api.dashboard.onboarding.query(),
+    expected: instructorsOnly,
+    // Both instructors have a game with a player; each reads their own games only.
+    check: (result) => {
+      expect(result).toMatchObject({ hasCreated: true, hasSharedGames: true, hasPlan: true });
+      expect((result as { newestGameId: string }).newestGameId).toEqual(expect.any(String));
+    },
+  },
   'dashboard.watchGames': {
     call: (api) =>
       new Promise((resolve, reject) => {
@@ -418,6 +469,11 @@ const matrix: Record<string, Row> = {
     expected: ownGamesOnly,
     changes: true,
   },
+  'game.saveAsTemplate': {
+    call: (api, { gameId }) => api.game.saveAsTemplate.mutate({ gameId, title: 'From a class' }),
+    expected: ownGamesOnly,
+    check: (result) => expect((result as { templateId: string }).templateId).toEqual(expect.any(String)),
+  },
   'game.reset': {
     call: (api, { gameId }) => api.game.reset.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,
@@ -454,6 +510,8 @@ beforeAll(async () => {
   users.otherPlayer = await signInAnonymous(server.url, 'Olly');
   users.observer = await signInAnonymous(server.url, 'Vic');
   nobody = apiClient(server.url, '');
+  ownTemplates.creator = await newTemplate(users.creator);
+  ownTemplates.otherInstructor = await newTemplate(users.otherInstructor);
   const { gameId: otherGame } = await users.otherInstructor.api.beergame.create.mutate({
     name: 'Elsewhere',
     template: 'classic',

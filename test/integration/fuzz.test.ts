@@ -17,7 +17,7 @@ import WebSocket from 'ws';
 import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
-import { beerEventSchemas } from '../../src-shared/beergame';
+import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { assertAsyncProperty } from '../support/property';
 import {
@@ -121,15 +121,20 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   commandId: fc.uuid(),
   quantity: fc.integer({ min: 0, max: 40 }),
   name: fc.constantFrom('Class A', 'Week 3'),
-  template: fc.constant('classic'),
+  template: fc.constantFrom('classic', 'lostSales', 'workshop4-choose', 'no-such-template'),
+  templateId: fc.constantFrom('classic', 'severalProducts', 'factory7-lean', 'no-such-template'),
+  title: fc.constantFrom('My template', 'Week 3 (copy)'),
+  description: fc.constantFrom('', 'For the second-year class.'),
+  config: fc.constantFrom(
+    classicConfigInput(),
+    { weeks: 10, facilities: [] },
+    { facilities: {} },
+    { weeks: 10, facilities: [{ id: 'a', name: 'A' }] },
+    { consumerDemand: [4, 8] },
+  ),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
   cursor: fc.nat(100),
   draft: fc.boolean(),
-  config: fc.constantFrom(
-    { weeks: 10, facilities: [{ id: 'a', name: 'A' }] },
-    { consumerDemand: [4, 8] },
-    {},
-  ),
   week: fc.integer({ min: 1, max: 40 }),
   facilityIds: fc.constantFrom(['retailer'], ['wholesaler', 'factory']),
   field: fc.constantFrom('consumerDemand', 'leadtime', 'stockCost'),
@@ -393,10 +398,10 @@ describe.each(procedures)('$path', (procedure) => {
 
 /** better-auth's endpoints that take what people type: never a 5xx, a refusal in JSON. */
 const AUTH_ENDPOINTS: Record<string, string[]> = {
-  '/sign-up/email': ['email', 'password', 'name'],
+  '/sign-up/email': ['email', 'password', 'name', 'playerName', 'language'],
   '/sign-in/email': ['email', 'password'],
   '/sign-in/anonymous': [],
-  '/update-user': ['name', 'image'],
+  '/update-user': ['name', 'image', 'playerName', 'language', 'attributionSource', 'attributionOtherText'],
   '/change-password': ['currentPassword', 'newPassword'],
 };
 

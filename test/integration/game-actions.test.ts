@@ -153,6 +153,24 @@ describe('archiving, deleting, resetting, disconnecting', () => {
   });
 });
 
+describe('saving a game as a template', () => {
+  it('keeps the game’s settings as a template of its creator’s, which makes games like it', async () => {
+    const gameId = await newGame('Template source');
+    await ada.api.beergame.setTransparent.mutate({ gameId, transparent: true, commandId: randomUUID() });
+    const { templateId } = await ada.api.game.saveAsTemplate.mutate({ gameId, title: 'Transparent class' });
+    const { own } = await ada.api.template.list.query();
+    expect(own.find((t) => t.id === templateId)).toMatchObject({ title: 'Transparent class', facilities: 4 });
+    const made = await ada.api.beergame.create.mutate({ name: 'From the template', template: templateId });
+    expect((await listed(ada, { search: 'From the template' }))[0]?.id).toBe(made.gameId);
+    expect(await refusal(bob.api.game.saveAsTemplate.mutate({ gameId, title: 'Mine now' }))).toBe(
+      'dashboard.messGameUnknown',
+    );
+    expect(await refusal(ada.api.game.saveAsTemplate.mutate({ gameId, title: ' ' }))).toBe(
+      'errors.textRequired',
+    );
+  });
+});
+
 describe('the lists', () => {
   it('filter by type and name, literally, and wake a watching dashboard on each change', async () => {
     await newGame('100% lean_ish');
@@ -164,10 +182,10 @@ describe('the lists', () => {
       onData: (tick) => ticks.push(tick),
     });
     try {
-      // Listening starts with the subscription; give it a moment to be registered.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Tick 0: listening. Then a tick for the instructor's new game.
+      await expect.poll(() => ticks, { timeout: 5000 }).toEqual([0]);
       await newGame('Wakes the list');
-      await expect.poll(() => ticks.length, { timeout: 5000 }).toBeGreaterThan(0);
+      await expect.poll(() => ticks, { timeout: 5000 }).toEqual([0, 1]);
       const before = ticks.length;
       await newGame('Someone else’s', bob);
       await new Promise((resolve) => setTimeout(resolve, 500));

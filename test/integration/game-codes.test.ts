@@ -20,8 +20,9 @@ const insertGame = (id: string) =>
 
 it('gives the games that existed before codes the code of their id, and no two games one code', async () => {
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateDown();
-  expect(down.results?.[0]?.migrationName).toBe('0006_game_codes');
+  // Back to before the codes, whatever migrations came after them.
+  const down = await migrator.migrateTo('0005_deadlines');
+  expect(down.results?.map((result) => result.migrationName)).toContain('0006_game_codes');
   await insertGame('older-game-1');
   await insertGame('older-game-2');
   await migrateToLatest(handle.db);

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { authClient, authErrorMessageId } from '../../auth';
+import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
 import { takeTarget } from './after-login';
 
@@ -11,6 +12,7 @@ import { takeTarget } from './after-login';
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { locale } = useLocale();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +28,13 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
     const result =
       mode === 'login'
         ? await authClient.signIn.email({ email: email.trim(), password })
-        : await authClient.signUp.email({ email: email.trim(), password, name: name.trim() });
+        : // A new instructor's profile starts in the language they signed up in.
+          await authClient.signUp.email({
+            email: email.trim(),
+            password,
+            name: name.trim(),
+            language: locale,
+          });
     setBusy(false);
     if (result.error) {
       setError(authErrorMessageId(result.error));

@@ -62,7 +62,7 @@ export function EventEditor({ view }: { view: BeerView }) {
     const next: Errors = {};
     if (!readValue.ok) next.value = message(readValue.error);
     if (!readWeek.ok) next.week = message(readWeek.error);
-    if (facilityIds.length === 0) next.facilities = intl.formatMessage({ id: 'settings.errRequired' });
+    if (facilityIds.length === 0) next.facilities = intl.formatMessage({ id: 'gameSettings.errRequired' });
     setErrors(next);
     if (!readValue.ok || !readWeek.ok || facilityIds.length === 0) return;
     schedule.mutate({

@@ -8,12 +8,37 @@ import { toastError } from '../../ui/notify';
 import { CustomGameButton } from './game-settings/custom-game';
 import type { MapPreview } from './game-settings/settings-form';
 
-/** Creates a game from a template, or with custom settings, and opens its intro page. */
+/**
+ * Creates a game from a template (a default beer one or the instructor's own), or with custom
+ * settings, and opens its intro page.
+ */
 export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
+  const [template, setTemplate] = useState('classic');
+  const templates = trpc.template.list.useQuery();
+  const defaults = (templates.data?.defaults ?? []).filter((t) => t.available);
+  const own = templates.data?.own ?? [];
+  const options = [
+    {
+      group: intl.formatMessage({ id: 'templates.defaultsTitle' }),
+      items: defaults.map((t) => ({ value: t.id, label: intl.formatMessage({ id: t.titleId }) })),
+    },
+    ...(own.length > 0
+      ? [
+          {
+            group: intl.formatMessage({ id: 'templates.ownTitle' }),
+            items: own.map((t) => ({ value: t.id, label: t.title })),
+          },
+        ]
+      : []),
+  ];
+  const chosenDefault = defaults.find((t) => t.id === template);
+  const description = chosenDefault
+    ? intl.formatMessage({ id: chosenDefault.descriptionId })
+    : (own.find((t) => t.id === template)?.description ?? '');
   const create = trpc.beergame.create.useMutation({
     onSuccess: async ({ gameId }) => {
       await utils.dashboard.games.invalidate();
@@ -25,7 +50,7 @@ export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
     event.preventDefault();
     create.mutate({
       name: name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' }),
-      template: 'classic',
+      template,
     });
   };
   return (
@@ -46,18 +71,26 @@ export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
             />
             <Select
               label={intl.formatMessage({ id: 'dashboard.template' })}
-              data={[{ value: 'classic', label: intl.formatMessage({ id: 'template.classic' }) }]}
-              value="classic"
+              data={
+                templates.data
+                  ? options
+                  : [{ value: 'classic', label: intl.formatMessage({ id: 'template.classic' }) }]
+              }
+              value={template}
+              onChange={(value) => value && setTemplate(value)}
               allowDeselect={false}
-              w={260}
+              searchable
+              maxDropdownHeight={320}
+              w={280}
+              data-testid="create-game-template"
             />
             <Button type="submit" loading={create.isPending}>
               <FormattedMessage id="dashboard.createButton" />
             </Button>
-            <CustomGameButton name={name} mapPreview={mapPreview} />
+            <CustomGameButton name={name} template={template} mapPreview={mapPreview} />
           </Group>
           <Text size="sm" c="dimmed">
-            <FormattedMessage id="template.classicDescription" />
+            {description}
           </Text>
         </Stack>
       </form>

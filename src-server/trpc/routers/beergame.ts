@@ -41,6 +41,7 @@ import {
   rateLimit,
 } from '../procedures';
 import { appError, router } from '../trpc';
+import { gameSource } from './template';
 
 async function run(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
   const { services } = ctx;
@@ -69,17 +70,19 @@ export const beergameRouter = router({
       ...(input.timerSeconds === undefined ? {} : { playTimer: true, timer: input.timerSeconds }),
       ...(input.draft === undefined ? {} : { draft: input.draft }),
     };
-    const base = { type: 'CreateGame' as const, gameId, name: input.name, creatorId: ctx.user.id };
-    const seed = randomInt(2 ** 31);
-    // Custom settings replace the template; the engine refuses an inconsistent one (errInvalidConfig).
-    const command: BeerCommand = input.config
-      ? { ...base, seed, config: { ...input.config, ...overrides } }
-      : {
-          ...base,
-          seed,
-          template: input.template,
-          ...(Object.keys(overrides).length > 0 ? { overrides } : {}),
-        };
+    const base = {
+      type: 'CreateGame' as const,
+      gameId,
+      name: input.name,
+      creatorId: ctx.user.id,
+      seed: randomInt(2 ** 31),
+    };
+    // Custom settings (the settings form's) replace the template's; the engine checks them.
+    const source = input.config ? { config: input.config } : await gameSource(ctx, input.template);
+    const command: BeerCommand =
+      'template' in source
+        ? { ...base, template: source.template, overrides }
+        : { ...base, config: { ...source.config, ...overrides } };
     await execute(ctx, gameId, command, `create-${gameId}`);
     return { gameId };
   }),

@@ -1,5 +1,5 @@
 import { listGamesInput } from '../../../src-shared/api/game';
-import { gamesByCreator, gamesListKey } from '../../read-models/games';
+import { gamesByCreator, gamesListKey, onboardingOf } from '../../read-models/games';
 import { openSubscription } from '../live';
 import { instructorProcedure } from '../procedures';
 import { router } from '../trpc';
@@ -19,15 +19,27 @@ export const dashboardRouter = router({
   watchGames: instructorProcedure.subscription(async function* ({ ctx, signal }) {
     const subscription = openSubscription(ctx, signal);
     try {
+      const wakeUps = ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), subscription.stop);
+      // Asking for the first wake-up starts listening: no change between tick 0 and it is missed.
+      let next = wakeUps.next();
       let tick = 0;
       yield tick;
-      for await (const _ of ctx.services.store.wakeUpsOf(gamesListKey(ctx.user.id), {
-        signal: subscription.stop,
-        pollMs: ctx.services.pollMs,
-      }))
+      while (!(await next).done) {
         yield ++tick;
+        next = wakeUps.next();
+      }
     } finally {
       subscription.close();
     }
   }),
+
+  /**
+   * The instructor's onboarding flags (spec point 3), for the checklist of the dashboard's intro.
+   * There is no billing yet: every instructor is on the free plan, so `hasPlan` is always true and
+   * the plan step shows as done.
+   */
+  onboarding: instructorProcedure.query(async ({ ctx }) => ({
+    ...(await onboardingOf(ctx.services.database.db, ctx.user.id)),
+    hasPlan: true,
+  })),
 });

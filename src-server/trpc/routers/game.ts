@@ -10,6 +10,7 @@ import {
   gamesActionInput,
   watchGameInput,
 } from '../../../src-shared/api/game';
+import { saveGameAsTemplateInput } from '../../../src-shared/api/template';
 import type { BeerView } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
 import type { LeanGameView } from '../../../src-shared/leangame';
@@ -19,12 +20,14 @@ import { gamePageRefusal } from '../../../src-shared/rules/permissions';
 import { displayNames } from '../../auth/auth';
 import { messagesIn } from '../../messages';
 import { copyGameIds, gameRowByCode, ownGames } from '../../read-models/games';
+import { insertTemplate } from '../../read-models/templates';
 import { type AnyGameType, gameTypeNamed } from '../../streams';
 import type { GameActions } from '../../streams/game-type';
 import type { Context } from '../context';
 import { watchChanges, watchStream } from '../live';
 import { actorOf, gameProcedure, instructorProcedure, publicProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
+import { checkedBeerConfig } from './template';
 
 /** What a person typed as a join code; its form is checked by the shared rule. */
 const byCodeInput = z.object({
@@ -206,4 +209,25 @@ export const gameRouter = router({
   disconnectPlayers: instructorProcedure
     .input(gamesActionInput)
     .mutation(({ ctx, input }) => actOnGames(ctx, input, (actions) => actions.disconnectPlayers)),
+
+  /** Keeps one of the caller's games' settings as a template of theirs (spec point 2, "save as template"). */
+  saveAsTemplate: instructorProcedure.input(saveGameAsTemplateInput).mutation(async ({ ctx, input }) => {
+    const [game] = await ownGamesToAct(ctx, [input.gameId]);
+    const { gameId, type } = game!;
+    const { services } = ctx;
+    await rateLimit(ctx, `templates:${ctx.user.id}`, services.limits.gameCreations);
+    const { state } = await services.commands.load(type.stream, gameStreamId(gameId));
+    const templateId = await insertTemplate(
+      services.database.db,
+      {
+        creatorId: ctx.user.id,
+        type: type.name,
+        title: input.title,
+        description: input.description ?? '',
+        config: checkedBeerConfig(type.actions.templateConfig(state)),
+      },
+      new Date(services.now()),
+    );
+    return { templateId };
+  }),
 });

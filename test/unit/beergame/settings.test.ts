@@ -116,7 +116,7 @@ describe('settings to configuration', () => {
     one.facilities = [newSettingsFacility('f1', 'Alone', 'retailer', null)];
     expect(settingsToConfig(one)).toEqual({
       ok: false,
-      errors: { facilities: { messageId: 'settings.errFacilityCount', values: { min: 2, max: 8 } } },
+      errors: { facilities: { messageId: 'gameSettings.errFacilityCount', values: { min: 2, max: 8 } } },
     });
     const nine = chainSettings(
       'Nine',
@@ -127,7 +127,7 @@ describe('settings to configuration', () => {
     });
     const refused = settingsToConfig(nine);
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.errors.facilities?.messageId).toBe('settings.errFacilityCount');
+    if (!refused.ok) expect(refused.errors.facilities?.messageId).toBe('gameSettings.errFacilityCount');
     const eight = chainSettings(
       'Eight',
       Array.from({ length: 8 }, () => 'warehouse'),
@@ -149,15 +149,15 @@ describe('settings to configuration', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({
-      name: { messageId: 'settings.errRequired' },
-      weeks: { messageId: 'settings.errRange', values: { min: 1, max: 520 } },
-      stockCost: { messageId: 'settings.errStep', values: { step: 0.5 } },
-      unitPrice: { messageId: 'settings.errRange', values: { min: 0, max: 999 } },
-      demandStepWeek: { messageId: 'settings.errRange', values: { min: 1, max: 1 } },
-      'facilities.0.leadtime': { messageId: 'settings.errRange', values: { min: 2, max: 6 } },
-      'facilities.1.stock': { messageId: 'settings.errStep', values: { step: 1 } },
-      'facilities.2.name': { messageId: 'settings.errRequired' },
-      'facilities.2.supplierId': { messageId: 'settings.errSupplier' },
+      name: { messageId: 'gameSettings.errRequired' },
+      weeks: { messageId: 'gameSettings.errRange', values: { min: 1, max: 520 } },
+      stockCost: { messageId: 'gameSettings.errStep', values: { step: 0.5 } },
+      unitPrice: { messageId: 'gameSettings.errRange', values: { min: 0, max: 999 } },
+      demandStepWeek: { messageId: 'gameSettings.errRange', values: { min: 1, max: 1 } },
+      'facilities.0.leadtime': { messageId: 'gameSettings.errRange', values: { min: 2, max: 6 } },
+      'facilities.1.stock': { messageId: 'gameSettings.errStep', values: { step: 1 } },
+      'facilities.2.name': { messageId: 'gameSettings.errRequired' },
+      'facilities.2.supplierId': { messageId: 'gameSettings.errSupplier' },
     });
     expect(form.facilities[0]!.leadtime).toBe('7');
   });
@@ -172,12 +172,12 @@ describe('settings to configuration', () => {
     });
     const result = settingsToConfig(form);
     if (result.ok) throw new Error('accepted');
-    expect(result.errors['facilities.0.supplierId']?.messageId).toBe('settings.errSupplierLoop');
+    expect(result.errors['facilities.0.supplierId']?.messageId).toBe('gameSettings.errSupplierLoop');
     expect(result.errors.demandList).toEqual({
-      messageId: 'settings.errDemandValue',
+      messageId: 'gameSettings.errDemandValue',
       values: { week: 2, min: 0, max: 999, step: 1 },
     });
-    expect(result.errors['stockMessage.message']).toEqual({ messageId: 'settings.errRequired' });
+    expect(result.errors['stockMessage.message']).toEqual({ messageId: 'gameSettings.errRequired' });
   });
 
   it('reads numbers as typed against the engine ranges', () => {
@@ -185,7 +185,7 @@ describe('settings to configuration', () => {
     expect(readSettingsNumber('2,5', SETTINGS_RANGES.stockCost)).toEqual({ ok: true, value: 2.5 });
     expect(readSettingsNumber('1e3', SETTINGS_RANGES.stock)).toEqual({
       ok: false,
-      error: { messageId: 'settings.errNumber' },
+      error: { messageId: 'gameSettings.errNumber' },
     });
     expect(readSettingsNumber('-1', SETTINGS_RANGES.stock).ok).toBe(false);
     expect(readSettingsNumber('6', SETTINGS_RANGES.leadtime)).toEqual({ ok: true, value: 6 });
@@ -198,7 +198,7 @@ describe('the event editor and the map preview', () => {
   it('checks a change by the engine ranges: a lead time of 7 is refused', () => {
     expect(readChangeValue('leadtime', '7')).toEqual({
       ok: false,
-      error: { messageId: 'settings.errRange', values: { min: 2, max: 6 } },
+      error: { messageId: 'gameSettings.errRange', values: { min: 2, max: 6 } },
     });
     expect(readChangeValue('leadtime', '6')).toEqual({ ok: true, value: 6 });
     expect(readChangeValue('unitPrice', '10.5')).toEqual({ ok: true, value: 10.5 });
@@ -275,6 +275,6 @@ describe('configuration to settings and back', () => {
         { id: 'plant', name: 'Plant', capabilities: { A1: { pid: 'p1', type: 'production', from: {} } } },
       ],
     };
-    expect(configToSettings('Two', twoProducts)).toEqual({ ok: false, messageId: 'settings.errNotEditable' });
+    expect(configToSettings('Two', twoProducts)).toEqual({ ok: false, messageId: 'gameSettings.errNotEditable' });
   });
 });

@@ -1,19 +1,22 @@
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { configToSettings } from '../../../../src-shared/beergame/settings-read';
-import { classicConfigInput } from '../../../../src-shared/beergame/templates';
+import { BEERGAME_TEMPLATES, classicConfigInput } from '../../../../src-shared/beergame/templates';
+import { own } from '../../../../src-shared/eventsourcing/own';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';
 import { toastError } from '../../../ui/notify';
 import { GameSettingsForm, type MapPreview } from './settings-form';
 
-/** The settings form of a new game, starting from the classic game; the game made opens on its intro page. */
+/** The settings form of a new game, starting from the chosen template; the game made opens on its intro page. */
 export function CustomGameForm({
   name,
+  template,
   onClose,
   mapPreview,
 }: {
   name: string;
+  template: string;
   onClose: () => void;
   mapPreview: MapPreview;
 }) {
@@ -27,11 +30,11 @@ export function CustomGameForm({
     },
     onError: (error) => toastError(intl, error),
   });
-  const read = configToSettings(
-    name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' }),
-    classicConfigInput(),
-  );
-  // The classic game is a one-product chain: the form always reads it.
+  const gameName = name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' });
+  // A default template the form can show (one product), else the classic game, which it always can.
+  const chosen = own(BEERGAME_TEMPLATES, template);
+  const fromTemplate = chosen ? configToSettings(gameName, chosen()) : null;
+  const read = fromTemplate?.ok ? fromTemplate : configToSettings(gameName, classicConfigInput());
   if (!read.ok) return null;
   return (
     <GameSettingsForm
@@ -39,9 +42,7 @@ export function CustomGameForm({
       submitId="dashboard.createButton"
       pending={create.isPending}
       onCancel={onClose}
-      onSubmit={({ name: gameName, config, draft }) =>
-        create.mutate({ name: gameName, template: 'classic', config, draft })
-      }
+      onSubmit={({ name: typed, config, draft }) => create.mutate({ name: typed, template, config, draft })}
       mapPreview={mapPreview}
     />
   );

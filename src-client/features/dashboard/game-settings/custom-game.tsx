@@ -10,7 +10,16 @@ import type { MapPreview } from './settings-form';
 const CustomGameForm = lazy(async () => ({ default: (await import('./custom-game-form')).CustomGameForm }));
 
 /** "Custom settings" beside the template choice: the settings form of a new game, in a dialog. */
-export function CustomGameButton({ name, mapPreview }: { name: string; mapPreview: MapPreview }) {
+export function CustomGameButton({
+  name,
+  template,
+  mapPreview,
+}: {
+  name: string;
+  /** The template chosen beside: the settings start from it when the form can show it. */
+  template: string;
+  mapPreview: MapPreview;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [opened, setOpened] = useState(false);
   return (
@@ -21,18 +30,23 @@ export function CustomGameButton({ name, mapPreview }: { name: string; mapPrevie
         onClick={() => setOpened(true)}
         data-testid="custom-settings"
       >
-        <FormattedMessage id="settings.customButton" />
+        <FormattedMessage id="gameSettings.customButton" />
       </Button>
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}
-        title={<FormattedMessage id="settings.customTitle" />}
+        title={<FormattedMessage id="gameSettings.customTitle" />}
         size="80rem"
         fullScreen={phone}
       >
         {opened && (
           <Suspense fallback={<PageLoader />}>
-            <CustomGameForm name={name} onClose={() => setOpened(false)} mapPreview={mapPreview} />
+            <CustomGameForm
+              name={name}
+              template={template}
+              onClose={() => setOpened(false)}
+              mapPreview={mapPreview}
+            />
           </Suspense>
         )}
       </Modal>

@@ -55,8 +55,8 @@ export interface SettingsSubmit {
   draft: boolean;
 }
 
-/** A kind's label: `settings.kindFarm`, ... */
-export const kindMessageId = (kind: string) => `settings.kind${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+/** A kind's label: `gameSettings.kindFarm`, ... */
+export const kindMessageId = (kind: string) => `gameSettings.kind${kind[0]!.toUpperCase()}${kind.slice(1)}`;
 
 function Section({ icon, titleId, children }: { icon: ReactNode; titleId: string; children: ReactNode }) {
   return (
@@ -163,14 +163,14 @@ export function GameSettingsForm(props: {
         {m.on && (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput
-              label={intl.formatMessage({ id: 'settings.threshold' })}
+              label={intl.formatMessage({ id: 'gameSettings.threshold' })}
               value={m.threshold}
               inputMode="numeric"
               onChange={(event) => update({ threshold: event.currentTarget.value })}
               error={error(`${key}.threshold`)}
             />
             <Textarea
-              label={intl.formatMessage({ id: 'settings.messageText' })}
+              label={intl.formatMessage({ id: 'gameSettings.messageText' })}
               value={m.message}
               autosize
               minRows={1}
@@ -186,7 +186,7 @@ export function GameSettingsForm(props: {
   };
 
   const suppliers = (f: SettingsFacility) => [
-    { value: '', label: intl.formatMessage({ id: 'settings.supplierNone' }) },
+    { value: '', label: intl.formatMessage({ id: 'gameSettings.supplierNone' }) },
     ...form.facilities
       .filter((x) => x.id !== f.id)
       .map((x) => ({ value: x.id, label: x.name.trim() || kindLabel(x.type) })),
@@ -194,14 +194,14 @@ export function GameSettingsForm(props: {
 
   return (
     <Stack gap="md" data-testid="settings-form">
-      <Section icon={<IconAdjustments size={20} />} titleId="settings.sectionGeneral">
+      <Section icon={<IconAdjustments size={20} />} titleId="gameSettings.sectionGeneral">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {text('name', 'settings.name', { numeric: false })}
-          {text('weeks', 'settings.weeks')}
+          {text('name', 'gameSettings.name', { numeric: false })}
+          {text('weeks', 'gameSettings.weeks')}
           <Select
-            label={intl.formatMessage({ id: 'settings.language' })}
+            label={intl.formatMessage({ id: 'gameSettings.language' })}
             data={[
-              { value: '', label: intl.formatMessage({ id: 'settings.languageAny' }) },
+              { value: '', label: intl.formatMessage({ id: 'gameSettings.languageAny' }) },
               ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
             ]}
             value={form.language ?? ''}
@@ -212,22 +212,22 @@ export function GameSettingsForm(props: {
           />
           <Stack gap={6}>
             <Switch
-              label={intl.formatMessage({ id: 'settings.playTimer' })}
-              description={intl.formatMessage({ id: 'settings.playTimerHint' })}
+              label={intl.formatMessage({ id: 'gameSettings.playTimer' })}
+              description={intl.formatMessage({ id: 'gameSettings.playTimerHint' })}
               checked={form.playTimer}
               onChange={(event) => set('playTimer', event.currentTarget.checked)}
             />
-            {form.playTimer && text('timer', 'settings.timer')}
+            {form.playTimer && text('timer', 'gameSettings.timer')}
           </Stack>
           <Switch
-            label={intl.formatMessage({ id: 'settings.transparent' })}
-            description={intl.formatMessage({ id: 'settings.transparentHint' })}
+            label={intl.formatMessage({ id: 'gameSettings.transparent' })}
+            description={intl.formatMessage({ id: 'gameSettings.transparentHint' })}
             checked={form.transparent}
             onChange={(event) => set('transparent', event.currentTarget.checked)}
           />
           <Switch
-            label={intl.formatMessage({ id: 'settings.draft' })}
-            description={intl.formatMessage({ id: 'settings.draftHint' })}
+            label={intl.formatMessage({ id: 'gameSettings.draft' })}
+            description={intl.formatMessage({ id: 'gameSettings.draftHint' })}
             checked={form.draft}
             onChange={(event) => set('draft', event.currentTarget.checked)}
             data-testid="settings-draft"
@@ -235,48 +235,50 @@ export function GameSettingsForm(props: {
         </SimpleGrid>
       </Section>
 
-      <Section icon={<IconChartLine size={20} />} titleId="settings.sectionDemand">
+      <Section icon={<IconChartLine size={20} />} titleId="gameSettings.sectionDemand">
         <SegmentedControl
           value={form.demandMode}
           onChange={(value) => set('demandMode', value as GameSettings['demandMode'])}
           data={[
-            { value: 'step', label: intl.formatMessage({ id: 'settings.demandModeStep' }) },
-            { value: 'list', label: intl.formatMessage({ id: 'settings.demandModeList' }) },
+            { value: 'step', label: intl.formatMessage({ id: 'gameSettings.demandModeStep' }) },
+            { value: 'list', label: intl.formatMessage({ id: 'gameSettings.demandModeList' }) },
           ]}
-          aria-label={intl.formatMessage({ id: 'settings.demandMode' })}
+          aria-label={intl.formatMessage({ id: 'gameSettings.demandMode' })}
           style={{ alignSelf: 'flex-start' }}
         />
         {form.demandMode === 'step' ? (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {text('demandBase', 'settings.demandBase')}
-            {text('demandStep', 'settings.demandStep')}
-            {text('demandStepWeek', 'settings.demandStepWeek')}
+            {text('demandBase', 'gameSettings.demandBase')}
+            {text('demandStep', 'gameSettings.demandStep')}
+            {text('demandStepWeek', 'gameSettings.demandStepWeek')}
           </SimpleGrid>
         ) : (
-          text('demandList', 'settings.demandList', {
-            descriptionId: 'settings.demandListHint',
+          text('demandList', 'gameSettings.demandList', {
+            descriptionId: 'gameSettings.demandListHint',
             numeric: false,
           })
         )}
       </Section>
 
-      <Section icon={<IconCoins size={20} />} titleId="settings.sectionCosts">
+      <Section icon={<IconCoins size={20} />} titleId="gameSettings.sectionCosts">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
-          {text('stockCost', 'settings.stockCost')}
-          {text('backlogCost', 'settings.backlogCost')}
-          {text('unitPrice', 'settings.unitPrice', { descriptionId: 'settings.unitPriceHint' })}
-          {text('maxShipQty', 'settings.maxShipQty', { descriptionId: 'settings.maxShipQtyHint' })}
-          {text('leadtimeVariability', 'settings.leadtimeVariability')}
-          {text('visibleWeeks', 'settings.visibleWeeks')}
-          {text('moq', 'settings.moq', { descriptionId: 'settings.zeroNoConstraint' })}
-          {text('maxOrderQty', 'settings.maxOrderQty', { descriptionId: 'settings.zeroNoConstraint' })}
-          {text('batchSize', 'settings.batchSize', { descriptionId: 'settings.zeroNoConstraint' })}
+          {text('stockCost', 'gameSettings.stockCost')}
+          {text('backlogCost', 'gameSettings.backlogCost')}
+          {text('unitPrice', 'gameSettings.unitPrice', { descriptionId: 'gameSettings.unitPriceHint' })}
+          {text('maxShipQty', 'gameSettings.maxShipQty', { descriptionId: 'gameSettings.maxShipQtyHint' })}
+          {text('leadtimeVariability', 'gameSettings.leadtimeVariability')}
+          {text('visibleWeeks', 'gameSettings.visibleWeeks')}
+          {text('moq', 'gameSettings.moq', { descriptionId: 'gameSettings.zeroNoConstraint' })}
+          {text('maxOrderQty', 'gameSettings.maxOrderQty', {
+            descriptionId: 'gameSettings.zeroNoConstraint',
+          })}
+          {text('batchSize', 'gameSettings.batchSize', { descriptionId: 'gameSettings.zeroNoConstraint' })}
         </SimpleGrid>
       </Section>
 
-      <Section icon={<IconBuildingWarehouse size={20} />} titleId="settings.sectionNetwork">
+      <Section icon={<IconBuildingWarehouse size={20} />} titleId="gameSettings.sectionNetwork">
         <Text size="sm" c="dimmed">
-          <FormattedMessage id="settings.networkHint" values={SETTINGS_FACILITIES} />
+          <FormattedMessage id="gameSettings.networkHint" values={SETTINGS_FACILITIES} />
         </Text>
         <Stack gap="sm">
           {form.facilities.map((f, i) => (
@@ -291,7 +293,7 @@ export function GameSettingsForm(props: {
               <Group align="flex-start" wrap="nowrap" gap="xs">
                 <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" style={{ flex: 1 }}>
                   <TextInput
-                    label={intl.formatMessage({ id: 'settings.facilityName' })}
+                    label={intl.formatMessage({ id: 'gameSettings.facilityName' })}
                     value={f.name}
                     maxLength={100}
                     onChange={(event) => setFacility(i, { name: event.currentTarget.value })}
@@ -299,7 +301,7 @@ export function GameSettingsForm(props: {
                     data-testid={`facility-${i}-name`}
                   />
                   <Select
-                    label={intl.formatMessage({ id: 'settings.facilityKind' })}
+                    label={intl.formatMessage({ id: 'gameSettings.facilityKind' })}
                     data={FACILITY_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
                     value={f.type}
                     allowDeselect={false}
@@ -308,7 +310,7 @@ export function GameSettingsForm(props: {
                     error={error(`facilities.${i}.type`)}
                   />
                   <Select
-                    label={intl.formatMessage({ id: 'settings.supplier' })}
+                    label={intl.formatMessage({ id: 'gameSettings.supplier' })}
                     data={suppliers(f)}
                     value={f.supplierId ?? ''}
                     allowDeselect={false}
@@ -319,7 +321,7 @@ export function GameSettingsForm(props: {
                   {(['stock', 'startOrders', 'leadtime', 'ordertime'] as const).map((key) => (
                     <TextInput
                       key={key}
-                      label={intl.formatMessage({ id: `settings.${key}` })}
+                      label={intl.formatMessage({ id: `gameSettings.${key}` })}
                       value={f[key]}
                       inputMode="numeric"
                       onChange={(event) => setFacility(i, { [key]: event.currentTarget.value })}
@@ -335,7 +337,7 @@ export function GameSettingsForm(props: {
                   disabled={form.facilities.length <= SETTINGS_FACILITIES.min}
                   onClick={() => removeFacility(i)}
                   aria-label={intl.formatMessage(
-                    { id: 'settings.removeFacility' },
+                    { id: 'gameSettings.removeFacility' },
                     { name: f.name.trim() || kindLabel(f.type) },
                   )}
                   data-testid={`remove-facility-${i}`}
@@ -358,16 +360,16 @@ export function GameSettingsForm(props: {
             style={{ alignSelf: 'flex-start' }}
             data-testid="add-facility"
           >
-            <FormattedMessage id="settings.addFacility" />
+            <FormattedMessage id="gameSettings.addFacility" />
           </Button>
         </Stack>
         <Stack gap={4} data-testid="map-preview">
           <Text fw={600} size="sm">
-            <FormattedMessage id="settings.mapPreview" />
+            <FormattedMessage id="gameSettings.mapPreview" />
           </Text>
           {!result.ok && (
             <Text size="xs" c="dimmed">
-              <FormattedMessage id="settings.mapPreviewStale" />
+              <FormattedMessage id="gameSettings.mapPreviewStale" />
             </Text>
           )}
           {lastGood.current && (
@@ -378,21 +380,21 @@ export function GameSettingsForm(props: {
         </Stack>
       </Section>
 
-      <Section icon={<IconMessage size={20} />} titleId="settings.sectionMessages">
-        {threshold('backlogMessage', 'settings.backlogMessage')}
-        {threshold('stockMessage', 'settings.stockMessage')}
+      <Section icon={<IconMessage size={20} />} titleId="gameSettings.sectionMessages">
+        {threshold('backlogMessage', 'gameSettings.backlogMessage')}
+        {threshold('stockMessage', 'gameSettings.stockMessage')}
       </Section>
 
       {tried && !result.ok && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="settings-errors">
           {errors.form
             ? intl.formatMessage({ id: errors.form.messageId }, errors.form.values)
-            : intl.formatMessage({ id: 'settings.fixErrors' })}
+            : intl.formatMessage({ id: 'gameSettings.fixErrors' })}
         </Alert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          <FormattedMessage id="settings.cancel" />
+          <FormattedMessage id="gameSettings.cancel" />
         </Button>
         <Button onClick={submit} loading={pending} data-testid="settings-submit">
           <FormattedMessage id={submitId} />

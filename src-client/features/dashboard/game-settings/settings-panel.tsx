@@ -33,7 +33,7 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
     retry: retryUnanswered(3),
     onSuccess: () => {
       setOpened(false);
-      toastMessage(intl, 'settings.saved', 'green');
+      toastMessage(intl, 'gameSettings.saved', 'green');
     },
     onError: (error) => toastError(intl, error),
   });
@@ -45,11 +45,13 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
   if (!settings.data || !read) return null;
   const { open, config } = settings.data;
   const facts: Array<[string, string]> = [
-    ['settings.weeks', String(config.weeks)],
-    ['settings.sectionNetwork', config.facilities.map((f) => facilityName(f)).join(' ← ')],
-    ['settings.demandList', config.demand.map((d) => d.demand.join(', ')).join(' · ')],
-    ...(config.playTimer ? [['settings.timer', String(config.timer)] as [string, string]] : []),
-    ...(config.language ? [['settings.language', LOCALE_NAMES[config.language]] as [string, string]] : []),
+    ['gameSettings.weeks', String(config.weeks)],
+    ['gameSettings.sectionNetwork', config.facilities.map((f) => facilityName(f)).join(' ← ')],
+    ['gameSettings.demandList', config.demand.map((d) => d.demand.join(', ')).join(' · ')],
+    ...(config.playTimer ? [['gameSettings.timer', String(config.timer)] as [string, string]] : []),
+    ...(config.language
+      ? [['gameSettings.language', LOCALE_NAMES[config.language]] as [string, string]]
+      : []),
   ];
   return (
     <Card withBorder padding="md" data-testid="game-settings">
@@ -58,12 +60,12 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
           <Group gap="xs">
             <IconAdjustmentsHorizontal size={20} />
             <Title order={4}>
-              <FormattedMessage id="settings.title" />
+              <FormattedMessage id="gameSettings.title" />
             </Title>
           </Group>
           {open && read.form.ok && (
             <Button variant="light" onClick={() => setOpened(true)} data-testid="edit-settings">
-              <FormattedMessage id="settings.edit" />
+              <FormattedMessage id="gameSettings.edit" />
             </Button>
           )}
         </Group>
@@ -81,12 +83,12 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
             <Group gap={6} mt={4}>
               {config.draft && (
                 <Badge color="yellow" variant="light">
-                  <FormattedMessage id="settings.draft" />
+                  <FormattedMessage id="gameSettings.draft" />
                 </Badge>
               )}
               {config.transparent && (
                 <Badge variant="light">
-                  <FormattedMessage id="settings.transparent" />
+                  <FormattedMessage id="gameSettings.transparent" />
                 </Badge>
               )}
             </Group>
@@ -96,12 +98,12 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
           <Group gap="xs" wrap="nowrap">
             <IconLock size={16} />
             <Text size="sm" c="dimmed">
-              <FormattedMessage id="settings.locked" />
+              <FormattedMessage id="gameSettings.locked" />
             </Text>
           </Group>
         ) : read.form.ok ? (
           <Text size="sm" c="dimmed">
-            <FormattedMessage id="settings.editHint" />
+            <FormattedMessage id="gameSettings.editHint" />
           </Text>
         ) : (
           <Alert color="gray">
@@ -113,14 +115,14 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
         <Modal
           opened={opened}
           onClose={() => setOpened(false)}
-          title={<FormattedMessage id="settings.title" />}
+          title={<FormattedMessage id="gameSettings.title" />}
           size="80rem"
           fullScreen={phone}
         >
           <GameSettingsForm
             initial={read.form.settings}
             base={read.base}
-            submitId="settings.save"
+            submitId="gameSettings.save"
             pending={configure.isPending}
             onCancel={() => setOpened(false)}
             onSubmit={({ name, config }) =>

@@ -1,0 +1,320 @@
+/**
+ * What an instructor does to games from the lists (spec point 2, "Actions"): the dialogs of copy
+ * and delete, the confirmations of reset and disconnect (spec point 8), and the toasts that say it
+ * is done. Every typed value is checked by the shared rules before anything is sent.
+ */
+import { Button, Group, Modal, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { checkText } from '../../../src-shared/api/text-rules';
+import { COPIES, copyNameRefusal, typedCountRefusal } from '../../../src-shared/rules/copy-names';
+import { deleteConfirmationRefusal } from '../../../src-shared/rules/delete-confirmation';
+import { isLocale } from '../../../src-shared/rules/locale';
+import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../../../src-shared/rules/template-naming';
+import { newCommandId, trpc } from '../../trpc';
+import { Confirm } from '../../ui/confirm';
+import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+
+/** Copy success stays 1.5 s (spec point 8). */
+const COPY_TOAST_MS = 1500;
+
+export interface ListedGame {
+  id: string;
+  name: string;
+}
+
+/** Copies one game: how many and under which name, with a progress bar while the copies are made. */
+export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onClose: () => void }) {
+  const intl = useIntl();
+  const [count, setCount] = useState(String(COPIES.default));
+  const [name, setName] = useState('');
+  const [checked, setChecked] = useState(false);
+  // One command per dialog: a second click, or a retry, makes the same copies once.
+  const [commandId, setCommandId] = useState(newCommandId);
+  const copy = trpc.game.copy.useMutation({
+    onSuccess: ({ gameIds }) => {
+      toastMessage(intl, 'dashboard.copySuccess', 'green', COPY_TOAST_MS, { count: gameIds.length });
+      close();
+    },
+    onError: (error) => toastError(intl, error),
+  });
+  const close = () => {
+    setCount(String(COPIES.default));
+    setName('');
+    setChecked(false);
+    setCommandId(newCommandId());
+    onClose();
+  };
+  const countRefusal = typedCountRefusal(count);
+  const copies = countRefusal ? 1 : Number(count.trim());
+  const nameRefusal = name.trim() ? copyNameRefusal(name, copies) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!game || countRefusal || nameRefusal) return;
+    copy.mutate({
+      gameId: game.id,
+      count: copies,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(isLocale(intl.locale) ? { locale: intl.locale } : {}),
+      commandId,
+    });
+  };
+  const example = `${name.trim() || game?.name || ''} ${'1'.padStart(String(copies).length, '0')}`;
+  return (
+    <Modal
+      opened={game !== null}
+      onClose={close}
+      title={<FormattedMessage id="dashboard.copyTitle" values={{ name: game?.name }} />}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.copyCount' })}
+            description={intl.formatMessage({ id: 'dashboard.copyCountHint' })}
+            inputMode="numeric"
+            value={count}
+            onChange={(e) => setCount(e.currentTarget.value)}
+            error={checked && countRefusal ? intl.formatMessage({ id: countRefusal }) : undefined}
+            data-autofocus
+            data-testid="copy-count"
+          />
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.copyName' })}
+            description={
+              copies > 1 ? intl.formatMessage({ id: 'dashboard.copyNameHint' }, { example }) : undefined
+            }
+            placeholder={`${game?.name ?? ''} ${intl.formatMessage({ id: 'dashboard.copySuffix' })}`}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={
+              nameRefusal ? intl.formatMessage({ id: nameRefusal.messageId }, nameRefusal.values) : undefined
+            }
+            data-testid="copy-name"
+          />
+          {copy.isPending && (
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="dashboard.copying" values={{ count: copies }} />
+              </Text>
+              <Progress value={100} animated striped />
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <FormattedMessage id="board.cancel" />
+            </Button>
+            <Button type="submit" loading={copy.isPending} data-testid="copy-submit">
+              <FormattedMessage id="dashboard.copyButton" values={{ count: copies }} />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Deletes the selected games once the instructor typed how many they are (spec point 5). */
+export function DeleteGamesDialog({
+  gameIds,
+  onClose,
+  onDeleted,
+}: {
+  gameIds: string[] | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const [typed, setTyped] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const count = gameIds?.length ?? 0;
+  const remove = trpc.game.delete.useMutation({
+    onSuccess: () => {
+      toastMessage(intl, 'dashboard.deleteSuccess', 'green', TOAST_MS, { count });
+      onDeleted();
+      close();
+    },
+    onError: (error) => toastError(intl, error),
+  });
+  const close = () => {
+    setTyped('');
+    setRefusal(null);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = deleteConfirmationRefusal(typed, count);
+    setRefusal(problem);
+    if (problem || !gameIds) return;
+    remove.mutate({ gameIds, confirmCount: Number(typed.trim()), commandId: newCommandId() });
+  };
+  return (
+    <Modal
+      opened={gameIds !== null}
+      onClose={close}
+      title={<FormattedMessage id="dashboard.deleteTitle" values={{ count }} />}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            <FormattedMessage id="dashboard.deleteExplain" values={{ count }} />
+          </Text>
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.deleteCount' })}
+            inputMode="numeric"
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            error={refusal ? intl.formatMessage({ id: refusal }) : undefined}
+            data-autofocus
+            data-testid="delete-count"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <FormattedMessage id="board.cancel" />
+            </Button>
+            <Button type="submit" color="red" loading={remove.isPending} data-testid="delete-submit">
+              <FormattedMessage id="dashboard.deleteButton" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export type ConfirmedAction = 'reset' | 'disconnect';
+
+/** Resets, or disconnects the players of, the selected games after a confirmation (spec point 8). */
+export function ConfirmGamesAction({
+  action,
+  gameIds,
+  onClose,
+}: {
+  action: ConfirmedAction | null;
+  gameIds: string[];
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const count = gameIds.length;
+  const done = (id: string) => () => toastMessage(intl, id, 'green', TOAST_MS, { count });
+  const onError = (error: unknown) => toastError(intl, error);
+  const reset = trpc.game.reset.useMutation({ onSuccess: done('dashboard.resetSuccess'), onError });
+  const disconnect = trpc.game.disconnectPlayers.useMutation({
+    onSuccess: done('dashboard.disconnectSuccess'),
+    onError,
+  });
+  const key = action === 'disconnect' ? 'disconnect' : 'reset';
+  return (
+    <Confirm
+      opened={action !== null}
+      onClose={onClose}
+      title={<FormattedMessage id={`dashboard.${key}Title`} values={{ count }} />}
+      confirmLabel={<FormattedMessage id={`dashboard.${key}Button`} />}
+      onConfirm={() =>
+        (action === 'disconnect' ? disconnect : reset).mutate({ gameIds, commandId: newCommandId() })
+      }
+      testId={`${key}-confirm`}
+    >
+      <Text size="sm">
+        <FormattedMessage id={`dashboard.${key}Explain`} />
+      </Text>
+    </Confirm>
+  );
+}
+
+/** Archives or unarchives games at once (no confirmation: it is undone as easily), with a toast. */
+export function useArchiveGames() {
+  const intl = useIntl();
+  const onError = (error: unknown) => toastError(intl, error);
+  const archive = trpc.game.archive.useMutation({ onError });
+  const unarchive = trpc.game.unarchive.useMutation({ onError });
+  return (gameIds: string[], archived: boolean) =>
+    (archived ? archive : unarchive).mutate(
+      { gameIds, commandId: newCommandId() },
+      {
+        onSuccess: ({ count }) =>
+          toastMessage(
+            intl,
+            archived ? 'dashboard.archiveSuccess' : 'dashboard.unarchiveSuccess',
+            'green',
+            TOAST_MS,
+            {
+              count,
+            },
+          ),
+      },
+    );
+}
+
+/** Keeps a game's settings as one of the instructor's templates, under a title they choose. */
+export function SaveAsTemplateDialog({ game, onClose }: { game: ListedGame | null; onClose: () => void }) {
+  const intl = useIntl();
+  const [title, setTitle] = useState<string | null>(null);
+  const [description, setDescription] = useState('');
+  const [checked, setChecked] = useState(false);
+  const typed = title ?? game?.name ?? '';
+  const save = trpc.game.saveAsTemplate.useMutation({
+    onSuccess: () => {
+      toastMessage(intl, 'dashboard.saveTemplateSuccess', 'green');
+      close();
+    },
+    onError: (error) => toastError(intl, error),
+  });
+  const close = () => {
+    setTitle(null);
+    setDescription('');
+    setChecked(false);
+    onClose();
+  };
+  const titleRefusal = checkText(typed.trim(), { max: TEMPLATE_TITLE_MAX });
+  const descriptionRefusal = checkText(description.trim(), {
+    min: 0,
+    max: TEMPLATE_DESCRIPTION_MAX,
+    multiline: true,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!game || titleRefusal || descriptionRefusal) return;
+    save.mutate({ gameId: game.id, title: typed.trim(), description: description.trim() });
+  };
+  return (
+    <Modal
+      opened={game !== null}
+      onClose={close}
+      title={<FormattedMessage id="dashboard.saveTemplateTitle" values={{ name: game?.name }} />}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={intl.formatMessage({ id: 'templates.fieldTitle' })}
+            value={typed}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={checked && titleRefusal ? inputErrorMessage(intl, titleRefusal) : undefined}
+            data-autofocus
+            data-testid="template-title"
+          />
+          <Textarea
+            label={intl.formatMessage({ id: 'templates.fieldDescription' })}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={checked && descriptionRefusal ? inputErrorMessage(intl, descriptionRefusal) : undefined}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <FormattedMessage id="board.cancel" />
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="template-save">
+              <FormattedMessage id="templates.save" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

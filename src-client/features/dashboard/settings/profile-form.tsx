@@ -1,0 +1,159 @@
+import { Button, Card, Group, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconLanguage, IconUserCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  ATTRIBUTION_SOURCES,
+  type AttributionSource,
+  checkAttributionOther,
+  checkPlayerName,
+  checkUserName,
+  isAttributionSource,
+  type TextRefusal,
+} from '../../../../src-shared/api/account';
+import { isLocale, LOCALE_NAMES, LOCALES } from '../../../../src-shared/rules/locale';
+import { authClient, authErrorMessageId, type CurrentUser } from '../../../auth';
+import { useLocale } from '../../../i18n';
+import { inputErrorMessage, TOAST_MS, toastMessage } from '../../../ui/notify';
+import { showNotification } from '../../../ui/toasts';
+
+type Field = 'name' | 'playerName' | 'attribution' | 'attributionOther';
+
+/** Which field a refusal of better-auth's hooks (src-server/auth/account-rules.ts) is about. */
+const FIELD_OF_CODE: Record<string, Field> = {
+  NAME_INVALID: 'name',
+  PLAYER_NAME_INVALID: 'playerName',
+  ATTRIBUTION_INVALID: 'attribution',
+  ATTRIBUTION_TEXT_INVALID: 'attributionOther',
+};
+
+/**
+ * The instructor's profile (spec, settings #profile): their name, the name they play under, the
+ * interface's language (switched and saved at once) and how they heard of the product (spec point
+ * 9). Each field is checked with the server's own rules before anything is sent; a refused field
+ * shows why beside it and nothing is saved.
+ */
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
+  const { locale, setLocale } = useLocale();
+  const [name, setName] = useState(user.name);
+  const [playerName, setPlayerName] = useState(user.playerName ?? '');
+  const [source, setSource] = useState<AttributionSource | null>(
+    isAttributionSource(user.attributionSource) ? user.attributionSource : null,
+  );
+  const [otherText, setOtherText] = useState(user.attributionOtherText ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const message = (refusal: TextRefusal | null) => (refusal ? inputErrorMessage(intl, refusal) : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {
+      name: message(checkUserName(name)),
+      playerName: playerName.trim() ? message(checkPlayerName(playerName)) : undefined,
+      attributionOther: source === 'other' ? message(checkAttributionOther(otherText)) : undefined,
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    const result = await authClient
+      .updateUser({
+        name: name.trim(),
+        playerName: playerName.trim() || null,
+        attributionSource: source,
+        attributionOtherText: source === 'other' ? otherText.trim() || null : null,
+      })
+      .catch(() => ({ error: { code: undefined } }));
+    setBusy(false);
+    if (result.error) {
+      const field = result.error.code ? FIELD_OF_CODE[result.error.code] : undefined;
+      const text = intl.formatMessage({ id: authErrorMessageId(result.error) });
+      if (field) setErrors({ [field]: text });
+      else showNotification({ color: 'red', autoClose: TOAST_MS, message: text });
+      return;
+    }
+    toastMessage(intl, 'settings.profileSaved', 'teal');
+  };
+
+  return (
+    <Card withBorder padding="xl" maw={720} id="profile" data-testid="profile">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md" maw={560}>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size="xl" radius="xl" variant="light">
+              <IconUserCircle size={26} />
+            </ThemeIcon>
+            <div>
+              <Title order={3}>
+                <FormattedMessage id="settings.profileTitle" />
+              </Title>
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="settings.signedInAs" values={{ email: user.email }} />
+              </Text>
+            </div>
+          </Group>
+          <TextInput
+            label={intl.formatMessage({ id: 'settings.name' })}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            required
+            autoComplete="name"
+            data-testid="profile-name"
+          />
+          <TextInput
+            label={intl.formatMessage({ id: 'settings.playerName' })}
+            description={intl.formatMessage({ id: 'settings.playerNameHint' })}
+            value={playerName}
+            onChange={(e) => setPlayerName(e.currentTarget.value)}
+            error={errors.playerName}
+            data-testid="profile-player-name"
+          />
+          <Select
+            label={intl.formatMessage({ id: 'settings.language' })}
+            description={intl.formatMessage({ id: 'settings.languageHint' })}
+            leftSection={<IconLanguage size={18} />}
+            data={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+            value={locale}
+            onChange={(code) => isLocale(code) && setLocale(code)}
+            allowDeselect={false}
+            data-testid="profile-language"
+          />
+          <Select
+            label={intl.formatMessage({ id: 'settings.attribution' })}
+            placeholder={intl.formatMessage({ id: 'settings.attributionPlaceholder' })}
+            data={ATTRIBUTION_SOURCES.map((value) => ({
+              value,
+              label: intl.formatMessage({ id: `settings.attribution.${value}` }),
+            }))}
+            value={source}
+            onChange={(value) => setSource(isAttributionSource(value) ? value : null)}
+            error={errors.attribution}
+            clearable
+            data-testid="profile-attribution"
+          />
+          {source === 'other' && (
+            <TextInput
+              label={intl.formatMessage({ id: 'settings.attributionOther' })}
+              value={otherText}
+              onChange={(e) => setOtherText(e.currentTarget.value)}
+              error={errors.attributionOther}
+              data-testid="profile-attribution-other"
+            />
+          )}
+          <Group>
+            <Button
+              type="submit"
+              loading={busy}
+              leftSection={<IconDeviceFloppy size={18} />}
+              data-testid="profile-save"
+            >
+              <FormattedMessage id="settings.save" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { checkText } from '../../../../src-shared/api/text-rules';
+import { paths } from '../../../paths';
+import { trpc } from '../../../trpc';
+import { inputErrorMessage, toastError } from '../../../ui/notify';
+
+/** The game name's bounds (createGameInput). */
+const NAME = { max: 80 };
+
+/** Names a new game made from a template, creates it and opens its intro page. */
+export function CreateGameModal({
+  template,
+  onClose,
+}: {
+  /** The template to create from; null when the modal is closed. */
+  template: { id: string; title: string } | null;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [name, setName] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const value = name ?? template?.title ?? '';
+  const refusal = checkText(value, NAME);
+  const create = trpc.beergame.create.useMutation({
+    onSuccess: async ({ gameId }) => {
+      await utils.dashboard.games.invalidate();
+      navigate(paths.game(gameId, 'intro'));
+    },
+    onError: (error) => toastError(intl, error),
+  });
+  const close = () => {
+    setName(null);
+    setTouched(false);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!template || refusal) return;
+    create.mutate({ name: value.trim(), template: template.id });
+  };
+  return (
+    <Modal
+      opened={template !== null}
+      onClose={close}
+      title={
+        template && <FormattedMessage id="templates.createGameTitle" values={{ title: template.title }} />
+      }
+      centered
+    >
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.gameName' })}
+            value={value}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={NAME.max}
+            error={touched && refusal ? inputErrorMessage(intl, refusal) : undefined}
+            data-autofocus
+            data-testid="template-game-name"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <FormattedMessage id="board.cancel" />
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="template-game-submit">
+              <FormattedMessage id="dashboard.createButton" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

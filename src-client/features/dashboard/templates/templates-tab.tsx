@@ -1,0 +1,130 @@
+import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { copyNames } from '../../../../src-shared/rules/copy-names';
+import { trpc } from '../../../trpc';
+import { Confirm } from '../../../ui/confirm';
+import { toastError, toastMessage } from '../../../ui/notify';
+import { CreateGameModal } from './create-game-modal';
+import { EditTemplateModal } from './edit-template-modal';
+import { TemplateCard, type TemplateSummary } from './template-card';
+
+/** Spec point 9: a copy's success toast lasts 1.5 s. */
+const COPIED_MS = 1500;
+
+const GRID = { base: 1, sm: 2, lg: 3 };
+
+/**
+ * The dashboard's templates tab: the instructor's own templates (edit, copy, delete) and the
+ * default ones, each of which makes a game or a copy of one's own.
+ */
+export function TemplatesTab() {
+  const intl = useIntl();
+  const list = trpc.template.list.useQuery();
+  // The list's own refetch, not an invalidation through useUtils: once the sign-in is known, the app
+  // hands the tree a new query client (src-client/main.tsx) while an observer keeps the one it was
+  // made with, so an invalidation can miss the list on screen.
+  const refresh = () => list.refetch();
+  const [creating, setCreating] = useState<{ id: string; title: string } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; title: string; description: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  const copy = trpc.template.copy.useMutation({
+    onSuccess: async () => {
+      toastMessage(intl, 'templates.copied', 'green', COPIED_MS);
+      await refresh();
+    },
+    onError: (error) => toastError(intl, error),
+  });
+  const remove = trpc.template.delete.useMutation({
+    onSuccess: async () => {
+      toastMessage(intl, 'templates.deleted', 'green');
+      await refresh();
+    },
+    onError: (error) => toastError(intl, error),
+  });
+
+  if (list.isPending) return <Loader />;
+  if (list.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />}>
+        <FormattedMessage id={list.error.data?.messageId ?? 'errors.unexpected'} />
+      </Alert>
+    );
+  }
+
+  const copyOf = (template: TemplateSummary) =>
+    copy.mutate({
+      templateId: template.id,
+      title: copyNames(template.title, 1, undefined, intl.formatMessage({ id: 'dashboard.copySuffix' }))[0]!,
+      description: template.description,
+    });
+  const defaults: TemplateSummary[] = list.data.defaults.map((t) => ({
+    ...t,
+    title: intl.formatMessage({ id: t.titleId }),
+    description: intl.formatMessage({ id: t.descriptionId }),
+  }));
+  const own: TemplateSummary[] = list.data.own.map((t) => ({ ...t, available: t.type === 'beergame' }));
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <Title order={3}>
+          <FormattedMessage id="templates.ownTitle" />
+        </Title>
+        {own.length === 0 ? (
+          <Text c="dimmed" data-testid="templates-own-empty">
+            <FormattedMessage id="templates.ownEmpty" />
+          </Text>
+        ) : (
+          <SimpleGrid cols={GRID} data-testid="templates-own">
+            {own.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                onCreateGame={() => setCreating(template)}
+                onCopy={() => copyOf(template)}
+                onEdit={() => setEditing(template)}
+                onDelete={() => setDeleting(template)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Stack gap="sm">
+        <Title order={3}>
+          <FormattedMessage id="templates.defaultsTitle" />
+        </Title>
+        <SimpleGrid cols={GRID} data-testid="templates-defaults">
+          {defaults.map((template) => (
+            <TemplateCard
+              key={template.id}
+              template={template}
+              onCreateGame={() => setCreating(template)}
+              {...(template.available
+                ? {
+                    onCopy: () => copyOf(template),
+                    copying: copy.isPending && copy.variables?.templateId === template.id,
+                  }
+                : {})}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <CreateGameModal template={creating} onClose={() => setCreating(null)} />
+      <EditTemplateModal template={editing} onSaved={refresh} onClose={() => setEditing(null)} />
+      <Confirm
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={<FormattedMessage id="templates.deleteTitle" />}
+        confirmLabel={<FormattedMessage id="templates.delete" />}
+        onConfirm={() => deleting && remove.mutate({ templateId: deleting.id })}
+        testId="template-delete-confirm"
+      >
+        <Text>
+          <FormattedMessage id="templates.deleteBody" values={{ title: deleting?.title }} />
+        </Text>
+      </Confirm>
+    </Stack>
+  );
+}

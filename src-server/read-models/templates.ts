@@ -1,0 +1,151 @@
+/**
+ * Instructors' own game templates: an ordinary table (templates are records, not histories), read
+ * and written here. A deleted template is only marked, and is then found by no query.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface TemplatesTable {
+  id: string;
+  creator_id: string;
+  /** The game type its configuration is for (`beergame`). */
+  type: string;
+  title: string;
+  description: string;
+  /** The configuration input of its game type (a `BeerConfigInput`), as checked by its engine. */
+  config: ColumnType<Record<string, unknown>, string, string>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: ColumnType<Date, Date, Date>;
+  deleted: Generated<boolean>;
+}
+
+/** A template as the dashboard shows it. */
+export interface OwnTemplate {
+  id: string;
+  type: string;
+  title: string;
+  description: string;
+  config: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const COLUMNS = ['id', 'type', 'title', 'description', 'config', 'created_at', 'updated_at'] as const;
+
+function ownTemplateOf(row: {
+  id: string;
+  type: string;
+  title: string;
+  description: string;
+  config: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}): OwnTemplate {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    config: row.config,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** An instructor's templates, newest first. */
+export async function templatesByCreator(db: Kysely<Database>, creatorId: string): Promise<OwnTemplate[]> {
+  const rows = await db
+    .selectFrom('templates')
+    .select(COLUMNS)
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(ownTemplateOf);
+}
+
+/** One of the instructor's templates; undefined when it is another's, deleted or unknown. */
+export async function ownTemplate(
+  db: Kysely<Database>,
+  creatorId: string,
+  templateId: string,
+): Promise<OwnTemplate | undefined> {
+  const row = await db
+    .selectFrom('templates')
+    .select(COLUMNS)
+    .where('id', '=', templateId)
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return row && ownTemplateOf(row);
+}
+
+export async function insertTemplate(
+  db: Kysely<Database>,
+  template: {
+    creatorId: string;
+    type: string;
+    title: string;
+    description: string;
+    config: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<string> {
+  const id = randomBytes(9).toString('base64url');
+  await db
+    .insertInto('templates')
+    .values({
+      id,
+      creator_id: template.creatorId,
+      type: template.type,
+      title: template.title,
+      description: template.description,
+      config: JSON.stringify(template.config),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Changes the given fields of the instructor's template; false when it is not theirs to change. */
+export async function updateTemplate(
+  db: Kysely<Database>,
+  creatorId: string,
+  templateId: string,
+  changes: { title?: string; description?: string; config?: Record<string, unknown> },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('templates')
+    .set({
+      ...(changes.title === undefined ? {} : { title: changes.title }),
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(changes.config === undefined ? {} : { config: JSON.stringify(changes.config) }),
+      updated_at: now,
+    })
+    .where('id', '=', templateId)
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Marks the instructor's template deleted; false when it is not theirs to delete. */
+export async function deleteTemplate(
+  db: Kysely<Database>,
+  creatorId: string,
+  templateId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('templates')
+    .set({ deleted: true, updated_at: now })
+    .where('id', '=', templateId)
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

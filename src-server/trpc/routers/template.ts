@@ -1,0 +1,160 @@
+/**
+ * Game templates: the default ones (src-shared/rules/templates.ts) and each instructor's own, which
+ * they create, change, copy and delete. Another instructor's template is not found.
+ */
+import {
+  copyTemplateInput,
+  createTemplateInput,
+  deleteTemplateInput,
+  updateTemplateInput,
+} from '../../../src-shared/api/template';
+import { isCleanText } from '../../../src-shared/api/text-rules';
+import { type BeerTemplateId, beerConfigInputSchema, resolveConfig } from '../../../src-shared/beergame';
+import { DEFAULT_TEMPLATES, defaultTemplate } from '../../../src-shared/rules/templates';
+import {
+  deleteTemplate,
+  insertTemplate,
+  type OwnTemplate,
+  ownTemplate,
+  templatesByCreator,
+  updateTemplate,
+} from '../../read-models/templates';
+import type { Context } from '../context';
+import { instructorProcedure, rateLimit } from '../procedures';
+import { appError, router } from '../trpc';
+
+/** Every string of a value, keys included, can be stored and shown (jsonb refuses NUL and lone surrogates). */
+function isCleanDeep(value: unknown): boolean {
+  if (typeof value === 'string') return isCleanText(value, true);
+  if (Array.isArray(value)) return value.every(isCleanDeep);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).every(([key, v]) => isCleanText(key) && isCleanDeep(v));
+  return true;
+}
+
+/**
+ * A beer configuration as stored: the engine's input with its defaults, once `resolveConfig` has
+ * accepted it. A refusal names the engine's reason, translated around it.
+ */
+export function checkedBeerConfig(input: Record<string, unknown>): Record<string, unknown> {
+  try {
+    resolveConfig(input);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 300) : 'invalid';
+    throw appError('BAD_REQUEST', 'beergame.errInvalidConfig', { reason });
+  }
+  const config = beerConfigInputSchema.parse(input);
+  if (!isCleanDeep(config)) throw appError('BAD_REQUEST', 'errors.textInvalid');
+  return config;
+}
+
+async function ownOrRefuse(
+  ctx: Context & { user: { id: string } },
+  templateId: string,
+): Promise<OwnTemplate> {
+  const found = await ownTemplate(ctx.services.database.db, ctx.user.id, templateId);
+  if (!found) throw appError('NOT_FOUND', 'templates.errNotFound');
+  return found;
+}
+
+/**
+ * What a new game is made from: a default beer template (recorded by its id in `GameCreated`), or
+ * the configuration of one of the caller's own templates. A lean factory cannot make a game yet.
+ */
+export async function gameSource(
+  ctx: Context & { user: { id: string } },
+  templateId: string,
+): Promise<{ template: BeerTemplateId } | { config: Record<string, unknown> }> {
+  const preset = defaultTemplate(templateId);
+  if (preset?.type === 'beergame') return { template: preset.id as BeerTemplateId };
+  if (preset) throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
+  const own = await ownOrRefuse(ctx, templateId);
+  if (own.type !== 'beergame') throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
+  return { config: own.config };
+}
+
+const facilityCount = (config: Record<string, unknown>): number => {
+  const facilities = config.facilities;
+  return Array.isArray(facilities) ? facilities.length : Object.keys(facilities ?? {}).length;
+};
+
+export const templateRouter = router({
+  /** The default templates (named by message ids) and the caller's own, newest first. */
+  list: instructorProcedure.query(async ({ ctx }) => {
+    const own = await templatesByCreator(ctx.services.database.db, ctx.user.id);
+    return {
+      defaults: DEFAULT_TEMPLATES.map(({ config: _config, ...summary }) => summary),
+      own: own.map(({ config, ...template }) => ({
+        ...template,
+        length: typeof config.weeks === 'number' ? config.weeks : 36,
+        facilities: facilityCount(config),
+      })),
+    };
+  }),
+
+  create: instructorProcedure.input(createTemplateInput).mutation(async ({ ctx, input }) => {
+    await rateLimit(ctx, `templates:${ctx.user.id}`, ctx.services.limits.gameCreations);
+    const templateId = await insertTemplate(
+      ctx.services.database.db,
+      {
+        creatorId: ctx.user.id,
+        type: input.type,
+        title: input.title,
+        description: input.description,
+        config: checkedBeerConfig(input.config),
+      },
+      new Date(ctx.services.now()),
+    );
+    return { templateId };
+  }),
+
+  update: instructorProcedure.input(updateTemplateInput).mutation(async ({ ctx, input }) => {
+    const config = input.config === undefined ? undefined : checkedBeerConfig(input.config);
+    const changed = await updateTemplate(
+      ctx.services.database.db,
+      ctx.user.id,
+      input.templateId,
+      {
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(config === undefined ? {} : { config }),
+      },
+      new Date(ctx.services.now()),
+    );
+    if (!changed) throw appError('NOT_FOUND', 'templates.errNotFound');
+    return { templateId: input.templateId };
+  }),
+
+  /** A new template of the caller's from one of theirs or a default beer template. */
+  copy: instructorProcedure.input(copyTemplateInput).mutation(async ({ ctx, input }) => {
+    await rateLimit(ctx, `templates:${ctx.user.id}`, ctx.services.limits.gameCreations);
+    const preset = defaultTemplate(input.templateId);
+    if (preset && !preset.config) throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
+    const source = preset?.config
+      ? { type: preset.type, description: '', config: checkedBeerConfig(preset.config()) }
+      : await ownOrRefuse(ctx, input.templateId);
+    const templateId = await insertTemplate(
+      ctx.services.database.db,
+      {
+        creatorId: ctx.user.id,
+        type: source.type,
+        title: input.title,
+        description: input.description ?? source.description,
+        config: source.config,
+      },
+      new Date(ctx.services.now()),
+    );
+    return { templateId };
+  }),
+
+  delete: instructorProcedure.input(deleteTemplateInput).mutation(async ({ ctx, input }) => {
+    const deleted = await deleteTemplate(
+      ctx.services.database.db,
+      ctx.user.id,
+      input.templateId,
+      new Date(ctx.services.now()),
+    );
+    if (!deleted) throw appError('NOT_FOUND', 'templates.errNotFound');
+    return { templateId: input.templateId };
+  }),
+});

@@ -1,0 +1,179 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
+import { freshDatabase } from '../support/database';
+import { startTestServer } from '../support/server';
+
+/**
+ * The instructor's workspace in real Chromium: an anonymous visitor is sent to sign up and comes
+ * back to the tab they asked for; the tabs are addresses (the back button goes back a tab); a
+ * phone gets a menu of the tabs; the profile saves a name and switches the language, and refuses
+ * a name too long with the reason beside the field. One instructor's browser throughout.
+ */
+const shots = process.env.SHOTS_DIR ?? 'test-results/e2e';
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let browser: Browser;
+let origin: string;
+let instructor: { context: BrowserContext; page: Page };
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  origin = server.url.replace('localhost', '127.0.0.1');
+  browser = await launchChromium();
+  instructor = await newPerson(browser, { cspViolations });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${shots}/shell-${name}.png`, fullPage: true });
+
+it('tells a visitor coming for a template why they must sign up first', async () => {
+  const visitor = await newPerson(browser);
+  await visitor.page.goto(`${origin}/dashboard/templates?template=classic`);
+  await visitor.page.waitForURL('**/signup');
+  await visitor.page.getByText('Create your instructor account, or log in, to use this template.').waitFor();
+  await visitor.context.close();
+});
+
+it('sends an anonymous visitor to sign up and back to the tab they asked for', async () => {
+  const { page } = instructor;
+  await page.goto(`${origin}/dashboard/templates`);
+  await page.waitForURL('**/signup');
+  await page.getByText('Please log in with your instructor account to access this page.').waitFor();
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await page.getByLabel('E-mail').fill('ada@example.org');
+  await page.getByLabel(/^Password/).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await page.waitForURL('**/dashboard/templates');
+  await page.getByTestId('templates-defaults').waitFor();
+  await shot(page, 'templates-1280');
+});
+
+it('switches tabs through the address, and the back button goes back a tab', async () => {
+  const { page } = instructor;
+  await page.getByTestId('tab-games').click();
+  await page.waitForURL('**/dashboard/games');
+  await page.getByLabel('Game name').waitFor();
+  await page.getByTestId('tab-intro').click();
+  await page.waitForURL('**/dashboard/intro');
+  await page.getByTestId('onboarding-create').waitFor();
+  await page.goBack();
+  await page.waitForURL('**/dashboard/games');
+  await page.getByLabel('Game name').waitFor();
+  await page.goBack();
+  await page.waitForURL('**/dashboard/templates');
+
+  // A subtab opens its tab.
+  await page.goto(`${origin}/dashboard/games/archived`);
+  await page.getByLabel('Game name').waitFor();
+  expect(await page.getByTestId('tab-games').getAttribute('aria-selected')).toBe('true');
+
+  // An unknown tab is the intro; a new game ticks the first step of the checklist.
+  await page.goto(`${origin}/dashboard/nowhere`);
+  await page.waitForURL('**/dashboard/intro');
+  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('1 of 4 done');
+  await page.getByTestId('tab-games').click();
+  await page.getByLabel('Game name').fill('Operations 201');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/\/game\/[\w-]+\/intro$/);
+  await page.goto(`${origin}/dashboard/games`);
+  await page.getByText('Operations 201').waitFor();
+  await shot(page, 'games-1280');
+  await page.getByTestId('tab-intro').click();
+  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('2 of 4 done');
+  await shot(page, 'intro-1280');
+
+  // The onboarding "video": a walkthrough, step by step.
+  await page.getByTestId('open-walkthrough').click();
+  await page.waitForURL('**/dashboard/intro?welcomevideo=1');
+  await page.getByTestId('walkthrough-create').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByTestId('walkthrough-share').waitFor();
+  await page.waitForTimeout(300); // the stepper's transition to the second step, for the picture
+  await page.screenshot({ path: `${shots}/shell-walkthrough-1280.png` });
+  await page.keyboard.press('Escape');
+  await page.waitForURL(/\/dashboard\/intro$/);
+});
+
+it('refuses a name too long beside the field, saves the profile and switches the language', async () => {
+  const { page } = instructor;
+  // The header's user menu leads to the profile.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Profile settings' }).click();
+  await page.waitForURL('**/dashboard/settings#profile');
+  await page.getByTestId('profile-name').fill('A'.repeat(81));
+  await page.getByTestId('profile-save').click();
+  const field = page
+    .getByTestId('profile')
+    .locator('.mantine-InputWrapper-root', { has: page.getByTestId('profile-name') });
+  await expect.poll(() => field.textContent()).toContain('Please keep it to 80 characters or fewer.');
+  expect(await page.getByTestId('profile-name').getAttribute('aria-invalid')).toBe('true');
+  await shot(page, 'settings-refused-1280');
+  // Nothing was saved: the header still shows the name signed up with.
+  expect(await page.getByTestId('user-menu').textContent()).toContain('Ada Lovelace');
+
+  await page.getByTestId('profile-name').fill('Ada King');
+  await page.getByTestId('profile-player-name').fill('Countess');
+  await page.getByTestId('profile-attribution').click();
+  await page.getByRole('option', { name: 'A friend or colleague' }).click();
+  await page.getByTestId('profile-save').click();
+  await page.getByText('Your profile was saved.').waitFor();
+  await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Ada King');
+
+  await page.getByTestId('profile-language').click();
+  await page.getByRole('option', { name: 'Français' }).click();
+  await expect.poll(() => page.getByTestId('tab-settings').textContent()).toBe('Paramètres');
+  await shot(page, 'settings-fr-1280');
+  // Saved in the profile: a fresh browser of the same account opens in French.
+  const state = await instructor.context.storageState();
+  const other = await newPerson(browser, {
+    storageState: { ...state, origins: [] },
+  });
+  await other.page.goto(`${origin}/dashboard/settings`);
+  await expect.poll(() => other.page.getByTestId('tab-settings').textContent()).toBe('Paramètres');
+  expect(await other.page.getByTestId('profile-player-name').inputValue()).toBe('Countess');
+  await other.context.close();
+
+  await page.getByTestId('profile-language').click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect.poll(() => page.getByTestId('tab-settings').textContent()).toBe('Settings');
+  await shot(page, 'settings-1280');
+});
+
+it('offers a menu of the tabs on a phone', async () => {
+  const { page } = instructor;
+  await page.setViewportSize(PHONE);
+  await page.goto(`${origin}/dashboard/intro`);
+  await page.getByTestId('onboarding').waitFor();
+  expect(await page.getByTestId('tab-games').isVisible()).toBe(false);
+  await shot(page, 'intro-390');
+  await page.getByTestId('dashboard-menu').click();
+  await page.getByTestId('menu-games').waitFor();
+  await page.waitForTimeout(300); // the dropdown's opening transition, for the picture
+  await page.screenshot({ path: `${shots}/shell-menu-390.png` });
+  await page.getByTestId('menu-games').click();
+  await page.waitForURL('**/dashboard/games');
+  await page.getByTestId('menu-games').waitFor({ state: 'detached' });
+  await page.getByText('Operations 201').waitFor();
+  await shot(page, 'games-390');
+  for (const tab of ['templates', 'settings'] as const) {
+    await page.getByTestId('dashboard-menu').click();
+    await page.getByTestId(`menu-${tab}`).click();
+    await page.waitForURL(`**/dashboard/${tab}${tab === 'settings' ? '#profile' : ''}`);
+    await page.getByTestId(`menu-${tab}`).waitFor({ state: 'detached' });
+    await shot(page, `${tab}-390`);
+  }
+  await page.goto(`${origin}/dashboard/intro?welcomevideo=1`);
+  await page.getByTestId('walkthrough-create').waitFor();
+  await page.screenshot({ path: `${shots}/shell-walkthrough-390.png` });
+  await page.setViewportSize(DESKTOP);
+  expect(cspViolations).toEqual([]);
+});

@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
+import { freshDatabase } from '../support/database';
+import { signUpInstructor, startTestServer } from '../support/server';
+
+/**
+ * The dashboard's templates tab in Chromium: the default templates, a copy of one becoming the
+ * instructor's own, renamed, used to create a game, and deleted after a confirmation; on a
+ * desktop and on a phone. The tab is the dashboard's `templates` tab (/dashboard/templates).
+ */
+const shots = 'test-results/e2e';
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  database = await freshDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+it('copies a default template, renames it, creates a game from it and deletes it', async () => {
+  const origin = server.url.replace('localhost', '127.0.0.1');
+  const ada = await signUpInstructor(server.url, 'ada@example.org');
+  ada.close();
+  const cspViolations: string[] = [];
+  const { context, page } = await newPerson(browser, { viewport: DESKTOP, cspViolations });
+  // Signed in as the instructor: the session cookies of the sign-up.
+  const cookies = ada.cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name!, value: value.join('='), url: origin };
+  });
+  await context.addCookies(cookies);
+
+  await page.goto(`${origin}/dashboard/templates`);
+  const defaults = page.getByTestId('templates-defaults').getByTestId('template-card');
+  await expect.poll(() => defaults.count()).toBe(13);
+  await page.getByTestId('templates-own-empty').waitFor();
+  await page.screenshot({ path: `${shots}/templates-desktop.png`, fullPage: true });
+
+  // A copy of a default template becomes the instructor's own.
+  const lostSales = defaults.filter({ hasText: 'Lost sales, prices and revenue' });
+  await lostSales.getByRole('button', { name: 'Copy' }).click();
+  await page.getByText('Template copied').waitFor();
+  const own = page.getByTestId('templates-own').getByTestId('template-card');
+  await expect.poll(() => own.count()).toBe(1);
+  await expect.poll(() => own.first().textContent()).toContain('Lost sales, prices and revenue (copy)');
+
+  // Renamed, with a description of its own; an empty title is refused in place.
+  await own.first().getByTestId('template-menu').click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByTestId('template-title').fill(' ');
+  await page.getByTestId('template-save').click();
+  await page.getByText('Please fill this in.').waitFor();
+  await page.getByTestId('template-title').fill('Margins class');
+  await page.getByLabel('Description').fill('Lost sales, for the second-year class.');
+  await page.screenshot({ path: `${shots}/templates-desktop-edit.png` });
+  await page.getByTestId('template-save').click();
+  await page.getByText('Template saved').waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await expect.poll(() => own.first().textContent()).toContain('Margins class');
+  await page.screenshot({ path: `${shots}/templates-desktop-own.png` });
+
+  // A game made from it opens on its intro page.
+  await own.first().getByTestId('template-create-game').click();
+  await expect.poll(() => page.getByTestId('template-game-name').inputValue()).toBe('Margins class');
+  await page.getByTestId('template-game-name').fill('Tuesday margins');
+  await page.getByTestId('template-game-submit').click();
+  await page.waitForURL(/\/game\/[\w-]+\/intro$/);
+
+  // The create-game card of the dashboard offers it too, with the default templates.
+  await page.goto(`${origin}/dashboard/intro`);
+  await page.getByTestId('create-game-template').click();
+  await page.getByRole('option', { name: 'Lost sales, prices and revenue' }).waitFor();
+  await page.screenshot({ path: `${shots}/templates-create-card.png` });
+  await page.getByRole('option', { name: 'Margins class' }).click();
+  await page.getByText('Lost sales, for the second-year class.').waitFor();
+
+  // Deleted after a confirmation.
+  await page.goto(`${origin}/dashboard/templates`);
+  await own.first().getByTestId('template-menu').click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByText('“Margins class” will be deleted.', { exact: false }).waitFor();
+  await page.getByTestId('template-delete-confirm').click();
+  await page.getByText('Template deleted').waitFor();
+  await page.getByTestId('templates-own-empty').waitFor();
+  expect(cspViolations).toEqual([]);
+  await context.close();
+
+  // On a phone: one column, nothing wider than the screen.
+  const phone = await newPerson(browser, { viewport: PHONE });
+  await phone.context.addCookies(cookies);
+  await phone.page.goto(`${origin}/dashboard/templates`);
+  await expect.poll(() => phone.page.getByTestId('template-card').count()).toBe(13);
+  await phone.page
+    .getByTestId('template-card')
+    .filter({ hasText: 'Two stages' })
+    .getByRole('button', { name: 'Copy' })
+    .click();
+  await expect.poll(() => phone.page.getByTestId('template-card').count()).toBe(14);
+  const overflow = await phone.page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await phone.page.evaluate(() => window.scrollTo(0, 0));
+  await phone.page.screenshot({ path: `${shots}/templates-phone.png` });
+  await phone.page.screenshot({ path: `${shots}/templates-phone-full.png`, fullPage: true });
+  await phone.context.close();
+}, 120_000);
