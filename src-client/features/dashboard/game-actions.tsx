@@ -3,7 +3,7 @@
  * and delete, the confirmations of reset and disconnect (spec point 8), and the toasts that say it
  * is done. Every typed value is checked by the shared rules before anything is sent.
  */
-import { Button, Group, Modal, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { checkText } from '../../../src-shared/api/text-rules';
@@ -13,6 +13,7 @@ import { isLocale } from '../../../src-shared/rules/locale';
 import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../../../src-shared/rules/template-naming';
 import { newCommandId, trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
 
 /** Copy success stays 1.5 s (spec point 8). */
@@ -101,14 +102,12 @@ export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onC
               <Progress value={100} animated striped />
             </Stack>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              <FormattedMessage id="board.cancel" />
-            </Button>
-            <Button type="submit" loading={copy.isPending} data-testid="copy-submit">
-              <FormattedMessage id="dashboard.copyButton" values={{ count: copies }} />
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={close}
+            submitLabel={<FormattedMessage id="dashboard.copyButton" values={{ count: copies }} />}
+            loading={copy.isPending}
+            testId="copy-submit"
+          />
         </Stack>
       </form>
     </Modal>
@@ -170,14 +169,13 @@ export function DeleteGamesDialog({
             data-autofocus
             data-testid="delete-count"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              <FormattedMessage id="board.cancel" />
-            </Button>
-            <Button type="submit" color="red" loading={remove.isPending} data-testid="delete-submit">
-              <FormattedMessage id="dashboard.deleteButton" />
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={close}
+            submitLabel={<FormattedMessage id="dashboard.deleteButton" />}
+            loading={remove.isPending}
+            color="red"
+            testId="delete-submit"
+          />
         </Stack>
       </form>
     </Modal>
@@ -305,14 +303,12 @@ export function SaveAsTemplateDialog({ game, onClose }: { game: ListedGame | nul
             autosize
             minRows={2}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              <FormattedMessage id="board.cancel" />
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="template-save">
-              <FormattedMessage id="templates.save" />
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={close}
+            submitLabel={<FormattedMessage id="templates.save" />}
+            loading={save.isPending}
+            testId="template-save"
+          />
         </Stack>
       </form>
     </Modal>

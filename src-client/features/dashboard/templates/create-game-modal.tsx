@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { checkText } from '../../../../src-shared/api/text-rules';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import { inputErrorMessage, toastError } from '../../../ui/notify';
 
 /** The game name's bounds (createGameInput). */
@@ -64,14 +65,12 @@ export function CreateGameModal({
             data-autofocus
             data-testid="template-game-name"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              <FormattedMessage id="board.cancel" />
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="template-game-submit">
-              <FormattedMessage id="dashboard.createButton" />
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={close}
+            submitLabel={<FormattedMessage id="dashboard.createButton" />}
+            loading={create.isPending}
+            testId="template-game-submit"
+          />
         </Stack>
       </form>
     </Modal>

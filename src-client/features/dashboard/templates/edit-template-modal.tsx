@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { checkText } from '../../../../src-shared/api/text-rules';
 import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../../../../src-shared/rules/template-naming';
 import { trpc } from '../../../trpc';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import { inputErrorMessage, toastError, toastMessage } from '../../../ui/notify';
 
 const TITLE = { max: TEMPLATE_TITLE_MAX };
@@ -87,14 +88,12 @@ function EditForm({
           error={touched && descriptionRefusal ? inputErrorMessage(intl, descriptionRefusal) : undefined}
           description={`${description.length} / ${TEMPLATE_DESCRIPTION_MAX}`}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <FormattedMessage id="board.cancel" />
-          </Button>
-          <Button type="submit" loading={update.isPending} data-testid="template-save">
-            <FormattedMessage id="templates.save" />
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          submitLabel={<FormattedMessage id="templates.save" />}
+          loading={update.isPending}
+          testId="template-save"
+        />
       </Stack>
     </form>
   );
