@@ -30,7 +30,15 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ComponentType, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FACILITY_KINDS } from '../../../../src-shared/beergame/constants';
 import type { BeerConfig, BeerConfigInput } from '../../../../src-shared/beergame/schemas';
@@ -45,6 +53,7 @@ import {
   type ThresholdMessage,
 } from '../../../../src-shared/beergame/settings';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../src-shared/rules/locale';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 
 /** The map drawn from a resolved configuration (the beer game's own map, given by the route). */
 export type MapPreview = ComponentType<{ config: BeerConfig }>;
@@ -145,7 +154,8 @@ export function GameSettingsForm(props: {
       return { ...f, facilities };
     });
 
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     setTried(true);
     if (result.ok) onSubmit({ name: result.name, config: result.config, draft: form.draft });
   };
@@ -193,7 +203,7 @@ export function GameSettingsForm(props: {
   ];
 
   return (
-    <Stack gap="md" data-testid="settings-form">
+    <Stack component="form" onSubmit={submit} gap="md" data-testid="settings-form">
       <Section icon={<IconAdjustments size={20} />} titleId="gameSettings.sectionGeneral">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {text('name', 'gameSettings.name', { numeric: false })}
@@ -392,14 +402,12 @@ export function GameSettingsForm(props: {
             : intl.formatMessage({ id: 'gameSettings.fixErrors' })}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          <FormattedMessage id="gameSettings.cancel" />
-        </Button>
-        <Button onClick={submit} loading={pending} data-testid="settings-submit">
-          <FormattedMessage id={submitId} />
-        </Button>
-      </Group>
+      <DialogButtons
+        onCancel={onCancel}
+        submitLabel={<FormattedMessage id={submitId} />}
+        loading={pending}
+        testId="settings-submit"
+      />
     </Stack>
   );
 }
