@@ -77,8 +77,8 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await page.getByTestId('template-game-submit').click();
   await page.waitForURL(/\/game\/[\w-]+\/intro$/);
 
-  // The create-game card of the dashboard offers it too, with the default templates.
-  await page.goto(`${origin}/dashboard/intro`);
+  // The create-game card of the dashboard's games tab offers it too, with the default templates.
+  await page.goto(`${origin}/dashboard/games`);
   await page.getByTestId('create-game-template').click();
   await page.getByRole('option', { name: 'Lost sales, prices and revenue' }).waitFor();
   await page.screenshot({ path: `${shots}/templates-create-card.png` });
