@@ -29,7 +29,7 @@ function Dashboard() {
       panels={{
         intro: <IntroTab />,
         games: <GamesTab mapPreview={ConfigMapPreview} />,
-        templates: <TemplatesTab />,
+        templates: <TemplatesTab mapPreview={ConfigMapPreview} />,
         settings: <SettingsTab />,
       }}
     />

@@ -31,7 +31,8 @@ export const updateTemplateInput = z.object({
  */
 export const copyTemplateInput = z.object({ templateId, title, description: description.optional() });
 
-export const deleteTemplateInput = z.object({ templateId });
+/** One of the caller's templates (to read or delete it). */
+export const templateIdInput = z.object({ templateId });
 
 /** A game's settings kept as one of the caller's templates (the dashboard's "save as template"). */
 export const saveGameAsTemplateInput = z.object({

@@ -146,7 +146,10 @@ export function readSettingsNumber(
   if (!/^-?\d+([.,]\d+)?$/.test(typed)) return { ok: false, error: { messageId: 'gameSettings.errNumber' } };
   const value = Number(typed.replace(',', '.'));
   if (value < rule.min || value > rule.max)
-    return { ok: false, error: { messageId: 'gameSettings.errRange', values: { min: rule.min, max: rule.max } } };
+    return {
+      ok: false,
+      error: { messageId: 'gameSettings.errRange', values: { min: rule.min, max: rule.max } },
+    };
   if (!Number.isInteger(Math.round((value - rule.min) * 1e6) / 1e6 / rule.step))
     return { ok: false, error: { messageId: 'gameSettings.errStep', values: { step: rule.step } } };
   return { ok: true, value };

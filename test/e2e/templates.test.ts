@@ -57,7 +57,7 @@ it('copies a default template, renames it, creates a game from it and deletes it
 
   // Renamed, with a description of its own; an empty title is refused in place.
   await own.first().getByTestId('template-menu').click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   await page.getByTestId('template-title').fill(' ');
   await page.getByTestId('template-save').click();
   await page.getByText('Please fill this in.').waitFor();
@@ -69,6 +69,16 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await expect.poll(() => own.first().textContent()).toContain('Margins class');
   await page.screenshot({ path: `${shots}/templates-desktop-own.png` });
+
+  // Its settings, in the game settings form: 20 weeks instead of 36.
+  await own.first().getByTestId('template-menu').click();
+  await page.getByRole('menuitem', { name: 'Edit the settings' }).click();
+  await page.getByTestId('settings-weeks').fill('20');
+  await page.screenshot({ path: `${shots}/templates-desktop-settings.png` });
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Template saved').waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await expect.poll(() => own.first().textContent()).toContain('20 weeks');
 
   // A game made from it opens on its intro page.
   await own.first().getByTestId('template-create-game').click();

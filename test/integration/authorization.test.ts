@@ -401,6 +401,11 @@ const matrix: Record<string, Row> = {
       api.template.create.mutate({ title: 'Mine', type: 'beergame', config: classicConfigInput() }),
     expected: instructorsOnly,
   },
+  'template.get': {
+    call: (api) => api.template.get.query({ templateId: ownTemplates.creator }),
+    expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+    check: (result) => expect(result).toMatchObject({ type: 'beergame', config: expect.any(Object) }),
+  },
   // The creator's own template: another instructor's is not found.
   'template.update': {
     call: (api) => api.template.update.mutate({ templateId: ownTemplates.creator, title: 'Renamed' }),

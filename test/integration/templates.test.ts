@@ -188,6 +188,13 @@ describe("an instructor's own templates", () => {
     const found = (await ada.api.template.list.query()).own.find((t) => t.id === mine)!;
     expect(found).toMatchObject({ title: 'Renamed', description: 'Now longer', length: 15 });
     expect(found.updatedAt.getTime()).toBeGreaterThan(found.createdAt.getTime() - 1);
+    // Read back whole for the settings form: the configuration as stored.
+    expect(await ada.api.template.get.query({ templateId: mine })).toMatchObject({
+      id: mine,
+      type: 'beergame',
+      title: 'Renamed',
+      config: { weeks: 15 },
+    });
   });
 
   it('refuses to update with a refused configuration, and leaves it as it was', async () => {
@@ -214,6 +221,7 @@ describe("an instructor's own templates", () => {
     expect(await refusalOf(grace.api.template.delete.mutate({ templateId: mine }))).toBe(
       'templates.errNotFound',
     );
+    expect(await refusalOf(grace.api.template.get.query({ templateId: mine }))).toBe('templates.errNotFound');
     expect(await refusalOf(grace.api.beergame.create.mutate({ name: 'Stolen', template: mine }))).toBe(
       'templates.errNotFound',
     );

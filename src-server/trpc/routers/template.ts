@@ -5,7 +5,7 @@
 import {
   copyTemplateInput,
   createTemplateInput,
-  deleteTemplateInput,
+  templateIdInput,
   updateTemplateInput,
 } from '../../../src-shared/api/template';
 import { isCleanText } from '../../../src-shared/api/text-rules';
@@ -92,6 +92,12 @@ export const templateRouter = router({
     };
   }),
 
+  /** One of the caller's templates with its configuration, for the settings form. */
+  get: instructorProcedure.input(templateIdInput).query(async ({ ctx, input }) => {
+    const { id, type, title, config } = await ownOrRefuse(ctx, input.templateId);
+    return { id, type, title, config };
+  }),
+
   create: instructorProcedure.input(createTemplateInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `templates:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const templateId = await insertTemplate(
@@ -147,7 +153,7 @@ export const templateRouter = router({
     return { templateId };
   }),
 
-  delete: instructorProcedure.input(deleteTemplateInput).mutation(async ({ ctx, input }) => {
+  delete: instructorProcedure.input(templateIdInput).mutation(async ({ ctx, input }) => {
     const deleted = await deleteTemplate(
       ctx.services.database.db,
       ctx.user.id,

@@ -275,6 +275,9 @@ describe('configuration to settings and back', () => {
         { id: 'plant', name: 'Plant', capabilities: { A1: { pid: 'p1', type: 'production', from: {} } } },
       ],
     };
-    expect(configToSettings('Two', twoProducts)).toEqual({ ok: false, messageId: 'gameSettings.errNotEditable' });
+    expect(configToSettings('Two', twoProducts)).toEqual({
+      ok: false,
+      messageId: 'gameSettings.errNotEditable',
+    });
   });
 });

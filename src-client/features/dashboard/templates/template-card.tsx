@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
+  IconAdjustmentsHorizontal,
   IconBuildingFactory2,
   IconCalendarWeek,
   IconClock,
@@ -31,6 +32,7 @@ export function TemplateCard({
   onCopy,
   copying,
   onEdit,
+  onEditSettings,
   onDelete,
 }: {
   template: TemplateSummary;
@@ -39,6 +41,7 @@ export function TemplateCard({
   copying?: boolean;
   /** An own template's actions; a default one has none. */
   onEdit?: () => void;
+  onEditSettings?: () => void;
   onDelete?: () => void;
 }) {
   const intl = useIntl();
@@ -57,6 +60,11 @@ export function TemplateCard({
           <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
             <FormattedMessage id="templates.edit" />
           </Menu.Item>
+          {onEditSettings && (
+            <Menu.Item leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={onEditSettings}>
+              <FormattedMessage id="templates.editSettings" />
+            </Menu.Item>
+          )}
           {onCopy && (
             <Menu.Item leftSection={<IconCopy size={16} />} onClick={onCopy}>
               <FormattedMessage id="templates.copy" />

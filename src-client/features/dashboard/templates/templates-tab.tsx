@@ -6,6 +6,8 @@ import { copyNames } from '../../../../src-shared/rules/copy-names';
 import { trpc } from '../../../trpc';
 import { Confirm } from '../../../ui/confirm';
 import { toastError, toastMessage } from '../../../ui/notify';
+import type { MapPreview } from '../game-settings/settings-form';
+import { TemplateSettingsDialog } from '../game-settings/template-settings';
 import { CreateGameModal } from './create-game-modal';
 import { EditTemplateModal } from './edit-template-modal';
 import { TemplateCard, type TemplateSummary } from './template-card';
@@ -19,7 +21,7 @@ const GRID = { base: 1, sm: 2, lg: 3 };
  * The dashboard's templates tab: the instructor's own templates (edit, copy, delete) and the
  * default ones, each of which makes a game or a copy of one's own.
  */
-export function TemplatesTab() {
+export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
   const intl = useIntl();
   const list = trpc.template.list.useQuery();
   // The list's own refetch, not an invalidation through useUtils: once the sign-in is known, the app
@@ -29,6 +31,7 @@ export function TemplatesTab() {
   const [creating, setCreating] = useState<{ id: string; title: string } | null>(null);
   const [editing, setEditing] = useState<{ id: string; title: string; description: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  const [configuring, setConfiguring] = useState<{ id: string; title: string } | null>(null);
   const copy = trpc.template.copy.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.copied', 'green', COPIED_MS);
@@ -85,6 +88,7 @@ export function TemplatesTab() {
                 onCreateGame={() => setCreating(template)}
                 onCopy={() => copyOf(template)}
                 onEdit={() => setEditing(template)}
+                {...(template.type === 'beergame' ? { onEditSettings: () => setConfiguring(template) } : {})}
                 onDelete={() => setDeleting(template)}
               />
             ))}
@@ -113,6 +117,12 @@ export function TemplatesTab() {
       </Stack>
       <CreateGameModal template={creating} onClose={() => setCreating(null)} />
       <EditTemplateModal template={editing} onSaved={refresh} onClose={() => setEditing(null)} />
+      <TemplateSettingsDialog
+        template={configuring}
+        onSaved={refresh}
+        onClose={() => setConfiguring(null)}
+        mapPreview={mapPreview}
+      />
       <Confirm
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
