@@ -19,6 +19,7 @@ import {
   newSettingsFacility,
   readSettingsNumber,
   type SettingsFacility,
+  settingsToConfig,
   str,
   type ThresholdMessage,
 } from './settings';
@@ -83,6 +84,31 @@ function facilityFields(f: BeerConfig['facilities'][number], pid: string): Setti
  * order constraints are shown as the first facility has them: the form sets them for every facility.
  */
 export function configToSettings(
+  name: string,
+  input: BeerConfigInput,
+): { ok: true; settings: GameSettings } | { ok: false; messageId: string } {
+  const read = readSettings(name, input);
+  if (!read.ok) return read;
+  // What the form would save must be what is there: a facility's own prices, costs or rules (lost
+  // sales, a production cost) that the form cannot show would otherwise be silently replaced.
+  const back = settingsToConfig(read.settings, input);
+  if (!back.ok || !sameFacilityRules(back.resolved, resolveConfig(input)))
+    return { ok: false, messageId: 'gameSettings.errNotEditable' };
+  return read;
+}
+
+/** Whether two configurations give every facility the same product data and capabilities. */
+function sameFacilityRules(a: BeerConfig, b: BeerConfig): boolean {
+  const rules = (config: BeerConfig) =>
+    JSON.stringify(
+      [...config.facilities]
+        .sort((x, y) => (x.id < y.id ? -1 : 1))
+        .map((f) => [f.id, f.pdata, f.capabilities]),
+    );
+  return rules(a) === rules(b);
+}
+
+function readSettings(
   name: string,
   input: BeerConfigInput,
 ): { ok: true; settings: GameSettings } | { ok: false; messageId: string } {

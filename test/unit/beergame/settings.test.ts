@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asConfigInput,
+  BEERGAME_TEMPLATES,
   type BeerConfig,
   type BeerConfigInput,
   CHANGE_RANGES,
@@ -279,5 +280,22 @@ describe('configuration to settings and back', () => {
       ok: false,
       messageId: 'gameSettings.errNotEditable',
     });
+  });
+
+  it('refuses a configuration whose facilities have rules of their own, rather than replace them', () => {
+    // Lost sales: no backlog, a missed-sale cost and a price per stage that the form cannot show.
+    expect(configToSettings('Lost sales', BEERGAME_TEMPLATES.lostSales())).toEqual({
+      ok: false,
+      messageId: 'gameSettings.errNotEditable',
+    });
+    const classic = classicConfigInput();
+    const [retailer, ...others] = classic.facilities as Array<Record<string, unknown>>;
+    const dearerRetailer = {
+      ...classic,
+      facilities: [{ ...retailer, pdata: { p1: { stock: 12, stockCost: 1, backlogCost: 1 } } }, ...others],
+    } as typeof classic;
+    expect(configToSettings('Dearer', dearerRetailer).ok).toBe(false);
+    for (const id of ['classic', 'short', 'transparent', 'twoStages', 'eightStages'] as const)
+      expect(configToSettings(id, BEERGAME_TEMPLATES[id]()).ok, id).toBe(true);
   });
 });

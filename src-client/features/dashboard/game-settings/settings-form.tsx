@@ -92,8 +92,19 @@ export function GameSettingsForm(props: {
   onSubmit: (settings: SettingsSubmit) => void;
   onCancel: () => void;
   mapPreview: MapPreview;
+  /** False on a template: its games are named when they are made. */
+  withName?: boolean;
 }) {
-  const { initial, base, submitId, pending, onSubmit, onCancel, mapPreview: Preview } = props;
+  const {
+    initial,
+    base,
+    submitId,
+    pending,
+    onSubmit,
+    onCancel,
+    mapPreview: Preview,
+    withName = true,
+  } = props;
   const intl = useIntl();
   const [form, setForm] = useState<GameSettings>(initial);
   const [tried, setTried] = useState(false);
@@ -206,7 +217,7 @@ export function GameSettingsForm(props: {
     <Stack component="form" onSubmit={submit} gap="md" data-testid="settings-form">
       <Section icon={<IconAdjustments size={20} />} titleId="gameSettings.sectionGeneral">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {text('name', 'gameSettings.name', { numeric: false })}
+          {withName && text('name', 'gameSettings.name', { numeric: false })}
           {text('weeks', 'gameSettings.weeks')}
           <Select
             label={intl.formatMessage({ id: 'gameSettings.language' })}

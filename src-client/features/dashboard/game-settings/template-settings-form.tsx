@@ -58,6 +58,7 @@ export function TemplateSettingsForm({
       onCancel={onClose}
       onSubmit={(settings) => update.mutate({ templateId, config: settings.config })}
       mapPreview={mapPreview}
+      withName={false}
     />
   );
 }
