@@ -10,7 +10,7 @@ import {
 import { CounterfactualError, counterfactual } from '../../../src-shared/beergame/counterfactual';
 import { DomainError } from '../../../src-shared/eventsourcing';
 import { assertProperty } from '../../support/property';
-import { as, CLASSIC, CREATOR, classicWithPlayers, created, createdWith, Game } from './helpers';
+import { as, CLASSIC, CREATOR, classicWithPlayers, created, Game, maltNetwork } from './helpers';
 
 /** The classic game with four players ordering `orders[facility][week]` for `weeks` weeks. */
 function classicPlayed(orders: Record<string, number[]>, weeks: number): BeerState {
@@ -85,44 +85,6 @@ describe('a counterfactual replay of a recorded game', () => {
     expect(() => counterfactual(beergameDecider.initialState, {})).toThrow(CounterfactualError);
   });
 });
-
-/** A shop and a hub making from malt, lead times drawn around their plan, a shop without backlog. */
-const network = (seed: number): BeerEvent =>
-  createdWith(
-    {
-      weeks: 10,
-      productsTemplates: [
-        { id: 'p1', name: 'Beer', productEmoji: '🍺' },
-        { id: 'malt', name: 'Malt', productEmoji: '🌾' },
-      ],
-      consumerDemand: [3, 6, 9],
-      facilities: [
-        { id: 'a', name: 'A', capabilities: { A1: { from: 'hub', leadtimeVariability: 2 } } },
-        {
-          id: 'b',
-          name: 'B',
-          pdata: { p1: { allowBacklog: false, missedSaleCost: 1 } },
-          capabilities: { A1: { from: 'hub' } },
-        },
-        {
-          id: 'hub',
-          name: 'Hub',
-          pdata: { p1: { maxShipQty: 9 }, malt: { stock: 20 } },
-          capabilities: {
-            A1: { type: 'production', from: { malt: 2 }, leadtime: 2 },
-            A2: { pid: 'malt', from: 'farm', startOrders: 6 },
-          },
-        },
-        {
-          id: 'farm',
-          name: 'Farm',
-          pdata: { malt: { stock: 30 } },
-          capabilities: { A1: { pid: 'malt', type: 'production', from: {} } },
-        },
-      ],
-    },
-    seed,
-  );
 
 const POLICIES = ['passthrough', 'fixed:5', 'basestock:30', 'sterman:0.36,0.26,0.34,17'];
 
@@ -202,7 +164,7 @@ function play(start: BeerEvent, moves: Move[]): BeerState {
 describe('counterfactuals of generated games', () => {
   const start = fc.oneof(
     fc.integer().map((seed) => created({ weeks: 12 }, seed)),
-    fc.integer().map((seed) => network(seed)),
+    fc.integer().map((seed) => maltNetwork(seed, 10)),
   );
 
   it('with nobody replaced, give back the figures of every recorded game', () => {

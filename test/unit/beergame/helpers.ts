@@ -81,3 +81,45 @@ export function classicWithPlayers(overrides: Record<string, unknown> = {}): Gam
   for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
   return game;
 }
+
+/** A network with two shops, a hub making from components, and variable lead times. */
+export const maltNetwork = (seed: number, weeks = 20): BeerEvent =>
+  createdWith(
+    {
+      weeks,
+      productsTemplates: [
+        { id: 'p1', name: 'Beer', productEmoji: '🍺' },
+        { id: 'malt', name: 'Malt', productEmoji: '🌾' },
+      ],
+      consumerDemand: [3, 6, 9],
+      facilities: [
+        {
+          id: 'a',
+          name: 'A',
+          capabilities: { A1: { from: 'hub', leadtimeVariability: 2, ordertime: 1, leadtime: 2 } },
+        },
+        {
+          id: 'b',
+          name: 'B',
+          pdata: { p1: { allowBacklog: false, missedSaleCost: 1 } },
+          capabilities: { A1: { from: 'hub' } },
+        },
+        {
+          id: 'hub',
+          name: 'Hub',
+          pdata: { p1: { maxShipQty: 9 }, malt: { stock: 20 } },
+          capabilities: {
+            A1: { type: 'production', from: { malt: 2 }, leadtime: 2 },
+            A2: { pid: 'malt', from: 'farm', startOrders: 6 },
+          },
+        },
+        {
+          id: 'farm',
+          name: 'Farm',
+          pdata: { malt: { stock: 30 } },
+          capabilities: { A1: { pid: 'malt', type: 'production', from: {} } },
+        },
+      ],
+    },
+    seed,
+  );

@@ -4,49 +4,7 @@ import { type BeerEvent, beergameDecider, supplyLine } from '../../../src-shared
 import { DomainError, fold } from '../../../src-shared/eventsourcing';
 import { assertProperty } from '../../support/property';
 import { expectConservation } from './conservation';
-import { as, CREATOR, created, createdWith, expectRefusal } from './helpers';
-
-/** A network with two shops, a hub making from components, and variable lead times. */
-const network = (seed: number): BeerEvent =>
-  createdWith(
-    {
-      weeks: 20,
-      productsTemplates: [
-        { id: 'p1', name: 'Beer', productEmoji: '🍺' },
-        { id: 'malt', name: 'Malt', productEmoji: '🌾' },
-      ],
-      consumerDemand: [3, 6, 9],
-      facilities: [
-        {
-          id: 'a',
-          name: 'A',
-          capabilities: { A1: { from: 'hub', leadtimeVariability: 2, ordertime: 1, leadtime: 2 } },
-        },
-        {
-          id: 'b',
-          name: 'B',
-          pdata: { p1: { allowBacklog: false, missedSaleCost: 1 } },
-          capabilities: { A1: { from: 'hub' } },
-        },
-        {
-          id: 'hub',
-          name: 'Hub',
-          pdata: { p1: { maxShipQty: 9 }, malt: { stock: 20 } },
-          capabilities: {
-            A1: { type: 'production', from: { malt: 2 }, leadtime: 2 },
-            A2: { pid: 'malt', from: 'farm', startOrders: 6 },
-          },
-        },
-        {
-          id: 'farm',
-          name: 'Farm',
-          pdata: { malt: { stock: 30 } },
-          capabilities: { A1: { pid: 'malt', type: 'production', from: {} } },
-        },
-      ],
-    },
-    seed,
-  );
+import { as, CREATOR, created, createdWith, expectRefusal, maltNetwork } from './helpers';
 
 type Action =
   | { kind: 'order'; who: number; cap: number; qty: number }
@@ -143,7 +101,7 @@ function play(start: BeerEvent, actions: Action[]): BeerEvent[] {
 
 const start = fc.oneof(
   fc.integer().map((seed) => created({}, seed)),
-  fc.integer().map((seed) => network(seed)),
+  fc.integer().map((seed) => maltNetwork(seed)),
 );
 
 /**
