@@ -91,7 +91,18 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await page.getByText('Tuesday 04', { exact: true }).waitFor();
   expect(await rows.count()).toBe(1);
 
+  // Save one as a template, under a title of its own.
   await page.getByTestId('list-archives').getByText('Games').click();
+  await page.getByTestId('games-search').fill('Tuesday 05');
+  await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+  await rows.first().getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Save as template…' }).click();
+  await page.getByTestId('template-title').fill('Tuesday class');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/games-6-save-template-1280.png` });
+  await page.getByTestId('template-save').click();
+  await page.getByText('Template saved: find it on the Templates tab').waitFor();
+
   await page.getByTestId('games-search').fill('');
   await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(9);
   await page.setViewportSize(PHONE);

@@ -3,18 +3,17 @@
  * and delete, the confirmations of reset and disconnect (spec point 8), and the toasts that say it
  * is done. Every typed value is checked by the shared rules before anything is sent.
  */
-import { Modal, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { checkText } from '../../../src-shared/api/text-rules';
 import { COPIES, copyNameRefusal, typedCountRefusal } from '../../../src-shared/rules/copy-names';
 import { deleteConfirmationRefusal } from '../../../src-shared/rules/delete-confirmation';
 import { isLocale } from '../../../src-shared/rules/locale';
-import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../../../src-shared/rules/template-naming';
 import { newCommandId, trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+import { TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+import { TemplateTextForm } from './templates/edit-template-modal';
 
 /** Copy success stays 1.5 s (spec point 8). */
 const COPY_TOAST_MS = 1500;
@@ -249,68 +248,30 @@ export function useArchiveGames() {
 /** Keeps a game's settings as one of the instructor's templates, under a title they choose. */
 export function SaveAsTemplateDialog({ game, onClose }: { game: ListedGame | null; onClose: () => void }) {
   const intl = useIntl();
-  const [title, setTitle] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
-  const [checked, setChecked] = useState(false);
-  const typed = title ?? game?.name ?? '';
   const save = trpc.game.saveAsTemplate.useMutation({
     onSuccess: () => {
       toastMessage(intl, 'dashboard.saveTemplateSuccess', 'green');
-      close();
+      onClose();
     },
     onError: (error) => toastError(intl, error),
   });
-  const close = () => {
-    setTitle(null);
-    setDescription('');
-    setChecked(false);
-    onClose();
-  };
-  const titleRefusal = checkText(typed.trim(), { max: TEMPLATE_TITLE_MAX });
-  const descriptionRefusal = checkText(description.trim(), {
-    min: 0,
-    max: TEMPLATE_DESCRIPTION_MAX,
-    multiline: true,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (!game || titleRefusal || descriptionRefusal) return;
-    save.mutate({ gameId: game.id, title: typed.trim(), description: description.trim() });
-  };
   return (
     <Modal
       opened={game !== null}
-      onClose={close}
+      onClose={onClose}
       title={<FormattedMessage id="dashboard.saveTemplateTitle" values={{ name: game?.name }} />}
       centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={intl.formatMessage({ id: 'templates.fieldTitle' })}
-            value={typed}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={checked && titleRefusal ? inputErrorMessage(intl, titleRefusal) : undefined}
-            data-autofocus
-            data-testid="template-title"
-          />
-          <Textarea
-            label={intl.formatMessage({ id: 'templates.fieldDescription' })}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={checked && descriptionRefusal ? inputErrorMessage(intl, descriptionRefusal) : undefined}
-            autosize
-            minRows={2}
-          />
-          <DialogButtons
-            onCancel={close}
-            submitLabel={<FormattedMessage id="templates.save" />}
-            loading={save.isPending}
-            testId="template-save"
-          />
-        </Stack>
-      </form>
+      {/* Keyed by game: each opening starts from the game's name. */}
+      {game && (
+        <TemplateTextForm
+          key={game.id}
+          initial={{ title: game.name, description: '' }}
+          pending={save.isPending}
+          onSubmit={(text) => save.mutate({ gameId: game.id, ...text })}
+          onCancel={onClose}
+        />
+      )}
     </Modal>
   );
 }

@@ -45,11 +45,6 @@ function EditForm({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const [title, setTitle] = useState(template.title);
-  const [description, setDescription] = useState(template.description);
-  const [touched, setTouched] = useState(false);
-  const titleRefusal = checkText(title, TITLE);
-  const descriptionRefusal = checkText(description, DESCRIPTION);
   const update = trpc.template.update.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.saved', 'green');
@@ -58,11 +53,42 @@ function EditForm({
     },
     onError: (error) => toastError(intl, error),
   });
+  return (
+    <TemplateTextForm
+      initial={template}
+      pending={update.isPending}
+      onSubmit={(text) => update.mutate({ templateId: template.id, ...text })}
+      onCancel={onClose}
+    />
+  );
+}
+
+/**
+ * A template's title and description, checked by the shared text rules before they are sent
+ * (trimmed), with the dialog's Save button: for renaming a template or saving a game as one.
+ */
+export function TemplateTextForm({
+  initial,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial: { title: string; description: string };
+  pending: boolean;
+  onSubmit: (text: { title: string; description: string }) => void;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  const [title, setTitle] = useState(initial.title);
+  const [description, setDescription] = useState(initial.description);
+  const [touched, setTouched] = useState(false);
+  const titleRefusal = checkText(title, TITLE);
+  const descriptionRefusal = checkText(description, DESCRIPTION);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (titleRefusal || descriptionRefusal) return;
-    update.mutate({ templateId: template.id, title: title.trim(), description: description.trim() });
+    onSubmit({ title: title.trim(), description: description.trim() });
   };
   return (
     <form onSubmit={submit}>
@@ -89,9 +115,9 @@ function EditForm({
           description={`${description.length} / ${TEMPLATE_DESCRIPTION_MAX}`}
         />
         <DialogButtons
-          onCancel={onClose}
+          onCancel={onCancel}
           submitLabel={<FormattedMessage id="templates.save" />}
-          loading={update.isPending}
+          loading={pending}
           testId="template-save"
         />
       </Stack>
