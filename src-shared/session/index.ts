@@ -1,0 +1,11 @@
+/** Sessions: a class of several rounds and teams, on `session-<id>` streams (spec points 3, 4, 6, 7). */
+
+export * from './constants';
+export { decideSession, sessionDecider } from './decide';
+export * from './events';
+export { evolveSession } from './evolve';
+export * from './rounds';
+export * from './schemas';
+export * from './state';
+
+export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`;
