@@ -8,6 +8,7 @@ import * as gameCodes from './0006_game_codes';
 import * as templates from './0007_templates';
 import * as gamesList from './0008_games_list';
 import * as profile from './0009_profile';
+import * as sessions from './0010_sessions';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_templates': templates,
   '0008_games_list': gamesList,
   '0009_profile': profile,
+  '0010_sessions': sessions,
 };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GamesTable } from '../read-models/games';
+import type { SessionsTable } from '../read-models/sessions';
 import type { TemplatesTable } from '../read-models/templates';
 import type { DeadlinesTable } from '../scheduler/deadlines';
 
@@ -10,6 +11,7 @@ export interface Database {
   games: GamesTable;
   rate_limits: RateLimitsTable;
   server_settings: ServerSettingsTable;
+  sessions: SessionsTable;
   templates: TemplatesTable;
   user: UserTable;
 }

@@ -137,7 +137,7 @@ export class EventStore {
   }
 
   /** Calls `wake` after each wake-up of `streamId` (or of every stream); returns the unsubscribe. */
-  private onWakeUp(streamId: string, wake: () => void): () => void {
+  onWakeUp(streamId: string, wake: () => void): () => void {
     const waiting = this.watchers.get(streamId) ?? new Set();
     this.watchers.set(streamId, waiting);
     waiting.add(wake);

@@ -28,6 +28,10 @@ export interface GamesTable {
   /** The short code players type to join (a function of the id: src-shared/rules/join-code.ts). */
   code: ColumnType<string, string, never>;
   created_at: ColumnType<Date, Date, never>;
+  /** The game's session, round and team (null: a game of its own). */
+  session_id: string | null;
+  round_number: number | null;
+  team_number: number | null;
 }
 
 /** What a game's state says of it, whatever its type: the row's columns that its events decide. */
@@ -44,6 +48,8 @@ export interface GameSummary {
   draft?: boolean;
   playerIds: string[];
   freeSeats: number;
+  /** The game's session, round and team; absent or null: a game of its own. */
+  session?: { sessionId: string; roundNumber: number; teamNumber: number } | null;
 }
 
 function rowOf(type: string, summary: GameSummary) {
@@ -59,6 +65,9 @@ function rowOf(type: string, summary: GameSummary) {
     draft: summary.draft ?? false,
     player_ids: summary.playerIds,
     free_seats: summary.freeSeats,
+    session_id: summary.session?.sessionId ?? null,
+    round_number: summary.session?.roundNumber ?? null,
+    team_number: summary.session?.teamNumber ?? null,
   };
 }
 
@@ -219,7 +228,9 @@ export async function gamesByCreator(
     ])
     .where('creator_id', '=', creatorId)
     .where('deleted', '=', false)
-    .where('archived', '=', filter.archived ?? false);
+    .where('archived', '=', filter.archived ?? false)
+    // A session's games are listed with their session (the sessions tab), not one by one.
+    .where('session_id', 'is', null);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.search) query = query.where('name', 'ilike', `%${likeLiteral(filter.search)}%`);
   // Copies made together share their time: their numbers then read in order.

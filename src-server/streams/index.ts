@@ -6,10 +6,12 @@ import { gameStreamId, type RecordedEvent } from '../../src-shared/eventsourcing
 import { foldRecorded } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import { replaceGameRows } from '../read-models/games';
+import { replaceSessionRows } from '../read-models/sessions';
 import { replaceDeadlines } from '../scheduler/deadlines';
 import { beergameType } from './beergame';
 import type { GameType } from './game-type';
 import { leangameType } from './leangame';
+import { SESSION_STREAM_PREFIX, sessionStream } from './session';
 
 export const GAME_STREAM_PREFIX = 'game-';
 export { gameStreamId };
@@ -32,9 +34,10 @@ function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
 }
 
 /**
- * Rebuilds every read model of the games from the events, each table in one transaction: the
- * dashboard never sees a half-rebuilt table, and the deadlines are those the states call for (a
- * deadline that passed while no server ran fires at once). Returns the number of games projected.
+ * Rebuilds every read model of the games and sessions from the events, each table in one
+ * transaction: the dashboard never sees a half-rebuilt table, and the deadlines are those the
+ * states call for (a deadline that passed while no server ran fires at once). Returns the number
+ * of games projected.
  */
 export async function rebuildProjections(store: EventStore): Promise<number> {
   const streamIds = await store.streamIds(GAME_STREAM_PREFIX);
@@ -57,5 +60,10 @@ export async function rebuildProjections(store: EventStore): Promise<number> {
     store.db,
     games.map((game) => ({ streamId: game.streamId, gameType: game.type, deadlines: game.deadlines })),
   );
+  const sessionIds = await store.streamIds(SESSION_STREAM_PREFIX);
+  const sessions = await Promise.all(
+    sessionIds.map(async (id) => foldRecorded(sessionStream, await store.readStream(id))),
+  );
+  await replaceSessionRows(store.db, sessions);
   return games.length;
 }

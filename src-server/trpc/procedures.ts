@@ -7,10 +7,13 @@ import { z } from 'zod';
 import { idInput } from '../../src-shared/api/inputs';
 import { type Actor, DomainError, gameStreamId } from '../../src-shared/eventsourcing';
 import { gamePageRefusal, isInstructor } from '../../src-shared/rules/permissions';
+import { isSessionAdmin, sessionPageRefusal } from '../../src-shared/rules/session-admin';
+import { type SessionState, sessionStreamId } from '../../src-shared/session';
 import type { SessionUser } from '../auth/auth';
 import type { RateLimit } from '../config';
 import { type GameRow, type GameSummary, gameRow } from '../read-models/games';
 import { type AnyGameType, type GameTypeName, gameTypeNamed, gameTypes, type StateOf } from '../streams';
+import { sessionStream } from '../streams/session';
 import type { Context } from './context';
 import { appError, t } from './trpc';
 
@@ -192,3 +195,45 @@ export const beergameDebriefProcedure = onBeergameAs(
       ? null
       : appError('FORBIDDEN', 'beergame.errHistoryAfterEnd')),
 );
+
+/** A session the viewer may open, with its version and state, and whether the viewer administers it. */
+export interface LoadedSession {
+  sessionId: string;
+  version: number;
+  state: SessionState;
+  isAdmin: boolean;
+}
+
+/** Loads a session, refusing an unknown or deleted one, and an unpublished one to a non-admin (spec point 2). */
+export async function openSession(ctx: Context, sessionId: string): Promise<LoadedSession> {
+  const { version, state } = await ctx.services.commands.load(sessionStream, sessionStreamId(sessionId));
+  const viewer = { userId: ctx.user?.id ?? null };
+  const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
+  if (refusal) throw appError('NOT_FOUND', refusal);
+  return { sessionId, version, state, isAdmin: isSessionAdmin(state, viewer) };
+}
+
+const sessionIdInput = z.object({ sessionId: idInput });
+
+/** Procedures on one session the viewer may open (its lobby, its results). */
+export const sessionProcedure = publicProcedure
+  .input(sessionIdInput)
+  .use(async ({ ctx, input, next }) =>
+    next({ ctx: { ...ctx, session: await openSession(ctx, input.sessionId) } }),
+  );
+
+/** A signed-in user on a session they may open (a player joining it). */
+export const sessionSignedInProcedure = signedInProcedure
+  .input(sessionIdInput)
+  .use(async ({ ctx, input, next }) =>
+    next({ ctx: { ...ctx, session: await openSession(ctx, input.sessionId) } }),
+  );
+
+/** A session admin (spec point 6): its creator, or a member of its team. */
+export const sessionAdminProcedure = instructorProcedure
+  .input(sessionIdInput)
+  .use(async ({ ctx, input, next }) => {
+    const session = await openSession(ctx, input.sessionId);
+    if (!session.isAdmin) throw appError('FORBIDDEN', 'errors.sessionAdminOnly');
+    return next({ ctx: { ...ctx, session } });
+  });

@@ -166,6 +166,7 @@ function createGame(command: BeerCommandOf<'CreateGame'>, s: BeerState, ctx: Ctx
         rulesVersion: BEERGAME_RULES_VERSION,
         template: 'template' in command && command.template !== undefined ? command.template : null,
         createdAt: ctx.now,
+        ...(command.session ? { session: command.session } : {}),
         config,
       },
     },

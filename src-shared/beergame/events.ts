@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Upcaster } from '../eventsourcing/upcasters';
-import { beerConfigSchema, scheduledChangeSchema } from './schemas';
+import { beerConfigSchema, scheduledChangeSchema, sessionPlaceSchema } from './schemas';
 
 const facilityId = z.string().meta({ description: 'the facility (role) concerned', unit: 'facility id' });
 const capabilityId = z.string().meta({
@@ -55,6 +55,10 @@ export const beerEventSchemas = {
         unit: 'template id',
       }),
       createdAt: at.describe('when the game was created'),
+      session: sessionPlaceSchema.optional().meta({
+        description: "the game's session, round and team; absent: a game of its own",
+        unit: 'session place',
+      }),
       config: beerConfigSchema.meta({
         description:
           'the resolved configuration: weeks, facilities, capabilities, costs, demand (docs/beergame.md)',

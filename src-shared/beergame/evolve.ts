@@ -80,6 +80,7 @@ function gameCreated(d: BeerEventOf<'GameCreated'>['data']): BeerState {
     name: d.name,
     creatorId: d.creatorId,
     createdAt: d.createdAt,
+    session: d.session ?? null,
     rulesVersion: d.rulesVersion,
     template: d.template,
     seed: d.seed,

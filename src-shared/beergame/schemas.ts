@@ -250,6 +250,12 @@ export const beerConfigSchema = beerConfigInputSchema.extend({
 export type BeerConfig = z.infer<typeof beerConfigSchema>;
 
 const id = z.string().min(1).max(64);
+export const sessionPlaceSchema = z.object({
+  sessionId: id,
+  roundNumber: z.number().int().min(1),
+  teamNumber: z.number().int().min(1),
+});
+export type SessionPlace = z.infer<typeof sessionPlaceSchema>;
 const recipients = z.union([z.literal('all'), z.array(id).min(1).max(8)]);
 
 const createBase = {
@@ -258,6 +264,8 @@ const createBase = {
   name: z.string().min(1).max(200),
   creatorId: z.string().min(1),
   seed: z.number().int(),
+  /** The game's place in a session (spec point 3, "Game": session, roundNumber, teamNumber). */
+  session: sessionPlaceSchema.optional(),
 };
 
 export const createFromTemplateSchema = z.object({

@@ -3,7 +3,7 @@
  * `evolve` returns new objects for what changed and shares the rest (structural sharing).
  */
 import { DEFAULT_POLICY } from './constants';
-import type { BeerConfig, FacilityConfig } from './schemas';
+import type { BeerConfig, FacilityConfig, SessionPlace } from './schemas';
 
 /** One product at one facility: balances and this week's flows (after steps 1 to 4). */
 export interface ProductState {
@@ -167,6 +167,8 @@ export interface BeerState {
   name: string;
   creatorId: string;
   createdAt: number;
+  /** The game's session, round and team; null: a game of its own. */
+  session: SessionPlace | null;
   rulesVersion: number;
   template: string | null;
   seed: number;
@@ -240,6 +242,7 @@ export const initialBeerState: BeerState = {
   name: '',
   creatorId: '',
   createdAt: 0,
+  session: null,
   rulesVersion: 0,
   template: null,
   seed: 0,
@@ -299,6 +302,7 @@ export function cloneState(s: BeerState): BeerState {
     name: s.name,
     creatorId: s.creatorId,
     createdAt: s.createdAt,
+    session: s.session,
     rulesVersion: s.rulesVersion,
     template: s.template,
     seed: s.seed,

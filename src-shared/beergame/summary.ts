@@ -1,4 +1,5 @@
 /** What the dashboard and the server's guards know of a beer game without folding it again. */
+import type { SessionPlace } from './schemas';
 import type { BeerState } from './state';
 
 export interface BeerSummary {
@@ -16,6 +17,8 @@ export interface BeerSummary {
   playerIds: string[];
   /** Seats waiting for a player: neither held nor played by the computer. */
   freeSeats: number;
+  /** The game's session, round and team; null: a game of its own. */
+  session: SessionPlace | null;
 }
 
 export function beergameSummary(s: BeerState): BeerSummary {
@@ -37,5 +40,6 @@ export function beergameSummary(s: BeerState): BeerSummary {
     draft: s.config.draft === true,
     playerIds,
     freeSeats,
+    session: s.session,
   };
 }

@@ -4,8 +4,10 @@ export * from './constants';
 export { decideSession, sessionDecider } from './decide';
 export * from './events';
 export { evolveSession } from './evolve';
+export * from './follow-up';
 export * from './rounds';
 export * from './schemas';
 export * from './state';
+export * from './view';
 
 export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`;

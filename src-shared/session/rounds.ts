@@ -1,5 +1,6 @@
 /** Rules of a session's rounds: where players sit in the next round, and how a round shows in the list. */
 import type { TeamComposition } from './constants';
+import type { SessionSetup } from './schemas';
 import type { SessionState } from './state';
 
 /** A player's seat in a round: their team and the facility (role) they play. */
@@ -53,9 +54,13 @@ export function roundPage(status: RoundStatus): 'results' | 'play' | 'intro' | n
 }
 
 /** A team's name: the one the instructor gave it, else "{label} {n}" with the class's label for team. */
-export function teamName(s: Pick<SessionState, 'setup'>, teamNumber: number, defaultLabel: string): string {
-  const given = s.setup.teamNames[teamNumber - 1]?.trim();
+export function teamName(
+  setup: Pick<SessionSetup, 'teamNames' | 'localeLabels'>,
+  teamNumber: number,
+  defaultLabel: string,
+): string {
+  const given = setup.teamNames[teamNumber - 1]?.trim();
   if (given) return given;
-  const label = s.setup.localeLabels.team.trim() || defaultLabel;
+  const label = setup.localeLabels.team.trim() || defaultLabel;
   return `${label} ${teamNumber}`;
 }

@@ -253,6 +253,9 @@ describe('a large log', () => {
         draft: false,
         player_ids: [],
         free_seats: 4,
+        session_id: null,
+        round_number: null,
+        team_number: null,
       },
       new Date(),
     );

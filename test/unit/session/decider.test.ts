@@ -24,7 +24,13 @@ const as = (userId: string, now = 1_000): CommandContext => ({
   actor: { userId, role: userId === CREATOR ? 'instructor' : userId === 'system' ? 'system' : 'player' },
 });
 
-const round = (id: string, name = id) => ({ id, name, gameType: 'beergame' as const, config: { weeks: 4 } });
+const round = (id: string, name = id) => ({
+  id,
+  name,
+  description: '',
+  gameType: 'beergame' as const,
+  config: { weeks: 4 },
+});
 const setup = (overrides: Partial<SessionSetupInput> = {}) =>
   sessionSetupSchema.parse({
     name: 'Tuesday class',
@@ -252,10 +258,10 @@ describe('the round list and team names (spec point 2)', () => {
 
   it('names teams by their given name, else the class label or the default with the number', () => {
     const session = created({ teamNames: ['Ants', ' '], localeLabels: { team: '', round: '' } });
-    expect(teamName(session.state, 1, 'Team')).toBe('Ants');
-    expect(teamName(session.state, 2, 'Team')).toBe('Team 2');
+    expect(teamName(session.state.setup, 1, 'Team')).toBe('Ants');
+    expect(teamName(session.state.setup, 2, 'Team')).toBe('Team 2');
     const labelled = created({ localeLabels: { team: 'Group', round: '' } });
-    expect(teamName(labelled.state, 3, 'Team')).toBe('Group 3');
+    expect(teamName(labelled.state.setup, 3, 'Team')).toBe('Group 3');
   });
 });
 

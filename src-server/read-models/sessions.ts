@@ -1,0 +1,128 @@
+/**
+ * The `sessions` read model: one row per session for the dashboard's list, the join codes and the
+ * session pages' guards, kept current by the append transaction and rebuilt from the events by
+ * `npm run projections:rebuild`. A session's games are the `games` rows naming it.
+ */
+import { createHash } from 'node:crypto';
+import type { ColumnType, Kysely, Transaction } from 'kysely';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../src-shared/rules/join-code';
+import { currentRound, type SessionState } from '../../src-shared/session';
+import type { Database } from '../db/schema';
+
+export interface SessionsTable {
+  id: string;
+  creator_id: string;
+  name: string;
+  /** The short code players type (null until generated). */
+  code: string | null;
+  published: boolean;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  rounds: number;
+  teams: number;
+  /** The round players are in (0: none opened yet). */
+  current_round: number;
+  template: string | null;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+function rowOf(s: SessionState) {
+  return {
+    creator_id: s.creatorId,
+    name: s.setup.name,
+    code: s.code,
+    published: s.published,
+    deleted: s.deleted,
+    rounds: s.setup.rounds.length,
+    teams: s.setup.teamCount,
+    current_round: currentRound(s),
+    template: s.template,
+  };
+}
+
+async function writeSessionRow(db: Kysely<Database>, s: SessionState): Promise<void> {
+  const row = rowOf(s);
+  await db
+    .insertInto('sessions')
+    .values({ id: s.sessionId, created_at: new Date(s.createdAt), ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
+}
+
+/** The row write a command calls for, or null when the row does not change. */
+export function sessionsProjection(previous: SessionState, next: SessionState) {
+  if (JSON.stringify(rowOf(previous)) === JSON.stringify(rowOf(next))) return null;
+  return (trx: Transaction<Database>) => writeSessionRow(trx, next);
+}
+
+/** Writes the rows of the sessions folded from the events, replacing the whole table, in one transaction. */
+export async function replaceSessionRows(db: Kysely<Database>, sessions: readonly SessionState[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').execute();
+    for (const session of sessions) await writeSessionRow(trx, session);
+  });
+}
+
+/** The wake-up key of an instructor's session list. */
+export const sessionsListKey = (creatorId: string) => `sessions-of:${creatorId}`;
+
+export function sessionRow(db: Kysely<Database>, sessionId: string) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+}
+
+export function sessionRowByCode(db: Kysely<Database>, code: string) {
+  return db.selectFrom('sessions').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** An instructor's sessions that are not deleted, newest first. */
+export function sessionsByCreator(db: Kysely<Database>, creatorId: string) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * A session's join code drawn from `scope` (a keyed hash: a retried command draws the same), drawn
+ * again while a session or a game holds it, so one code box on the join page finds either.
+ */
+export async function freeSessionCode(db: Kysely<Database>, scope: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const digest = createHash('sha256').update(`${scope}/${attempt}`).digest();
+    let code = '';
+    for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[digest[i]! % JOIN_CODE_ALPHABET.length];
+    const [session, game] = await Promise.all([
+      db.selectFrom('sessions').select('id').where('code', '=', code).executeTakeFirst(),
+      db.selectFrom('games').select('id').where('code', '=', code).executeTakeFirst(),
+    ]);
+    if (!session && !game) return code;
+  }
+}
+
+/** The games of a session's round, by team (one query). */
+export function gamesOfRound(db: Kysely<Database>, sessionId: string, roundNumber: number) {
+  return db
+    .selectFrom('games')
+    .select(['id', 'team_number', 'player_ids', 'free_seats', 'week', 'weeks', 'finished'])
+    .where('session_id', '=', sessionId)
+    .where('round_number', '=', roundNumber)
+    .where('deleted', '=', false)
+    .orderBy('team_number')
+    .execute();
+}
+
+/** Every game of a session: for results across rounds and the players' own rounds. */
+export function gamesOfSession(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('games')
+    .select(['id', 'round_number', 'team_number', 'player_ids', 'finished', 'week', 'weeks'])
+    .where('session_id', '=', sessionId)
+    .where('deleted', '=', false)
+    .orderBy('round_number')
+    .orderBy('team_number')
+    .execute();
+}

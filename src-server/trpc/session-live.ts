@@ -1,0 +1,211 @@
+/**
+ * A session watched live (its lobby, its follow-up): one computation per session per process,
+ * shared by every page that watches it. A class of 500 players in the lobby, or an admin following
+ * 125 games, costs one read of the session and of its current games per burst of changes, not one
+ * per watcher. The hub listens to the session's stream, to each game of the round being played
+ * and to who is connected to them; changes that come close together are read once.
+ */
+import { gameStreamId } from '../../src-shared/eventsourcing';
+import type { BeerState } from '../../src-shared/beergame';
+import { sessionPageRefusal } from '../../src-shared/rules/session-admin';
+import {
+  currentRound,
+  type SessionGames,
+  type SessionState,
+  type SessionView,
+  sessionStreamId,
+  viewSession,
+} from '../../src-shared/session';
+import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
+import { displayNames } from '../auth/auth';
+import { gamesOfSession } from '../read-models/sessions';
+import { beergameType } from '../streams/beergame';
+import { sessionStream } from '../streams/session';
+import type { Context, Services } from './context';
+import { openSubscription } from './live';
+import { appError } from './trpc';
+
+/** How long a burst of changes is gathered before the session is read again. */
+const GATHER_MS = 150;
+/** The safety net behind wake-ups (a wake-up lost with another process's crash). */
+const POLL_MS = 10_000;
+
+interface Snapshot {
+  state: SessionState;
+  games: Omit<SessionGames, 'connected'>;
+}
+
+class SessionHub {
+  private readonly listeners = new Set<() => void>();
+  private unsubscribes: Array<() => void> = [];
+  private watchedGames = '';
+  private timer: NodeJS.Timeout | null = null;
+  private readonly poll: NodeJS.Timeout;
+  private names: { ids: string; names: Record<string, string> } = { ids: '', names: {} };
+  snapshot: Promise<Snapshot>;
+
+  constructor(
+    private readonly services: Services,
+    readonly sessionId: string,
+  ) {
+    const streamId = sessionStreamId(sessionId);
+    const unsubscribeSession = services.store.onWakeUp(streamId, () => this.changed());
+    this.snapshot = this.read();
+    this.poll = setInterval(() => this.changed(), POLL_MS);
+    this.dispose = () => {
+      unsubscribeSession();
+      for (const unsubscribe of this.unsubscribes) unsubscribe();
+      clearInterval(this.poll);
+      if (this.timer) clearTimeout(this.timer);
+    };
+  }
+
+  readonly dispose: () => void;
+
+  listen(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  /** Who is watching each game of the round live, in this process. */
+  connected = (gameId: string): string[] => [...this.services.presence.connected(gameStreamId(gameId))];
+
+  private changed(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const next = this.read();
+      // A failed read keeps the last snapshot; the next change or poll reads again.
+      next.then(
+        () => {
+          this.snapshot = next;
+          for (const listener of this.listeners) listener();
+        },
+        (error) => this.services.log.error({ err: error }, 'session read failed'),
+      );
+    }, GATHER_MS);
+  }
+
+  private async read(): Promise<Snapshot> {
+    const { services } = this;
+    const { state } = await services.commands.load(sessionStream, sessionStreamId(this.sessionId));
+    const gameIds = state.roundGames[currentRound(state) - 1] ?? [];
+    this.watchGames(gameIds);
+    const [current, all] = await Promise.all([
+      Promise.all(
+        gameIds.map(
+          async (gameId) =>
+            (await services.commands.load(beergameType.stream, gameStreamId(gameId))).state as BeerState,
+        ),
+      ),
+      gamesOfSession(services.database.db, this.sessionId),
+    ]);
+    const ids = [...new Set(all.flatMap((game) => game.player_ids))].sort();
+    if (ids.join() !== this.names.ids)
+      this.names = { ids: ids.join(), names: await displayNames(services.database.db, ids) };
+    return {
+      state,
+      games: {
+        current: current.map((game) => (game.exists && !game.deleted ? game : null)),
+        all: all.map((game) => ({
+          roundNumber: game.round_number ?? 0,
+          teamNumber: game.team_number ?? 0,
+          gameId: game.id,
+          playerIds: game.player_ids,
+          finished: game.finished,
+        })),
+        names: this.names.names,
+      },
+    };
+  }
+
+  /** Listens to the games of the round being played (again when the round changes). */
+  private watchGames(gameIds: readonly string[]): void {
+    if (gameIds.join() === this.watchedGames) return;
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    this.watchedGames = gameIds.join();
+    this.unsubscribes = gameIds.flatMap((gameId) => {
+      const streamId = gameStreamId(gameId);
+      return [
+        this.services.store.onWakeUp(streamId, () => this.changed()),
+        this.services.presence.onChange(streamId, () => this.changed()),
+      ];
+    });
+  }
+}
+
+const hubs = new WeakMap<Services, Map<string, SessionHub>>();
+
+function enterHub(services: Services, sessionId: string, listener: () => void) {
+  const own = hubs.get(services) ?? new Map<string, SessionHub>();
+  hubs.set(services, own);
+  let hub = own.get(sessionId);
+  if (!hub) {
+    hub = new SessionHub(services, sessionId);
+    own.set(sessionId, hub);
+  }
+  const unlisten = hub.listen(listener);
+  const leave = () => {
+    unlisten();
+    if (hub.size === 0 && own.get(sessionId) === hub) {
+      own.delete(sessionId);
+      hub.dispose();
+    }
+  };
+  return { hub, leave };
+}
+
+/**
+ * The viewer's view of a session, live: whole first, then patches (as a game's `watchChanges`).
+ * A session deleted meanwhile, or unpublished while a non-admin watches, ends with its message.
+ */
+export async function* watchSession(
+  ctx: Context,
+  sessionId: string,
+  isAdmin: boolean,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<LiveView<SessionView>> {
+  const subscription = openSubscription(ctx, signal);
+  let wake: (() => void) | null = null;
+  let woken = false;
+  const { hub, leave } = enterHub(ctx.services, sessionId, () => {
+    woken = true;
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  subscription.stop.addEventListener('abort', onAbort);
+  const viewer = { userId: ctx.user?.id ?? null, isAdmin };
+  let previous: SessionView | null = null;
+  let seq = 0;
+  try {
+    while (!subscription.stop.aborted) {
+      const { state, games } = await hub.snapshot;
+      const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
+      if (refusal && !(isAdmin && state.exists && !state.deleted)) throw appError('NOT_FOUND', refusal);
+      const view = viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer);
+      if (previous === null) yield { seq: ++seq, view };
+      else {
+        const patch = diffViews(previous, view);
+        if (patch !== null) {
+          yield { seq: seq + 1, base: seq, patch };
+          seq++;
+        }
+      }
+      previous = view;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (woken || subscription.stop.aborted) resolve();
+      });
+      wake = null;
+      woken = false;
+    }
+  } finally {
+    subscription.stop.removeEventListener('abort', onAbort);
+    leave();
+    subscription.close();
+  }
+}

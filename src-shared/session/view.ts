@@ -1,0 +1,161 @@
+/**
+ * What a viewer sees of a session (spec point 2's session pages): its rounds, the teams of the
+ * round being played with their seats, the viewer's own place, and for its admins the follow-up
+ * rows. Computed on the server from the session's state and its current games; nothing of another
+ * player but their display name and whether they have ordered leaves it.
+ */
+import type { BeerState } from '../beergame/state';
+import type { SessionConfig } from './schemas';
+import { followUpRow, type FollowUpRow } from './follow-up';
+import { currentRound, type SessionState } from './state';
+
+export interface SessionSeatView {
+  facilityId: string;
+  name: string;
+  /** A player sits here (their display name, when known). */
+  taken: boolean;
+  playerName: string | null;
+  computer: boolean;
+  mine: boolean;
+}
+
+export interface SessionTeamView {
+  teamNumber: number;
+  gameId: string;
+  seats: SessionSeatView[];
+  freeSeats: number;
+  week: number;
+  weeks: number;
+  finished: boolean;
+}
+
+export interface SessionRoundView {
+  id: string;
+  name: string;
+  description: string;
+  gameType: 'beergame' | 'leangame';
+  locked: boolean;
+}
+
+/** A game of a session the viewer sat in (or, for an admin, every game): the round list's entries. */
+export interface SessionGameOfViewer {
+  roundNumber: number;
+  teamNumber: number;
+  gameId: string;
+  finished: boolean;
+}
+
+export interface SessionView {
+  sessionId: string;
+  name: string;
+  published: boolean;
+  /** The join code, once generated. */
+  code: string | null;
+  isAdmin: boolean;
+  config: SessionConfig;
+  teamNames: string[];
+  localeLabels: { team: string; round: string };
+  teamCount: number;
+  rounds: SessionRoundView[];
+  /** The round players are in (0: none opened yet) and whether it has started. */
+  currentRound: number;
+  started: boolean;
+  teams: SessionTeamView[];
+  /** The viewer's seat in the current round. */
+  me: { teamNumber: number; gameId: string; facilityId: string } | null;
+  /** The viewer's games, round by round (the round dropdown). */
+  myGames: SessionGameOfViewer[];
+  /** Admins only: one row per team for the current round, with who is connected. */
+  followUp: Array<
+    Omit<FollowUpRow, 'seats'> & {
+      teamNumber: number;
+      seats: Array<FollowUpRow['seats'][number] & { playerName: string | null; connected: boolean }>;
+    }
+  > | null;
+}
+
+/** What the server knows of a session's games when it computes a view. */
+export interface SessionGames {
+  /** The current round's games, by team (null: not loaded). */
+  current: Array<BeerState | null>;
+  /** Every game of the session with its players (the games read model). */
+  all: Array<{ roundNumber: number; teamNumber: number; gameId: string; playerIds: string[]; finished: boolean }>;
+  /** Display names of the players. */
+  names: Readonly<Record<string, string>>;
+  /** Who is watching each current game live (admins' follow-up), by game id. */
+  connected?: (gameId: string) => string[];
+}
+
+export function viewSession(
+  s: SessionState,
+  games: SessionGames,
+  viewer: { userId: string | null; isAdmin: boolean },
+): SessionView {
+  const round = currentRound(s);
+  let me: SessionView['me'] = null;
+  const teams = games.current.flatMap((game, i): SessionTeamView[] => {
+    if (!game) return [];
+    const seats = game.facilities.map((f, k) => {
+      const mine = viewer.userId !== null && f.userId === viewer.userId;
+      if (mine) me = { teamNumber: i + 1, gameId: game.gameId, facilityId: f.id };
+      return {
+        facilityId: f.id,
+        name: game.config.facilities[k]?.name ?? f.id,
+        taken: f.userId !== null,
+        playerName: f.userId === null ? null : (games.names[f.userId] ?? null),
+        computer: f.computer,
+        mine,
+      };
+    });
+    return [
+      {
+        teamNumber: i + 1,
+        gameId: game.gameId,
+        seats,
+        freeSeats: seats.filter((seat) => !seat.taken && !seat.computer).length,
+        week: game.week,
+        weeks: game.config.weeks,
+        finished: game.finished,
+      },
+    ];
+  });
+  const myGames = games.all
+    .filter((g) => viewer.isAdmin || (viewer.userId !== null && g.playerIds.includes(viewer.userId)))
+    .map(({ roundNumber, teamNumber, gameId, finished }) => ({ roundNumber, teamNumber, gameId, finished }));
+  return {
+    sessionId: s.sessionId,
+    name: s.setup.name,
+    published: s.published,
+    code: s.code,
+    isAdmin: viewer.isAdmin,
+    config: s.setup.config,
+    teamNames: s.setup.teamNames,
+    localeLabels: s.setup.localeLabels,
+    teamCount: s.setup.teamCount,
+    rounds: s.setup.rounds.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      gameType: r.gameType,
+      locked: s.lockedRounds[r.id] === true,
+    })),
+    currentRound: round,
+    started: s.startedRounds.includes(round),
+    teams,
+    me,
+    myGames,
+    followUp: viewer.isAdmin
+      ? games.current.flatMap((game, i) => {
+          if (!game) return [];
+          const row = followUpRow(game);
+          const connected = games.connected?.(game.gameId) ?? [];
+          const seats = row.seats.map((seat) => ({
+            ...seat,
+            playerName: seat.userId === null ? null : (games.names[seat.userId] ?? null),
+            connected: seat.userId !== null && connected.includes(seat.userId),
+          }));
+          return [{ ...row, seats, teamNumber: i + 1 }];
+        })
+      : null,
+  };
+}
