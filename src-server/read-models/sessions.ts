@@ -55,7 +55,10 @@ export function sessionsProjection(previous: SessionState, next: SessionState) {
 }
 
 /** Writes the rows of the sessions folded from the events, replacing the whole table, in one transaction. */
-export async function replaceSessionRows(db: Kysely<Database>, sessions: readonly SessionState[]): Promise<void> {
+export async function replaceSessionRows(
+  db: Kysely<Database>,
+  sessions: readonly SessionState[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').execute();
     for (const session of sessions) await writeSessionRow(trx, session);
@@ -94,7 +97,8 @@ export async function freeSessionCode(db: Kysely<Database>, scope: string): Prom
   for (let attempt = 0; ; attempt++) {
     const digest = createHash('sha256').update(`${scope}/${attempt}`).digest();
     let code = '';
-    for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[digest[i]! % JOIN_CODE_ALPHABET.length];
+    for (let i = 0; i < JOIN_CODE_LENGTH; i++)
+      code += JOIN_CODE_ALPHABET[digest[i]! % JOIN_CODE_ALPHABET.length];
     const [session, game] = await Promise.all([
       db.selectFrom('sessions').select('id').where('code', '=', code).executeTakeFirst(),
       db.selectFrom('games').select('id').where('code', '=', code).executeTakeFirst(),

@@ -4,7 +4,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { idInput } from '../../src-shared/api/inputs';
+import { idInput, playerNameInput } from '../../src-shared/api/inputs';
 import { type Actor, DomainError, gameStreamId } from '../../src-shared/eventsourcing';
 import { gamePageRefusal, isInstructor } from '../../src-shared/rules/permissions';
 import { isSessionAdmin, sessionPageRefusal } from '../../src-shared/rules/session-admin';
@@ -47,6 +47,12 @@ export const instructorProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (!isInstructor(ctx.user)) throw appError('FORBIDDEN', 'dashboard.messLoginToAccess');
   return next();
 });
+
+/** A seat shows the user's name, so a player needs one (it stays in their user record). */
+export function requirePlayerName(ctx: Context): void {
+  if (!playerNameInput.safeParse(ctx.user?.name).success)
+    throw appError('BAD_REQUEST', 'game.errNameRequired');
+}
 
 /**
  * Counts one more action under `key` and refuses it (429, with the seconds to wait) beyond

@@ -3,6 +3,7 @@ import { beergameRouter } from './routers/beergame';
 import { clockRouter } from './routers/clock';
 import { dashboardRouter } from './routers/dashboard';
 import { gameRouter } from './routers/game';
+import { sessionRouter } from './routers/session';
 import { templateRouter } from './routers/template';
 import { router } from './trpc';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   clock: clockRouter,
   dashboard: dashboardRouter,
   game: gameRouter,
+  session: sessionRouter,
   template: templateRouter,
 });
 

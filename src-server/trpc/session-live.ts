@@ -5,8 +5,10 @@
  * per watcher. The hub listens to the session's stream, to each game of the round being played
  * and to who is connected to them; changes that come close together are read once.
  */
-import { gameStreamId } from '../../src-shared/eventsourcing';
+
+import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
 import type { BeerState } from '../../src-shared/beergame';
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import { sessionPageRefusal } from '../../src-shared/rules/session-admin';
 import {
   currentRound,
@@ -16,7 +18,6 @@ import {
   sessionStreamId,
   viewSession,
 } from '../../src-shared/session';
-import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
 import { displayNames } from '../auth/auth';
 import { gamesOfSession } from '../read-models/sessions';
 import { beergameType } from '../streams/beergame';

@@ -31,7 +31,7 @@ export const sessionSetupInput = z.object({
       z.object({
         id: idInput,
         name: textInput({ min: 1, max: SESSION_LIMITS.roundName }),
-        description: textInput({ max: SESSION_LIMITS.description, multiline: true }),
+        description: textInput({ min: 0, max: SESSION_LIMITS.description, multiline: true }),
         gameType: z.enum(['beergame', 'leangame']),
         config: z.record(z.string(), z.unknown()),
       }),
@@ -43,10 +43,10 @@ export const sessionSetupInput = z.object({
     .int('session.errTeamCount')
     .min(SESSION_LIMITS.teams.min, 'session.errTeamCount')
     .max(SESSION_LIMITS.teams.max, 'session.errTeamCount'),
-  teamNames: z.array(textInput({ max: SESSION_LIMITS.teamName })).max(SESSION_LIMITS.teams.max),
+  teamNames: z.array(textInput({ min: 0, max: SESSION_LIMITS.teamName })).max(SESSION_LIMITS.teams.max),
   localeLabels: z.object({
-    team: textInput({ max: SESSION_LIMITS.label }),
-    round: textInput({ max: SESSION_LIMITS.label }),
+    team: textInput({ min: 0, max: SESSION_LIMITS.label }),
+    round: textInput({ min: 0, max: SESSION_LIMITS.label }),
   }),
 });
 export type SessionSetupForm = z.infer<typeof sessionSetupInput>;
@@ -97,7 +97,10 @@ export const teamsActionInput = z.object({
   gameIds: z.array(idInput).min(1).max(SESSION_LIMITS.teams.max),
   action: z.discriminatedUnion('type', [
     z.object({ type: z.literal('closeWeek') }),
-    z.object({ type: z.literal('startTimer'), seconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max) }),
+    z.object({
+      type: z.literal('startTimer'),
+      seconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max),
+    }),
     z.object({ type: z.literal('stopTimer') }),
     z.object({ type: z.literal('message'), text: textInput({ min: 1, max: MESSAGE_MAX, multiline: true }) }),
     z.object({ type: z.literal('handFreeSeatsToComputer') }),

@@ -5,9 +5,11 @@ export { decideSession, sessionDecider } from './decide';
 export * from './events';
 export { evolveSession } from './evolve';
 export * from './follow-up';
+export * from './results';
 export * from './rounds';
 export * from './schemas';
 export * from './state';
+export * from './templates';
 export * from './view';
 
 export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`;

@@ -5,8 +5,8 @@
  * player but their display name and whether they have ordered leaves it.
  */
 import type { BeerState } from '../beergame/state';
+import { type FollowUpRow, followUpRow } from './follow-up';
 import type { SessionConfig } from './schemas';
-import { followUpRow, type FollowUpRow } from './follow-up';
 import { currentRound, type SessionState } from './state';
 
 export interface SessionSeatView {
@@ -79,7 +79,13 @@ export interface SessionGames {
   /** The current round's games, by team (null: not loaded). */
   current: Array<BeerState | null>;
   /** Every game of the session with its players (the games read model). */
-  all: Array<{ roundNumber: number; teamNumber: number; gameId: string; playerIds: string[]; finished: boolean }>;
+  all: Array<{
+    roundNumber: number;
+    teamNumber: number;
+    gameId: string;
+    playerIds: string[];
+    finished: boolean;
+  }>;
   /** Display names of the players. */
   names: Readonly<Record<string, string>>;
   /** Who is watching each current game live (admins' follow-up), by game id. */

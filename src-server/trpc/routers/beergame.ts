@@ -24,7 +24,6 @@ import {
   setTransparentInput,
   startTimerInput,
 } from '../../../src-shared/api/game';
-import { playerNameInput as playerName } from '../../../src-shared/api/inputs';
 import { type BeerCommand, type BeerEvent, settingsOpen } from '../../../src-shared/beergame';
 import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
 import { freshGameId } from '../../read-models/games';
@@ -39,6 +38,7 @@ import {
   beergameSignedInProcedure,
   instructorProcedure,
   rateLimit,
+  requirePlayerName,
 } from '../procedures';
 import { appError, router } from '../trpc';
 import { gameSource } from './template';
@@ -55,11 +55,6 @@ async function run(ctx: Context, gameId: string, command: BeerCommand, commandId
 async function execute(ctx: Context, gameId: string, command: BeerCommand, commandId: string) {
   const result = await run(ctx, gameId, command, commandId);
   return { version: result.version };
-}
-
-/** A seat shows the user's name, so a player needs one (it stays in their user record). */
-function requirePlayerName(ctx: Context): void {
-  if (!playerName.safeParse(ctx.user?.name).success) throw appError('BAD_REQUEST', 'game.errNameRequired');
 }
 
 export const beergameRouter = router({

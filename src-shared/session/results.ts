@@ -1,0 +1,93 @@
+/**
+ * A session's debrief across its games (issue 12): the answers of every player to the debrief's
+ * questions, checked by the tolerant rule of spec point 5, and the teams compared within a round
+ * and across rounds with the engine's own KPIs.
+ */
+import { beergameKpis } from '../beergame/kpis';
+import type { BeerState } from '../beergame/state';
+import { answerMatches } from '../rules/answer-check';
+
+/** A game of the session, where it sits. */
+export interface PlacedGame {
+  roundNumber: number;
+  teamNumber: number;
+  state: BeerState;
+}
+
+export interface SessionResponse {
+  roundNumber: number;
+  teamNumber: number;
+  gameId: string;
+  facilityId: string | null;
+  userId: string;
+  questionId: string;
+  question: string;
+  answer: string;
+  /** Null for an open question (no expected answer). */
+  correct: boolean | null;
+}
+
+/** Every answer of every game, round by round and team by team. */
+export function sessionResponses(games: readonly PlacedGame[]): SessionResponse[] {
+  return games.flatMap(({ roundNumber, teamNumber, state }) => {
+    const questions = state.config.configDebrief.questionsSection.questions;
+    return state.answers.flatMap((a) => {
+      const question = questions.find((q) => q.id === a.questionId);
+      if (!question) return [];
+      return [
+        {
+          roundNumber,
+          teamNumber,
+          gameId: state.gameId,
+          facilityId: state.facilities.find((f) => f.userId === a.userId)?.id ?? null,
+          userId: a.userId,
+          questionId: a.questionId,
+          question: question.text,
+          answer: a.answer,
+          correct: question.answer === null ? null : answerMatches(question.answer, a.answer),
+        },
+      ];
+    });
+  });
+}
+
+export interface TeamResult {
+  roundNumber: number;
+  teamNumber: number;
+  gameId: string;
+  finished: boolean;
+  /** Weeks played so far (the week being played when unfinished). */
+  weeksPlayed: number;
+  weeks: number;
+  teamCost: number;
+  /** The team's cost per week played: comparable between rounds of different lengths. */
+  costPerWeek: number;
+  fillRate: number;
+  /** Each stage's order variance over the consumers' demand variance (the bullwhip), upstream last. */
+  facilities: Array<{ id: string; name: string; cost: number; amplification: number | null }>;
+}
+
+/** The teams' figures, round by round. */
+export function sessionResults(games: readonly PlacedGame[]): TeamResult[] {
+  return games.map(({ roundNumber, teamNumber, state }) => {
+    const kpis = beergameKpis(state);
+    const weeksPlayed = kpis.weeks;
+    return {
+      roundNumber,
+      teamNumber,
+      gameId: state.gameId,
+      finished: state.finished,
+      weeksPlayed,
+      weeks: state.config.weeks,
+      teamCost: kpis.teamCost,
+      costPerWeek: weeksPlayed > 0 ? kpis.teamCost / weeksPlayed : 0,
+      fillRate: kpis.fillRate,
+      facilities: kpis.byFacility.map((f) => ({
+        id: f.id,
+        name: f.name,
+        cost: f.cost,
+        amplification: f.amplification,
+      })),
+    };
+  });
+}
