@@ -14,6 +14,11 @@ export const patterns = {
   gameResults: '/game/:id/results',
   /** A game's join code, as typed or scanned from its QR code: leads to the game's intro page. */
   join: '/j/:code',
+  session: '/session/:sid',
+  sessionLobby: '/session/:sid/lobby',
+  sessionFollowUp: '/session/:sid/follow-up',
+  sessionResponses: '/session/:sid/responses',
+  sessionResults: '/session/:sid/results',
   notFound: '*',
 } as const;
 
@@ -26,8 +31,18 @@ const gameStagePatterns = {
   results: patterns.gameResults,
 } satisfies Record<GameStage, string>;
 
+/** The pages of a session: the lobby for everyone, the others for its admins (results for players too, when allowed). */
+export type SessionPage = 'lobby' | 'follow-up' | 'responses' | 'results';
+
+const sessionPagePatterns = {
+  lobby: patterns.sessionLobby,
+  'follow-up': patterns.sessionFollowUp,
+  responses: patterns.sessionResponses,
+  results: patterns.sessionResults,
+} satisfies Record<SessionPage, string>;
+
 /** The tabs of the instructor's dashboard, in the order of its tab bar; the first is its home. */
-export const DASHBOARD_TABS = ['intro', 'games', 'templates', 'settings'] as const;
+export const DASHBOARD_TABS = ['intro', 'games', 'sessions', 'templates', 'settings'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** The links the app navigates to, built from the patterns. */
@@ -39,6 +54,11 @@ export const paths = {
   dashboard: (tab: DashboardTab = 'intro') => generatePath(patterns.dashboardTab, { tab }),
   game: (gameId: string, stage: GameStage) => generatePath(gameStagePatterns[stage], { id: gameId }),
   join: (code: string) => generatePath(patterns.join, { code }),
+  session: (sessionId: string, page: SessionPage = 'lobby') =>
+    generatePath(sessionPagePatterns[page], { sid: sessionId }),
+  /** A session's editor: the sessions tab with the session as its subtab. */
+  sessionEditor: (sessionId: string) =>
+    generatePath(patterns.dashboardSubtab, { tab: 'sessions', subtab: sessionId }),
 };
 
 /** The address players open to join a game: its intro page, absolute so that it can be shared. */

@@ -20,7 +20,20 @@ const GameIntroPage = lazyPage(async () => (await import('./routes/game-intro'))
 const GamePlayPage = lazyPage(async () => (await import('./routes/game-play')).GamePlayPage);
 const GameResultsPage = lazyPage(async () => (await import('./routes/game-results')).GameResultsPage);
 const JoinPage = lazyPage(async () => (await import('./routes/join')).JoinPage);
+const SessionLobbyPage = lazyPage(async () => (await import('./routes/session-lobby')).SessionLobbyPage);
+const SessionFollowUpPage = lazyPage(
+  async () => (await import('./routes/session-admin')).SessionFollowUpPage,
+);
+const SessionResponsesPage = lazyPage(
+  async () => (await import('./routes/session-admin')).SessionResponsesPage,
+);
+const SessionResultsPage = lazyPage(async () => (await import('./routes/session-admin')).SessionResultsPage);
 const NotFoundPage = lazyPage(async () => (await import('./routes/not-found')).NotFoundPage);
+
+function SessionRedirect() {
+  const { sid = '' } = useParams();
+  return <Navigate to={paths.session(sid, 'lobby')} replace />;
+}
 
 function GameRedirect() {
   const { id = '' } = useParams();
@@ -43,6 +56,11 @@ export function AppRouter() {
           <Route path={patterns.gamePlay} element={<GamePlayPage />} />
           <Route path={patterns.gameResults} element={<GameResultsPage />} />
           <Route path={patterns.join} element={<JoinPage />} />
+          <Route path={patterns.session} element={<SessionRedirect />} />
+          <Route path={patterns.sessionLobby} element={<SessionLobbyPage />} />
+          <Route path={patterns.sessionFollowUp} element={<SessionFollowUpPage />} />
+          <Route path={patterns.sessionResponses} element={<SessionResponsesPage />} />
+          <Route path={patterns.sessionResults} element={<SessionResultsPage />} />
           <Route path={patterns.notFound} element={<NotFoundPage />} />
         </Route>
       </Routes>

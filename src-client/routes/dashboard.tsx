@@ -6,6 +6,7 @@ import { InstructorOnly } from '../features/auth/instructor-only';
 import { DashboardTabs } from '../features/dashboard/dashboard-tabs';
 import { GamesTab } from '../features/dashboard/games-tab';
 import { IntroTab } from '../features/dashboard/intro-tab';
+import { SessionsTab } from '../features/dashboard/sessions/sessions-tab';
 import { SettingsTab } from '../features/dashboard/settings/settings-tab';
 import { TemplatesTab } from '../features/dashboard/templates/templates-tab';
 import { DASHBOARD_TABS, type DashboardTab, paths } from '../paths';
@@ -20,7 +21,7 @@ const isDashboardTab = (tab: string | undefined): tab is DashboardTab =>
 
 /** /dashboard and its tabs: an unknown tab (or none) is the intro, query and anchor kept. */
 function Dashboard() {
-  const { tab } = useParams();
+  const { tab, subtab } = useParams();
   const { search, hash } = useLocation();
   if (!isDashboardTab(tab)) return <Navigate to={{ pathname: paths.dashboard(), search, hash }} replace />;
   return (
@@ -29,6 +30,7 @@ function Dashboard() {
       panels={{
         intro: <IntroTab />,
         games: <GamesTab mapPreview={ConfigMapPreview} />,
+        sessions: <SessionsTab subtab={subtab} />,
         templates: <TemplatesTab mapPreview={ConfigMapPreview} />,
         settings: <SettingsTab />,
       }}

@@ -66,7 +66,6 @@ export const createSessionInput = z.object({
   commandId,
 });
 
-export const sessionInput = z.object({ sessionId });
 export const sessionCommandInput = z.object({ sessionId, commandId });
 export const editSessionInput = z.object({ sessionId, setup: sessionSetupInput, commandId });
 export const roundLockInput = z.object({ sessionId, roundId: idInput, commandId });

@@ -1,7 +1,7 @@
 /** The shape of a beer game view (what `viewGame` in view.ts computes for one viewer). */
 import type { Locale } from '../rules/locale';
 import type { InboundGoods, OrderOnTheWay } from './in-transit';
-import type { BckCell, ConfigDebrief } from './schemas';
+import type { BckCell, ConfigDebrief, SessionPlace } from './schemas';
 import type { Allocation, BeerMessage, BeerState, Proposal, WeekRow } from './state';
 
 export interface BeerViewer {
@@ -127,6 +127,8 @@ export interface BeerView {
   transparent: boolean;
   isCreator: boolean;
   myFacilityId: string | null;
+  /** The game's session, round and team (the round list, the breadcrumbs); null: a game of its own. */
+  session: SessionPlace | null;
   rulesVersion: number;
   /** The game's language (its pages open in it); null: each person's own. */
   language: Locale | null;

@@ -79,6 +79,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     transparent: s.transparent,
     isCreator,
     myFacilityId,
+    session: s.session,
     rulesVersion: s.rulesVersion,
     // Games recorded before the setting existed have none.
     language: config.language ?? null,

@@ -7,6 +7,7 @@ import {
   IconMenu2,
   IconSettings,
   IconTemplate,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -16,6 +17,7 @@ import { DASHBOARD_TABS, type DashboardTab, paths } from '../../paths';
 const TAB_ICONS: Record<DashboardTab, Icon> = {
   intro: IconHome,
   games: IconDeviceGamepad2,
+  sessions: IconUsersGroup,
   templates: IconTemplate,
   settings: IconSettings,
 };

@@ -14,7 +14,6 @@ import {
   roundLockInput,
   sessionByCodeInput,
   sessionCommandInput,
-  sessionInput,
   teamsActionInput,
 } from '../../../src-shared/api/session';
 import type { BeerCommand, BeerState } from '../../../src-shared/beergame';
