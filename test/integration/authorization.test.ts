@@ -11,6 +11,7 @@ import { appRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
 import { type BeerView, classicConfigInput } from '../../src-shared/beergame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
+import type { SessionView } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import {
   type ApiUser,
@@ -21,7 +22,7 @@ import {
   waitForView,
 } from '../support/server';
 
-/** Who calls. Later issues add session admins and teammates. */
+/** Who calls. For a session's procedures, `creator` is its creator (its admin) and `player` one of its players. */
 const CALLERS = ['nobody', 'player', 'otherPlayer', 'observer', 'creator', 'otherInstructor'] as const;
 type Caller = (typeof CALLERS)[number];
 const DESCRIPTIONS: Record<Caller, string> = {
@@ -502,6 +503,189 @@ const matrix: Record<string, Row> = {
   },
 };
 
+/** A published session of the creator's, whose first round is open and whose team 1 retailer is `player`. */
+interface Session {
+  sessionId: string;
+  gameId: string;
+  code: string;
+}
+interface SessionRow {
+  call: (api: Api, session: Session) => Promise<unknown>;
+  expected: Record<Caller, string>;
+  check?: (result: unknown, caller: Caller, session: Session) => void;
+  changes?: boolean;
+}
+
+async function newSession(): Promise<Session> {
+  const api = users.creator.api;
+  const { sessionId } = await api.session.create.mutate({
+    name: 'Matrix session',
+    template: 'blindThenTransparent',
+    teamCount: 2,
+    commandId: randomUUID(),
+  });
+  await api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+  const { gameId } = await users.player.api.session.join.mutate({
+    sessionId,
+    teamNumber: 1,
+    facilityId: 'retailer',
+    commandId: randomUUID(),
+  });
+  const code = (await api.session.list.query()).find((s) => s.id === sessionId)!.code!;
+  return { sessionId, gameId, code };
+}
+
+/** The first update of `session.watch`: the whole view. */
+const firstSessionView = (api: Api, sessionId: string) =>
+  new Promise<SessionView>((resolve, reject) => {
+    const subscription = api.session.watch.subscribe(
+      { sessionId },
+      {
+        onData: (update) => {
+          subscription.unsubscribe();
+          if ('view' in update) resolve(update.view);
+          else reject(new Error('a patch came before the whole view'));
+        },
+        onError: reject,
+      },
+    );
+  });
+
+/** Session admin procedures: its creator; an instructor who is not an admin is refused, others must sign in as one. */
+const sessionAdminsOnly = { ...instructorsOnly, otherInstructor: 'errors.sessionAdminOnly' };
+
+const sessionMatrix: Record<string, SessionRow> = {
+  'session.list': {
+    call: (api) => api.session.list.query(),
+    expected: instructorsOnly,
+    check: (list, caller) => expect((list as unknown[]).length > 0).toBe(caller === 'creator'),
+  },
+  'session.watchList': {
+    call: (api) =>
+      new Promise((resolve, reject) => {
+        const subscription = api.session.watchList.subscribe(undefined, {
+          onData: (tick) => {
+            subscription.unsubscribe();
+            resolve(tick);
+          },
+          onError: reject,
+        });
+      }),
+    expected: instructorsOnly,
+    check: (tick) => expect(tick).toBe(0),
+  },
+  'session.create': {
+    call: (api) =>
+      api.session.create.mutate({ name: 'Another', template: 'classicSingle', commandId: randomUUID() }),
+    expected: instructorsOnly,
+  },
+  'session.setup': {
+    call: (api, { sessionId }) => api.session.setup.query({ sessionId }),
+    expected: sessionAdminsOnly,
+    check: (result) => expect((result as { currentRound: number }).currentRound).toBe(1),
+  },
+  'session.watch': {
+    call: (api, { sessionId }) => firstSessionView(api, sessionId),
+    expected: everyone('ok'),
+    check: (view, caller) => {
+      const v = view as SessionView;
+      // Only its admins follow the teams; a player sees their own seat; no e-mail leaves the server.
+      expect(v.followUp !== null).toBe(caller === 'creator');
+      expect(v.me !== null).toBe(caller === 'player');
+      expect(JSON.stringify(v)).not.toMatch(/@example\.org/);
+    },
+  },
+  'session.edit': {
+    call: async (api, { sessionId }) => {
+      const { setup } = await users.creator.api.session.setup.query({ sessionId });
+      return api.session.edit.mutate({
+        sessionId,
+        setup: { ...setup, name: 'Renamed' },
+        commandId: randomUUID(),
+      });
+    },
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.publish': {
+    call: (api, { sessionId }) => api.session.publish.mutate({ sessionId, commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+  },
+  'session.unpublish': {
+    call: (api, { sessionId }) => api.session.unpublish.mutate({ sessionId, commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.duplicate': {
+    call: (api, { sessionId }) => api.session.duplicate.mutate({ sessionId, commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+  },
+  'session.delete': {
+    call: (api, { sessionId }) =>
+      api.session.delete.mutate({ sessionId, confirmName: 'Matrix session', commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.lockRound': {
+    call: (api, { sessionId }) =>
+      api.session.lockRound.mutate({ sessionId, roundId: 'r2', commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.unlockRound': {
+    call: (api, { sessionId }) =>
+      api.session.unlockRound.mutate({ sessionId, roundId: 'r2', commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+  },
+  'session.startRound': {
+    call: (api, { sessionId }) => api.session.startRound.mutate({ sessionId, commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.nextRound': {
+    call: (api, { sessionId }) => api.session.nextRound.mutate({ sessionId, commandId: randomUUID() }),
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.teamsAction': {
+    call: (api, { sessionId, gameId }) =>
+      api.session.teamsAction.mutate({
+        sessionId,
+        gameIds: [gameId],
+        action: { type: 'message', text: 'Hello class' },
+        commandId: randomUUID(),
+      }),
+    expected: sessionAdminsOnly,
+    changes: true,
+  },
+  'session.byCode': {
+    call: (api, { code }) => api.session.byCode.query({ code }),
+    expected: everyone('ok'),
+  },
+  'session.join': {
+    call: (api, { sessionId }) => api.session.join.mutate({ sessionId, commandId: randomUUID() }),
+    expected: {
+      nobody: 'errors.signInRequired',
+      player: 'ok',
+      otherPlayer: 'ok',
+      observer: 'ok',
+      creator: 'beergame.errCreatorCannotPlay',
+      otherInstructor: 'ok',
+    },
+    changes: true,
+  },
+  'session.responses': {
+    call: (api, { sessionId }) => api.session.responses.query({ sessionId }),
+    expected: sessionAdminsOnly,
+    check: (responses) => expect(responses).toEqual([]),
+  },
+  'session.results': {
+    call: (api, { sessionId }) => api.session.results.query({ sessionId }),
+    // Its admins, and its players (the session lets them see their debrief by default).
+    expected: { ...everyone('errors.membersOnly'), player: 'ok', creator: 'ok' },
+  },
+};
+
 beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({
@@ -535,7 +719,9 @@ afterAll(async () => {
 });
 
 it('has a row for every procedure of the app router, and none for a procedure that is gone', () => {
-  expect(Object.keys(matrix).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+  expect([...Object.keys(matrix), ...Object.keys(sessionMatrix)].sort()).toEqual(
+    Object.keys(appRouter._def.procedures).sort(),
+  );
 });
 
 it('answers an unknown or malformed join code with its refusal, whoever asks', async () => {
@@ -569,5 +755,28 @@ describe.each(Object.entries(matrix))('%s', (_procedure, row) => {
     }
     expect(outcome, DESCRIPTIONS[caller]).toBe(row.expected[caller]);
     if (outcome === 'ok') row.check?.(result, caller, game);
+  });
+});
+
+describe.each(Object.entries(sessionMatrix))('%s', (_procedure, row) => {
+  let shared: Session;
+  beforeAll(async () => {
+    shared = await newSession();
+  });
+
+  it.each(CALLERS)('for %s', async (caller) => {
+    const session = row.changes ? await newSession() : shared;
+    let outcome: string;
+    let result: unknown;
+    try {
+      result = await row.call(apiOf(caller), session);
+      outcome = 'ok';
+    } catch (error) {
+      const data = (error as { data?: { messageId?: string; httpStatus?: number } }).data;
+      outcome = data?.messageId ?? String(error);
+      expect(data?.httpStatus, outcome).toBeLessThan(500);
+    }
+    expect(outcome, DESCRIPTIONS[caller]).toBe(row.expected[caller]);
+    if (outcome === 'ok') row.check?.(result, caller, session);
   });
 });

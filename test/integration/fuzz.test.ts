@@ -18,6 +18,7 @@ import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
+import { sessionEventSchemas } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { assertAsyncProperty } from '../support/property';
 import {
@@ -491,7 +492,9 @@ describe('afterwards', () => {
     const events = await server.services.database.db.selectFrom('events').select(['type', 'data']).execute();
     expect(events.length).toBeGreaterThan(1);
     for (const event of events) {
-      const schema = beerEventSchemas[event.type as keyof typeof beerEventSchemas];
+      const schema = { ...beerEventSchemas, ...sessionEventSchemas }[
+        event.type as keyof typeof beerEventSchemas
+      ];
       expect(schema, event.type).toBeDefined();
       expect(() => schema.parse(event.data), `${event.type} ${JSON.stringify(event.data)}`).not.toThrow();
     }

@@ -483,13 +483,18 @@ export const sessionRouter = router({
   }),
 
   /**
-   * The teams compared within each round and across rounds: for admins always, for players when
-   * the session lets them see their debrief (`debriefingMode`).
+   * The teams compared within each round and across rounds: for admins always, for the session's
+   * players when it lets them see their debrief (`debriefingMode`).
    */
   results: sessionProcedure.query(async ({ ctx }) => {
     const { state, isAdmin } = ctx.session;
-    if (!isAdmin && state.setup.config.debriefingMode !== 'access')
-      throw appError('FORBIDDEN', 'session.errResultsClosed');
-    return sessionResults(await placedGames(ctx, ctx.session.sessionId));
+    const games = await placedGames(ctx, ctx.session.sessionId);
+    if (!isAdmin) {
+      const userId = ctx.user?.id;
+      const isPlayer = games.some((game) => game.state.facilities.some((f) => f.userId === userId));
+      if (!userId || !isPlayer) throw appError('FORBIDDEN', 'errors.membersOnly');
+      if (state.setup.config.debriefingMode !== 'access') throw appError('FORBIDDEN', 'session.errResultsClosed');
+    }
+    return sessionResults(games);
   }),
 });
