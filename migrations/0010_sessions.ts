@@ -3,7 +3,9 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Sessions (issue 12): the `sessions` read model (the dashboard's list, codes, the pages' guards),
  * and each game's place in its session. Both are functions of the events, rebuilt by
- * `npm run projections:rebuild`; games created before sessions existed belong to none.
+ * `npm run projections:rebuild`; games created before sessions existed belong to none. And the
+ * instructors' own session templates beside their game templates (spec point 3: both have a title,
+ * a type, a description and a config), told apart by their kind.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table sessions (
@@ -29,9 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index games_by_session on games (session_id, round_number, team_number) where session_id is not null`.execute(
     db,
   );
+  await sql`alter table templates add column kind text not null default 'game'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table templates drop column kind`.execute(db);
   await sql`drop index games_by_session`.execute(db);
   await sql`alter table games drop column team_number`.execute(db);
   await sql`alter table games drop column round_number`.execute(db);

@@ -1,5 +1,5 @@
 /**
- * Instructors' own game templates: an ordinary table (templates are records, not histories), read
+ * Instructors' own game templates and session templates: an ordinary table (templates are records, not histories), read
  * and written here. A deleted template is only marked, and is then found by no query.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,8 @@ import type { Database } from '../db/schema';
 export interface TemplatesTable {
   id: string;
   creator_id: string;
+  /** `game`: a game's configuration; `session`: a session's setup (its rounds' configurations). */
+  kind: ColumnType<TemplateKind, TemplateKind | undefined, never>;
   /** The game type its configuration is for (`beergame`). */
   type: string;
   title: string;
@@ -19,6 +21,8 @@ export interface TemplatesTable {
   updated_at: ColumnType<Date, Date, Date>;
   deleted: Generated<boolean>;
 }
+
+export type TemplateKind = 'game' | 'session';
 
 /** A template as the dashboard shows it. */
 export interface OwnTemplate {
@@ -53,12 +57,17 @@ function ownTemplateOf(row: {
   };
 }
 
-/** An instructor's templates, newest first. */
-export async function templatesByCreator(db: Kysely<Database>, creatorId: string): Promise<OwnTemplate[]> {
+/** An instructor's templates of a kind, newest first. */
+export async function templatesByCreator(
+  db: Kysely<Database>,
+  creatorId: string,
+  kind: TemplateKind = 'game',
+): Promise<OwnTemplate[]> {
   const rows = await db
     .selectFrom('templates')
     .select(COLUMNS)
     .where('creator_id', '=', creatorId)
+    .where('kind', '=', kind)
     .where('deleted', '=', false)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -66,17 +75,19 @@ export async function templatesByCreator(db: Kysely<Database>, creatorId: string
   return rows.map(ownTemplateOf);
 }
 
-/** One of the instructor's templates; undefined when it is another's, deleted or unknown. */
+/** One of the instructor's templates of a kind; undefined when it is another's, deleted, unknown or of another kind. */
 export async function ownTemplate(
   db: Kysely<Database>,
   creatorId: string,
   templateId: string,
+  kind: TemplateKind = 'game',
 ): Promise<OwnTemplate | undefined> {
   const row = await db
     .selectFrom('templates')
     .select(COLUMNS)
     .where('id', '=', templateId)
     .where('creator_id', '=', creatorId)
+    .where('kind', '=', kind)
     .where('deleted', '=', false)
     .executeTakeFirst();
   return row && ownTemplateOf(row);
@@ -86,6 +97,7 @@ export async function insertTemplate(
   db: Kysely<Database>,
   template: {
     creatorId: string;
+    kind?: TemplateKind;
     type: string;
     title: string;
     description: string;
@@ -99,6 +111,7 @@ export async function insertTemplate(
     .values({
       id,
       creator_id: template.creatorId,
+      kind: template.kind ?? 'game',
       type: template.type,
       title: template.title,
       description: template.description,
@@ -110,7 +123,7 @@ export async function insertTemplate(
   return id;
 }
 
-/** Changes the given fields of the instructor's template; false when it is not theirs to change. */
+/** Changes the given fields of the instructor's game template; false when it is not theirs to change. */
 export async function updateTemplate(
   db: Kysely<Database>,
   creatorId: string,
@@ -128,23 +141,26 @@ export async function updateTemplate(
     })
     .where('id', '=', templateId)
     .where('creator_id', '=', creatorId)
+    .where('kind', '=', 'game')
     .where('deleted', '=', false)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** Marks the instructor's template deleted; false when it is not theirs to delete. */
+/** Marks the instructor's template of a kind deleted; false when it is not theirs to delete. */
 export async function deleteTemplate(
   db: Kysely<Database>,
   creatorId: string,
   templateId: string,
   now: Date,
+  kind: TemplateKind = 'game',
 ): Promise<boolean> {
   const result = await db
     .updateTable('templates')
     .set({ deleted: true, updated_at: now })
     .where('id', '=', templateId)
     .where('creator_id', '=', creatorId)
+    .where('kind', '=', kind)
     .where('deleted', '=', false)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

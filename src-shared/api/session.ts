@@ -110,3 +110,19 @@ export const teamsActionInput = z.object({
 export const sessionByCodeInput = z.object({
   code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
 });
+
+/**
+ * Games merged into a session template (spec point 2, "merge into a template"): each game, in the
+ * order given, becomes a round with its settings; the template needs a name.
+ */
+export const mergeGamesInput = z.object({
+  gameIds: z
+    .array(idInput)
+    .min(SESSION_LIMITS.rounds.min, 'session.errRoundsCount')
+    .max(SESSION_LIMITS.rounds.max, 'session.errRoundsCount'),
+  title: textInput({ min: 1, max: 80 }),
+  description: textInput({ min: 0, max: 500, multiline: true }).optional(),
+  commandId,
+});
+
+export const sessionTemplateInput = z.object({ templateId: idInput, commandId });

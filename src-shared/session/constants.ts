@@ -34,5 +34,8 @@ export const SESSION_LIMITS = {
   label: 30,
 } as const;
 
+/** The teams a new session starts with when nothing says otherwise (a class of about 20). */
+export const DEFAULT_TEAM_COUNT = 5;
+
 /** Spec point 9: 14 default session templates. */
 export const SESSION_TEMPLATE_COUNT = 14;

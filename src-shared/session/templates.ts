@@ -4,6 +4,7 @@
  * translates. And the setup a new session starts from when an instructor picks one.
  */
 import { BEERGAME_TEMPLATES, type BeerTemplateId } from '../beergame/templates';
+import { DEFAULT_TEAM_COUNT } from './constants';
 import type { SessionConfigInput, SessionSetupInput } from './schemas';
 
 export interface SessionRoundTemplate {
@@ -71,7 +72,7 @@ function session(
     titleId: `sessionTemplate.${id}`,
     descriptionId: `sessionTemplate.${id}Description`,
     available: type === 'beergame',
-    teamCount: options.teamCount ?? 5,
+    teamCount: options.teamCount ?? DEFAULT_TEAM_COUNT,
     ...(options.config ? { config: options.config } : {}),
     rounds,
   };

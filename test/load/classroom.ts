@@ -10,6 +10,12 @@
  *
  *   load: players=N games=G errors=E order_p99_ms=X next_week_p99_ms=Y view_bytes_p50=Z
  *
+ * With `--session`, the games are those of one session (spec point 3: a round of one game per
+ * team, created by publishing it), the players join it by team and role (`session.join`) and its
+ * admin watches the follow-up page's live view (`session.watch`) over WebSocket; the line then
+ * ends with `followup_lag_p99_ms=`: how long after a game's last order of the week its follow-up
+ * row shows the next week.
+ *
  * PostgreSQL from DATABASE_URL (else the local server if it answers), in a database of its own,
  * else (or with LOAD_PGLITE=1) embedded PGlite. LOAD_PROFILE_DIR=dir profiles the server
  * (`node --cpu-prof`). Everything stays on 127.0.0.1; every loop is bounded.
@@ -21,6 +27,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import type { SessionView } from '../../src-shared/session';
 import { countingClient, type Followed, follow } from '../support/counting-client';
 import { freePort, signInAnonymous, signUpInstructor } from '../support/server';
 
@@ -31,8 +39,10 @@ const { values: args } = parseArgs({
     /** The scenarios' spreads, in milliseconds. */
     spreads: { type: 'string', default: '10000,1000' },
     timer: { type: 'string', default: '60' },
+    session: { type: 'boolean', default: false },
   },
 });
+const IN_SESSION = args.session;
 const PLAYERS = Number(args.players);
 const WEEKS = Number(args.weeks);
 const SPREADS = args.spreads.split(',').map(Number);
@@ -152,6 +162,8 @@ interface Measures {
   messageBytes: number[];
   /** Bytes each player received in each week. */
   weekBytes: number[];
+  /** In a session: from a game's last order of the week to its follow-up row showing the next week. */
+  followUpLag: number[];
 }
 
 const newMeasures = (): Measures => ({
@@ -160,7 +172,57 @@ const newMeasures = (): Measures => ({
   errors: 0,
   messageBytes: [],
   weekBytes: [],
+  followUpLag: [],
 });
+
+/** Game id → week → when the session's follow-up first showed the game in that week. */
+type FollowUpSeen = Map<string, Map<number, number>>;
+
+/**
+ * A session of one round with a game per team (the classic game, with the turn timer), published
+ * so that its games exist; the admin's follow-up view is followed live, row by row.
+ */
+async function sessionOfGames(instructor: Awaited<ReturnType<typeof signUpInstructor>>) {
+  const { api } = instructor;
+  const { sessionId } = await api.session.create.mutate({
+    name: 'Load class',
+    template: 'classicSingle',
+    teamCount: GAMES,
+    commandId: randomUUID(),
+  });
+  const { setup } = await api.session.setup.query({ sessionId });
+  const rounds = setup.rounds.map((round) => ({
+    ...round,
+    config: { ...round.config, playTimer: true, timer: TIMER_SECONDS },
+  }));
+  await api.session.edit.mutate({ sessionId, setup: { ...setup, rounds }, commandId: randomUUID() });
+  await api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+  const seen: FollowUpSeen = new Map();
+  let held: SessionView | null = null;
+  let seq = 0;
+  const ready = new Promise<string[]>((resolve, reject) => {
+    api.session.watch.subscribe(
+      { sessionId },
+      {
+        onData: (update: LiveView<SessionView>) => {
+          if ('view' in update) held = update.view;
+          else if (held && update.base === seq) held = applyViewPatch(held, update.patch);
+          else return reject(new Error(`a follow-up patch on ${update.base} while holding ${seq}`));
+          seq = update.seq;
+          const now = performance.now();
+          for (const row of held.followUp ?? []) {
+            const weeks = seen.get(row.gameId) ?? new Map<number, number>();
+            seen.set(row.gameId, weeks);
+            if (!weeks.has(row.week)) weeks.set(row.week, now);
+          }
+          if (held.teams.length === GAMES) resolve(held.teams.map((team) => team.gameId));
+        },
+        onError: reject,
+      },
+    );
+  });
+  return { sessionId, gameIds: await ready, seen };
+}
 
 /** Signs every player in, seats them and has them watch their game live. */
 async function seatPlayers(
@@ -168,6 +230,7 @@ async function seatPlayers(
   gameIds: string[],
   clients: Array<{ close(): void }>,
   measures: () => Measures,
+  sessionId: string | null,
 ) {
   const seats = gameIds.flatMap((gameId) => ROLES.map((role) => ({ gameId, role }))).slice(0, PLAYERS);
   const players: Player[] = [];
@@ -176,7 +239,14 @@ async function seatPlayers(
     signedIn.close(); // one WebSocket per player: the counting client's
     const client = countingClient(url, signedIn.cookie);
     clients.push(client);
-    await client.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+    if (sessionId)
+      await client.api.session.join.mutate({
+        sessionId,
+        teamNumber: gameIds.indexOf(gameId) + 1,
+        facilityId: role,
+        commandId: randomUUID(),
+      });
+    else await client.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
     const seen = new Map<number, number>();
     const live = follow(client.api, gameId, (view) => {
       if (!seen.has(view.week)) seen.set(view.week, performance.now());
@@ -196,7 +266,13 @@ async function seatPlayers(
 const weekBytes = new Map<Player, number>();
 
 /** One week: everyone orders within `spreadMs`; then every player should see the next week. */
-async function playWeek(players: Player[], week: number, spreadMs: number, measures: Measures) {
+async function playWeek(
+  players: Player[],
+  week: number,
+  spreadMs: number,
+  measures: Measures,
+  followUp: FollowUpSeen | null,
+) {
   weekBytes.clear();
   // Per game, when its last order of the week left the client: the week cannot turn before.
   const lastOrderSent = new Map<string, number>();
@@ -231,6 +307,12 @@ async function playWeek(players: Player[], week: number, spreadMs: number, measu
     else measures.nextWeek.push(seenAt - lastOrderSent.get(player.gameId)!);
     measures.weekBytes.push(weekBytes.get(player) ?? 0);
   }
+  if (!followUp) return;
+  for (const [gameId, sent] of lastOrderSent) {
+    const shown = followUp.get(gameId)?.get(week + 1);
+    if (shown === undefined) measures.errors++;
+    else measures.followUpLag.push(shown - sent);
+  }
 }
 
 async function main() {
@@ -247,8 +329,9 @@ async function main() {
     );
     const instructor = await signUpInstructor(url, `load-${randomUUID()}@example.org`);
     clients.push(instructor);
-    const gameIds: string[] = [];
-    for (let g = 0; g < GAMES; g++) {
+    const session = IN_SESSION ? await sessionOfGames(instructor) : null;
+    const gameIds: string[] = session?.gameIds ?? [];
+    for (let g = 0; !session && g < GAMES; g++) {
       const created = await instructor.api.beergame.create.mutate({
         name: `Class ${g + 1}`,
         template: 'classic',
@@ -258,7 +341,12 @@ async function main() {
     }
     let measures = newMeasures();
     let started = performance.now();
-    const players = await seatPlayers(url, gameIds, clients, () => measures);
+    const players = await seatPlayers(url, gameIds, clients, () => measures, session?.sessionId ?? null);
+    if (session)
+      await instructor.api.session.startRound.mutate({
+        sessionId: session.sessionId,
+        commandId: randomUUID(),
+      });
     console.log(
       `sign-in, join and first view: ${(performance.now() - started).toFixed(0)} ms for ${players.length} players`,
     );
@@ -269,7 +357,7 @@ async function main() {
     for (const spreadMs of SPREADS) {
       started = performance.now();
       for (let w = 0; w < WEEKS && Date.now() < RUN_DEADLINE; w++, week++)
-        await playWeek(players, week, spreadMs, measures);
+        await playWeek(players, week, spreadMs, measures, session?.seen ?? null);
       console.log(
         `\nscenario: orders within ${spreadMs} ms, weeks ${week - WEEKS} to ${week - 1}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
@@ -279,9 +367,16 @@ async function main() {
       );
       console.log(`message received (whole view or patch): ${summary(measures.messageBytes, 'B')}`);
       console.log(`received by one player in one week: ${summary(measures.weekBytes, 'B')}`);
+      if (session)
+        console.log(
+          `follow-up row showing the next week after the game's last order was sent: ${summary(measures.followUpLag)}`,
+        );
       console.log(`errors: ${measures.errors}`);
+      const followUpLag = session
+        ? ` followup_lag_p99_ms=${percentile(measures.followUpLag, 99).toFixed(0)}`
+        : '';
       results.push(
-        `load: players=${players.length} games=${GAMES} errors=${measures.errors} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}`,
+        `load: players=${players.length} games=${GAMES} errors=${measures.errors} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}${followUpLag}`,
       );
       measures = newMeasures();
     }

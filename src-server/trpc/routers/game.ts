@@ -10,6 +10,7 @@ import {
   gamesActionInput,
   watchGameInput,
 } from '../../../src-shared/api/game';
+import { mergeGamesInput } from '../../../src-shared/api/session';
 import { saveGameAsTemplateInput } from '../../../src-shared/api/template';
 import type { BeerView } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
@@ -17,6 +18,7 @@ import type { LeanGameView } from '../../../src-shared/leangame';
 import { copyNameRefusal, copyNames } from '../../../src-shared/rules/copy-names';
 import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import { gamePageRefusal } from '../../../src-shared/rules/permissions';
+import { DEFAULT_TEAM_COUNT, sessionSetupSchema } from '../../../src-shared/session';
 import { displayNames } from '../../auth/auth';
 import { messagesIn } from '../../messages';
 import { copyGameIds, gameRowByCode, ownGames } from '../../read-models/games';
@@ -225,6 +227,45 @@ export const gameRouter = router({
         title: input.title,
         description: input.description ?? '',
         config: checkedBeerConfig(type.actions.templateConfig(state)),
+      },
+      new Date(services.now()),
+    );
+    return { templateId };
+  }),
+
+  /**
+   * Merges the caller's selected games into a session template of theirs (spec point 2): each game,
+   * in the order given, becomes a round with the settings a copy of it would start from.
+   */
+  mergeIntoTemplate: instructorProcedure.input(mergeGamesInput).mutation(async ({ ctx, input }) => {
+    const games = await ownGamesToAct(ctx, input.gameIds);
+    const { services } = ctx;
+    await rateLimit(ctx, `templates:${ctx.user.id}`, services.limits.gameCreations);
+    const rounds = await Promise.all(
+      games.map(async ({ gameId, type }, i) => {
+        const { state } = await services.commands.load(type.stream, gameStreamId(gameId));
+        return {
+          id: `r${i + 1}`,
+          name: type.summary(state).name.slice(0, 80),
+          gameType: type.name as 'beergame',
+          config: checkedBeerConfig(type.actions.templateConfig(state)),
+        };
+      }),
+    );
+    const { name: _name, ...setup } = sessionSetupSchema.parse({
+      name: input.title,
+      rounds,
+      teamCount: DEFAULT_TEAM_COUNT,
+    });
+    const templateId = await insertTemplate(
+      services.database.db,
+      {
+        creatorId: ctx.user.id,
+        kind: 'session',
+        type: games[0]!.type.name,
+        title: input.title,
+        description: input.description ?? '',
+        config: setup,
       },
       new Date(services.now()),
     );

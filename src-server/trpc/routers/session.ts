@@ -14,6 +14,7 @@ import {
   roundLockInput,
   sessionByCodeInput,
   sessionCommandInput,
+  sessionTemplateInput,
   teamsActionInput,
 } from '../../../src-shared/api/session';
 import type { BeerCommand, BeerState } from '../../../src-shared/beergame';
@@ -47,6 +48,7 @@ import {
   sessionsByCreator,
   sessionsListKey,
 } from '../../read-models/sessions';
+import { deleteTemplate, ownTemplate, templatesByCreator } from '../../read-models/templates';
 import { beergameType } from '../../streams/beergame';
 import { sessionStream } from '../../streams/session';
 import type { Context } from '../context';
@@ -269,15 +271,23 @@ export const sessionRouter = router({
   /** A new session, from a default session template (round names in `locale`) or from a whole setup. */
   create: instructorProcedure.input(createSessionInput).mutation(async ({ ctx, input }) => {
     let setup: SessionSetup;
-    if (input.template !== undefined) {
-      const template = sessionTemplate(input.template);
-      if (!template) throw appError('NOT_FOUND', 'templates.errNotFound');
-      if (!template.available) throw appError('BAD_REQUEST', 'session.errLeanNotServed');
+    const preset = input.template === undefined ? undefined : sessionTemplate(input.template);
+    if (preset) {
+      if (!preset.available) throw appError('BAD_REQUEST', 'session.errLeanNotServed');
       const messages = await messagesIn(input.locale ?? 'en');
-      const fromTemplate = sessionSetupFromTemplate(template, (id) => messages[id] ?? id, input.name);
+      const fromTemplate = sessionSetupFromTemplate(preset, (id) => messages[id] ?? id, input.name);
       setup = sessionSetupSchema.parse({
         ...fromTemplate,
         teamCount: input.teamCount ?? fromTemplate.teamCount,
+      });
+    } else if (input.template !== undefined) {
+      const own = await ownTemplate(ctx.services.database.db, ctx.user.id, input.template, 'session');
+      if (!own) throw appError('NOT_FOUND', 'templates.errNotFound');
+      const saved = own.config as Omit<SessionSetup, 'name'>;
+      setup = sessionSetupSchema.parse({
+        ...saved,
+        name: input.name,
+        teamCount: input.teamCount ?? saved.teamCount,
       });
     } else if (input.setup) setup = sessionSetupSchema.parse({ ...input.setup, name: input.name });
     else throw appError('BAD_REQUEST', 'session.errTemplateOrSetup');
@@ -298,6 +308,28 @@ export const sessionRouter = router({
       input.commandId,
     );
     return { sessionId };
+  }),
+
+  /** The caller's own session templates (games merged into one), newest first. */
+  templates: instructorProcedure.query(async ({ ctx }) => {
+    const own = await templatesByCreator(ctx.services.database.db, ctx.user.id, 'session');
+    return own.map(({ config, ...template }) => {
+      const saved = config as Omit<SessionSetup, 'name'>;
+      return { ...template, rounds: saved.rounds.map((round) => round.name), teamCount: saved.teamCount };
+    });
+  }),
+
+  /** Deletes one of the caller's session templates (confirmed in the page). */
+  deleteTemplate: instructorProcedure.input(sessionTemplateInput).mutation(async ({ ctx, input }) => {
+    const deleted = await deleteTemplate(
+      ctx.services.database.db,
+      ctx.user.id,
+      input.templateId,
+      new Date(ctx.services.now()),
+      'session',
+    );
+    if (!deleted) throw appError('NOT_FOUND', 'templates.errNotFound');
+    return { ok: true };
   }),
 
   /** The whole setup, rounds' game configurations included, for the session's editor. */
@@ -493,7 +525,8 @@ export const sessionRouter = router({
       const userId = ctx.user?.id;
       const isPlayer = games.some((game) => game.state.facilities.some((f) => f.userId === userId));
       if (!userId || !isPlayer) throw appError('FORBIDDEN', 'errors.membersOnly');
-      if (state.setup.config.debriefingMode !== 'access') throw appError('FORBIDDEN', 'session.errResultsClosed');
+      if (state.setup.config.debriefingMode !== 'access')
+        throw appError('FORBIDDEN', 'session.errResultsClosed');
     }
     return sessionResults(games);
   }),
