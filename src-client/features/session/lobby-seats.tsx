@@ -68,6 +68,8 @@ export function TeamPicker({ view, joining }: { view: SessionView; joining: Join
                   fullWidth
                   justify="space-between"
                   rightSection={<IconArrowRight size={16} />}
+                  // The label fills the row, so that "Free" lines up at its right edge.
+                  styles={{ label: { flex: 1 } }}
                   onClick={() =>
                     joining.joinSeat({ teamNumber: team.teamNumber, facilityId: seat.facilityId })
                   }
