@@ -176,8 +176,11 @@ it('seats players by code, starts the round, and carries their teams to the next
   expect(await riley.page.getByTestId('round-entry-2').textContent()).toMatch(/^Round 2 · /);
   // Round 2 has no game yet: it cannot be entered.
   expect(await riley.page.getByTestId('round-entry-2').getAttribute('data-disabled')).toBe('true');
+  // The dropdown fades in: shot once it is opaque.
+  await riley.page.waitForTimeout(400);
   await riley.page.screenshot({ path: `${shots}/session-lobby-6-round-menu-390.png` });
   await riley.page.setViewportSize(DESKTOP);
+  await riley.page.waitForTimeout(400);
   await riley.page.screenshot({ path: `${shots}/session-lobby-7-round-menu-1280.png` });
   await riley.page.setViewportSize(PHONE);
   await riley.page.getByTestId('back-to-lobby').click();

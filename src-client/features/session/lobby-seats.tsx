@@ -19,32 +19,35 @@ export function TeamPicker({ view, joining }: { view: SessionView; joining: Join
   const busy = joining.pending !== null;
   return (
     <Stack gap="md">
-      {joining.asksName && (
-        <TextInput
-          label={intl.formatMessage({ id: 'game.yourName' })}
-          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
-          value={joining.name}
-          onChange={(event) => joining.setName(event.currentTarget.value)}
-          maxLength={PLAYER_NAME_MAX}
-          error={joining.nameError}
-          size="md"
-          autoComplete="nickname"
-          data-testid="player-name"
-        />
-      )}
-      {view.config.allowJoinRandom && anyFree && (
-        <Button
-          size="lg"
-          fullWidth
-          leftSection={<IconDice5 size={22} />}
-          onClick={() => joining.joinSeat(null)}
-          loading={joining.isPending(null)}
-          disabled={busy && !joining.isPending(null)}
-          data-testid="join-random"
-        >
-          <FormattedMessage id="session.lobby.joinRandom" />
-        </Button>
-      )}
+      {/* The way in stays phone-wide on a large screen: a full-width field reads as a banner. */}
+      <Stack gap="md" maw={480}>
+        {joining.asksName && (
+          <TextInput
+            label={intl.formatMessage({ id: 'game.yourName' })}
+            placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
+            value={joining.name}
+            onChange={(event) => joining.setName(event.currentTarget.value)}
+            maxLength={PLAYER_NAME_MAX}
+            error={joining.nameError}
+            size="md"
+            autoComplete="nickname"
+            data-testid="player-name"
+          />
+        )}
+        {view.config.allowJoinRandom && anyFree && (
+          <Button
+            size="lg"
+            fullWidth
+            leftSection={<IconDice5 size={22} />}
+            onClick={() => joining.joinSeat(null)}
+            loading={joining.isPending(null)}
+            disabled={busy && !joining.isPending(null)}
+            data-testid="join-random"
+          >
+            <FormattedMessage id="session.lobby.joinRandom" />
+          </Button>
+        )}
+      </Stack>
       {!anyFree && (
         <Text c="dimmed" data-testid="session-full">
           <FormattedMessage id="session.lobby.full" />
