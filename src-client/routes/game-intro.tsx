@@ -9,6 +9,9 @@ import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { PageLoader } from '../ui/page-loader';
 
+// A game of a session shows its session's name and round list; only such games load them.
+const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+
 // The creator's tools carry the engine and the settings form: players joining on a phone never load them.
 const GameSettingsPanel = lazy(async () => ({
   default: (await import('../features/dashboard/game-settings/settings-panel')).GameSettingsPanel,
@@ -31,7 +34,18 @@ export function GameIntroPage() {
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
-      <GameNav view={view} stage="intro" connected={connected} />
+      <GameNav
+        view={view}
+        stage="intro"
+        connected={connected}
+        sessionCrumb={
+          view.session && (
+            <Suspense fallback={null}>
+              <SessionCrumb place={view.session} />
+            </Suspense>
+          )
+        }
+      />
       <GameIntro view={view} />
       {view.isCreator && !view.finished && (
         <Suspense fallback={<PageLoader />}>

@@ -1,12 +1,15 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
+
+// A game of a session shows its session's name and round list; only such games load them.
+const SessionCrumb = lazy(() => import('../features/session/round-menu'));
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
@@ -21,7 +24,18 @@ export function GamePlayPage() {
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
-      <GameNav view={view} stage="play" connected={connected} />
+      <GameNav
+        view={view}
+        stage="play"
+        connected={connected}
+        sessionCrumb={
+          view.session && (
+            <Suspense fallback={null}>
+              <SessionCrumb place={view.session} />
+            </Suspense>
+          )
+        }
+      />
       <BeerGamePlay view={view} />
     </Stack>
   );

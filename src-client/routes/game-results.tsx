@@ -1,5 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
 import { BeerDebrief } from '../features/beergame/debrief/debrief';
@@ -7,6 +8,9 @@ import { useBeerHistory } from '../features/beergame/debrief/use-history';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { PageLoader } from '../ui/page-loader';
+
+// A game of a session shows its session's name and round list; only such games load them.
+const SessionCrumb = lazy(() => import('../features/session/round-menu'));
 
 export function GameResultsPage() {
   const { id = '' } = useParams();
@@ -18,7 +22,18 @@ export function GameResultsPage() {
     <Stack gap="lg">
       {/* Navigation stays on screen: the printed debrief starts with its title. */}
       <div className="debrief-no-print">
-        <GameNav view={view} stage="results" connected={connected} />
+        <GameNav
+          view={view}
+          stage="results"
+          connected={connected}
+          sessionCrumb={
+            view.session && (
+              <Suspense fallback={null}>
+                <SessionCrumb place={view.session} />
+              </Suspense>
+            )
+          }
+        />
       </div>
       {!view.finished ? (
         <>

@@ -1,8 +1,28 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
+import { BeerRules } from '../features/beergame/rules';
+import { QrCode } from '../features/game-shell/join-code';
+import { joinUntilSeated } from '../features/game-shell/join-until-seated';
+import { useGameView } from '../features/game-shell/use-game-view';
+import { type LobbyParts, SessionLobby } from '../features/session/lobby';
+import { useSessionView } from '../features/session/use-session-view';
 import { PageLoader } from '../ui/page-loader';
 
-/** `/session/:sid/lobby`: (being built) the players' lobby. */
+/** The rules briefing of the player's game, read live (it names their role and its neighbours). */
+function SeatRules({ gameId }: { gameId: string }) {
+  const { view } = useGameView(gameId);
+  return view ? <BeerRules view={view} /> : null;
+}
+
+const parts: LobbyParts = { confirmJoin: joinUntilSeated, QrCode, SeatRules };
+
+/** `/session/:sid/lobby`: where players take their seat and wait for each round; the instructor's projector view. */
 export function SessionLobbyPage() {
-  useParams();
-  return <PageLoader />;
+  const { sid = '' } = useParams();
+  const intl = useIntl();
+  const { view } = useSessionView(sid);
+  useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
+  if (!view) return <PageLoader />;
+  return <SessionLobby view={view} parts={parts} />;
 }

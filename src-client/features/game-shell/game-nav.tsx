@@ -1,4 +1,5 @@
 import { Badge, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { BeerView } from '../../../src-shared/beergame';
@@ -7,18 +8,21 @@ import { useFacilityName } from '../../ui/facility-name';
 import { Tooltip } from '../../ui/tooltip';
 
 /**
- * Breadcrumbs and the Intro / Play / Results tabs of a game without a session (spec, navigation
- * bar): Play is open to its players, once finished, or on the play page itself; Results once
- * finished. Disabled tabs say why.
+ * Breadcrumbs and the Intro / Play / Results tabs of a game (spec, navigation bar): Play is open to
+ * its players, once finished, or on the play page itself; Results once finished. Disabled tabs say
+ * why. A game of a session starts its breadcrumbs with `sessionCrumb` (the session's name and round
+ * list, from the session feature through the route) instead of "All games".
  */
 export function GameNav({
   view,
   stage,
   connected,
+  sessionCrumb,
 }: {
   view: BeerView;
   stage: GameStage;
   connected: boolean;
+  sessionCrumb?: ReactNode;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -40,9 +44,13 @@ export function GameNav({
     <Group justify="space-between" wrap="wrap" mb="md" gap="xs">
       <Group gap="xs">
         <Breadcrumbs separator="›">
-          <Text c="dimmed" size="sm">
-            <FormattedMessage id="nav.allGames" />
-          </Text>
+          {view.session && sessionCrumb ? (
+            sessionCrumb
+          ) : (
+            <Text c="dimmed" size="sm">
+              <FormattedMessage id="nav.allGames" />
+            </Text>
+          )}
           <Text size="sm" fw={600}>
             {view.name}
           </Text>

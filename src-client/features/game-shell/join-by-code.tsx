@@ -9,9 +9,28 @@ import { trpc } from '../../trpc';
 /** Room for a code typed with separators, such as "acd - 4fh". */
 const TYPED_CODE_MAX = 12;
 
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/**
+ * The page a join code leads to: a session's lobby when it names a published session, else the
+ * game's intro page. Rejects with the game lookup's refusal (its message id) when it names neither.
+ */
+export async function joinCodeTarget(utils: Utils, code: string): Promise<string> {
+  const once = { retry: false, staleTime: 0 } as const;
+  try {
+    const { sessionId } = await utils.session.byCode.fetch({ code }, once);
+    return paths.session(sessionId, 'lobby');
+  } catch (error) {
+    // Only "no such session" falls through to games; a network failure is reported as it is.
+    if ((error as { data?: { code?: string } | null }).data?.code !== 'NOT_FOUND') throw error;
+  }
+  const { gameId } = await utils.game.byCode.fetch({ code }, once);
+  return paths.game(gameId, 'intro');
+}
+
 /**
  * The "Join a game" box: a player types the short code the instructor shows and lands on the
- * game's intro page. Sized for a phone: a big field that opens the keyboard in capitals.
+ * session's lobby or the game's intro page. Sized for a phone: a big field that opens the keyboard in capitals.
  */
 export function JoinByCode({
   initialCode = '',
@@ -36,8 +55,7 @@ export function JoinByCode({
     }
     setLooking(true);
     try {
-      const { gameId } = await utils.game.byCode.fetch({ code }, { retry: false, staleTime: 0 });
-      navigate(paths.game(gameId, 'intro'));
+      navigate(await joinCodeTarget(utils, code));
     } catch (error) {
       const messageId = (error as { data?: { messageId?: string } | null }).data?.messageId;
       setErrorId(messageId ?? (navigator.onLine ? 'game.errCouldNotConnect' : 'errors.offline'));

@@ -17,8 +17,8 @@ function qrPath(modules: { size: number; data: ArrayLike<number> }): string {
 /** Modules of light margin around the code, as the QR standard asks for scanners to find it. */
 const QUIET_ZONE = 2;
 
-/** A QR code of `text`, drawn as SVG; the QR library is loaded only when one is shown. */
-function QrCode({ text, label }: { text: string; label: string }) {
+/** A QR code of `text`, drawn as SVG; the QR library is loaded only when one is shown (also the session lobby's). */
+export function QrCode({ text, label }: { text: string; label: string }) {
   const [qr, setQr] = useState<{ size: number; path: string } | null>(null);
   useEffect(() => {
     let current = true;

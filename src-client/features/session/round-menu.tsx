@@ -1,0 +1,140 @@
+import { Anchor, Button, Group, Loader, Menu, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconChevronDown, IconLock, IconPlayerPlay } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { type RoundStatus, roundPage } from '../../../src-shared/session/rounds';
+import type { SessionView } from '../../../src-shared/session/view';
+import { paths } from '../../paths';
+import { useSessionLabels } from './lobby-labels';
+import { useSessionView } from './use-session-view';
+
+/** Where a game sits in its session, as beer game views say (`BeerView.session`). */
+export interface GamePlace {
+  sessionId: string;
+  roundNumber: number;
+  teamNumber: number;
+}
+
+/** One entry of the round list: the viewer's team's game of that round, if opened, and its status. */
+interface RoundEntry {
+  roundNumber: number;
+  name: string;
+  gameId: string | null;
+  status: RoundStatus;
+}
+
+/**
+ * The rounds as the viewer's team played them (spec point 2, "Navigation bar"). A player's own
+ * games say their team each round (teams may shuffle); an admin sees every game, so theirs are
+ * those of the team of the game on screen. The status follows `roundStatus` of src-shared, read
+ * from the view rather than the session's state.
+ */
+function roundEntries(view: SessionView, place: GamePlace): RoundEntry[] {
+  const games = view.isAdmin ? view.myGames.filter((g) => g.teamNumber === place.teamNumber) : view.myGames;
+  return view.rounds.map((round, i) => {
+    const roundNumber = i + 1;
+    const game = games.find((g) => g.roundNumber === roundNumber);
+    let status: RoundStatus = 'upcoming';
+    if (round.locked) status = 'locked';
+    else if (game?.finished) status = 'finished';
+    else if (roundNumber === view.currentRound && view.started) status = 'playing';
+    return { roundNumber, name: round.name, gameId: game?.gameId ?? null, status };
+  });
+}
+
+const STATUS_ICONS: Partial<Record<RoundStatus, React.ReactNode>> = {
+  finished: <IconCheck size={16} />,
+  locked: <IconLock size={16} />,
+  playing: <IconPlayerPlay size={16} />,
+};
+
+/**
+ * The first breadcrumb of a game played in a session: the session's name (back to its lobby) and,
+ * for a session of several rounds, the round list for the viewer's team. Loaded only for games of
+ * a session, so that a game without one does not watch anything more.
+ */
+export default function SessionCrumb({ place }: { place: GamePlace }) {
+  const intl = useIntl();
+  const { view } = useSessionView(place.sessionId);
+  const labels = useSessionLabels(view ?? { teamNames: [], localeLabels: { team: '', round: '' } });
+  if (!view) return <Loader size={14} type="dots" />;
+  const lobby = paths.session(view.sessionId, 'lobby');
+  const name = (
+    <Anchor component={Link} to={lobby} size="sm" c="dimmed" data-testid="session-crumb">
+      {view.name}
+    </Anchor>
+  );
+  if (view.rounds.length < 2) return name;
+  const entries = roundEntries(view, place);
+  const suffix = (status: RoundStatus) =>
+    status === 'finished' || status === 'locked'
+      ? ` · ${intl.formatMessage({ id: `session.nav.${status}` })}`
+      : '';
+  return (
+    <Group gap={6} wrap="nowrap">
+      {name}
+      <Menu position="bottom-start" shadow="md" width={280} withinPortal>
+        <Menu.Target>
+          <Button
+            variant="light"
+            size="compact-sm"
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={intl.formatMessage({ id: 'session.nav.rounds' })}
+            data-testid="round-menu"
+          >
+            {`${labels.roundLabel} ${place.roundNumber}/${view.rounds.length}`}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="round-menu-list">
+          <Menu.Label>
+            <FormattedMessage id="session.nav.rounds" />
+          </Menu.Label>
+          {entries.map((entry) => {
+            const page = entry.gameId ? roundPage(entry.status) : null;
+            const current = entry.roundNumber === place.roundNumber;
+            const shared = {
+              leftSection: STATUS_ICONS[entry.status] ?? <span style={{ width: 16 }} />,
+              fw: current ? 700 : undefined,
+              'aria-current': current ? ('page' as const) : undefined,
+              'data-testid': `round-entry-${entry.roundNumber}`,
+              children: (
+                <>
+                  <Text span size="sm" fw="inherit">
+                    {labels.round(entry.roundNumber, entry.name)}
+                  </Text>
+                  <Text span size="sm" c="dimmed">
+                    {suffix(entry.status)}
+                  </Text>
+                </>
+              ),
+            };
+            // A locked round, or one not opened yet, cannot be entered.
+            return page && entry.gameId ? (
+              <Menu.Item
+                key={entry.roundNumber}
+                component={Link}
+                to={paths.game(entry.gameId, page)}
+                {...shared}
+              />
+            ) : (
+              <Menu.Item key={entry.roundNumber} disabled {...shared} />
+            );
+          })}
+          {view.config.teamComposition !== 'nolobby' && (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                component={Link}
+                to={lobby}
+                leftSection={<IconArrowBackUp size={16} />}
+                data-testid="back-to-lobby"
+              >
+                <FormattedMessage id="session.nav.backToLobby" />
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import type { SessionView } from '../../src-shared/session';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
+import { freshDatabase } from '../support/database';
+import { type ApiUser, signUpInstructor, startTestServer } from '../support/server';
+
+/**
+ * A session's players in real Chromium (issue 12): four phones type the session's code on the
+ * home page; two pick a seat, two take random ones; one closes the tab and gets the seat back from
+ * the same device; the round starts and everyone lands on their game, whose round list shows both
+ * rounds; the next round shows in the lobby with the same team. The instructor's lobby shows the
+ * join code for the projector.
+ */
+const shots = 'test-results/e2e';
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let browser: Browser;
+let origin: string;
+let ada: ApiUser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  database = await freshDatabase();
+  server = await startTestServer({
+    databaseUrl: database.url,
+    limits: { gameCreations: { max: 1000, windowSeconds: 60 } },
+  });
+  origin = server.url.replace('localhost', '127.0.0.1');
+  browser = await launchChromium();
+  ada = await signUpInstructor(origin, 'ada@example.org');
+});
+afterAll(async () => {
+  ada?.close();
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+/** The first session view (patches applied) that satisfies `predicate`. */
+function sessionView(as: ApiUser, sessionId: string, predicate: (view: SessionView) => boolean) {
+  return new Promise<SessionView>((resolve, reject) => {
+    let held: SessionView | null = null;
+    const timer = setTimeout(() => {
+      subscription.unsubscribe();
+      reject(new Error(`no such session view: ${JSON.stringify(held)?.slice(0, 400)}`));
+    }, 15_000);
+    const subscription = as.api.session.watch.subscribe(
+      { sessionId },
+      {
+        onData: (update: LiveView<SessionView>) => {
+          held = 'view' in update ? update.view : applyViewPatch(held!, update.patch);
+          if (!predicate(held)) return;
+          clearTimeout(timer);
+          subscription.unsubscribe();
+          resolve(held);
+        },
+        onError: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      },
+    );
+  });
+}
+
+type Device = Awaited<ReturnType<BrowserContext['storageState']>>;
+const newPage = (viewport = PHONE, storageState?: Device) =>
+  newPerson(browser, { viewport, ...(storageState ? { storageState } : {}) });
+
+/** A phone that types the code on the home page, as players do, and lands on the lobby. */
+async function reachLobby(page: Page, code: string) {
+  await page.goto(`${origin}/`);
+  await page.getByTestId('join-code-input').fill(`${code.slice(0, 3)}-${code.slice(3)}`.toLowerCase());
+  await page.getByTestId('join-code-submit').click();
+  await page.waitForURL(/\/session\/[\w-]+\/lobby$/);
+  await page.getByTestId('round-name').waitFor();
+}
+
+const seatTitle = (page: Page) => page.getByTestId('my-seat-title').textContent();
+
+it('seats players by code, starts the round, and carries their teams to the next one', async () => {
+  const { sessionId } = await ada.api.session.create.mutate({
+    name: 'Operations 101, Tuesday',
+    template: 'blindThenTransparent',
+    teamCount: 2,
+    commandId: randomUUID(),
+  });
+  await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+  const opened = await sessionView(ada, sessionId, (view) => view.teams.length === 2 && view.code !== null);
+  const code = opened.code!;
+  const lobby = `${origin}/session/${sessionId}/lobby`;
+
+  // The instructor's lobby, on the projector: the code in big type and its QR code.
+  const instructor = await newPage(DESKTOP);
+  await instructor.context.addCookies(
+    ada.cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: origin };
+    }),
+  );
+  await instructor.page.goto(lobby);
+  await instructor.page.getByTestId('join-qr').waitFor();
+  expect((await instructor.page.getByTestId('join-code').textContent())?.replace(' ', '')).toBe(code);
+  await instructor.page.screenshot({ path: `${shots}/session-lobby-1-instructor-1280.png`, fullPage: true });
+
+  // Riley picks the retailer of team 2; the lobby asks a name first.
+  const riley = await newPage();
+  await reachLobby(riley.page, code);
+  expect(await riley.page.getByTestId('session-name').textContent()).toBe('Operations 101, Tuesday');
+  expect(await riley.page.getByTestId('round-number').textContent()).toBe('Round 1 of 2');
+  await riley.page.screenshot({ path: `${shots}/session-lobby-2-seats-390.png` });
+  await riley.page.getByTestId('player-name').fill('Riley');
+  await riley.page.getByTestId('seat-2-retailer').click();
+  await expect.poll(() => seatTitle(riley.page)).toBe('You are the Retailer of Team 2');
+  await riley.page.getByTestId('waiting-start').waitFor();
+  await riley.page.screenshot({ path: `${shots}/session-lobby-3-seated-390.png`, fullPage: true });
+
+  // Sam picks team 2's wholesaler and sees Riley as a teammate.
+  const sam = await newPage();
+  await reachLobby(sam.page, code);
+  await sam.page.getByTestId('player-name').fill('Sam');
+  await sam.page.getByTestId('seat-2-wholesaler').click();
+  await expect.poll(() => seatTitle(sam.page)).toBe('You are the Wholesaler of Team 2');
+  await expect.poll(() => sam.page.getByTestId('teammates').textContent()).toContain('Riley');
+
+  // Two more take random free seats: the emptiest team, team 1.
+  const randoms: Array<{ context: BrowserContext; page: Page }> = [];
+  for (const name of ['Alex', 'Jo']) {
+    const player = await newPage();
+    await reachLobby(player.page, code);
+    await player.page.getByTestId('player-name').fill(name);
+    await player.page.getByTestId('join-random').click();
+    await expect.poll(() => seatTitle(player.page)).toMatch(/ of Team 1$/);
+    randoms.push(player);
+  }
+  await expect.poll(() => instructor.page.getByTestId('team-1').textContent()).toContain('Jo');
+
+  // A desktop visitor sees the picker as wide as the screen allows.
+  const wide = await newPage(DESKTOP);
+  await reachLobby(wide.page, code);
+  await wide.page.getByTestId('team-2').waitFor();
+  await wide.page.screenshot({ path: `${shots}/session-lobby-4-seats-1280.png`, fullPage: true });
+  await wide.context.close();
+
+  // Alex closes the tab and reopens the session from the same device: the seat is theirs again.
+  const alexSeat = await seatTitle(randoms[0]!.page);
+  const device = await randoms[0]!.context.storageState();
+  await randoms[0]!.context.close();
+  const alex = await newPage(PHONE, device);
+  await alex.page.goto(lobby);
+  await expect.poll(() => seatTitle(alex.page)).toBe(alexSeat);
+  expect(await alex.page.getByTestId('player-name').count()).toBe(0);
+  randoms[0] = alex;
+
+  // Riley's seated lobby on a wide screen.
+  await riley.page.setViewportSize(DESKTOP);
+  await riley.page.screenshot({ path: `${shots}/session-lobby-5-seated-1280.png`, fullPage: true });
+  await riley.page.setViewportSize(PHONE);
+
+  // The instructor starts the round: every waiting player lands on their game's play page.
+  await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+  const players = [riley, sam, ...randoms];
+  for (const player of players) await player.page.waitForURL(/\/game\/[\w-]+\/play$/);
+  await expect.poll(() => riley.page.getByTestId('my-role').textContent()).toBe('Retailer');
+
+  // The game's breadcrumbs start with the session; its round list names both rounds.
+  await riley.page.getByTestId('session-crumb').waitFor();
+  await riley.page.getByTestId('round-menu').click();
+  await riley.page.getByTestId('round-menu-list').waitFor();
+  expect(await riley.page.getByTestId('round-entry-1').textContent()).toMatch(/^Round 1 · /);
+  expect(await riley.page.getByTestId('round-entry-2').textContent()).toMatch(/^Round 2 · /);
+  // Round 2 has no game yet: it cannot be entered.
+  expect(await riley.page.getByTestId('round-entry-2').getAttribute('data-disabled')).toBe('true');
+  // The dropdown fades in: shot once it is opaque.
+  await riley.page.waitForTimeout(400);
+  await riley.page.screenshot({ path: `${shots}/session-lobby-6-round-menu-390.png` });
+  await riley.page.setViewportSize(DESKTOP);
+  await riley.page.waitForTimeout(400);
+  await riley.page.screenshot({ path: `${shots}/session-lobby-7-round-menu-1280.png` });
+  await riley.page.setViewportSize(PHONE);
+  await riley.page.getByTestId('back-to-lobby').click();
+  await riley.page.waitForURL(lobby);
+  // Back in the lobby during the round: the way to the game, no automatic bounce.
+  await riley.page.getByTestId('go-to-game').waitFor();
+
+  // Everyone moves to round 2: the lobby shows it, with Riley's team and role kept.
+  await ada.api.session.nextRound.mutate({ sessionId, commandId: randomUUID() });
+  await expect.poll(() => riley.page.getByTestId('round-number').textContent()).toBe('Round 2 of 2');
+  await expect.poll(() => seatTitle(riley.page)).toBe('You are the Retailer of Team 2');
+  await riley.page.getByTestId('waiting-start').waitFor();
+  await riley.page.screenshot({ path: `${shots}/session-lobby-8-round-2-390.png`, fullPage: true });
+
+  for (const person of [instructor, ...players]) await person.context.close();
+});
+
+it('sends a code that names no session nor game back to the join box with why', async () => {
+  const visitor = await newPage();
+  await visitor.page.goto(`${origin}/j/3479AC`);
+  await visitor.page.getByText('No game has this code.').waitFor();
+  await visitor.context.close();
+});
