@@ -41,6 +41,9 @@ class SessionHub {
   private unsubscribes: Array<() => void> = [];
   private watchedGames = '';
   private timer: NodeJS.Timeout | null = null;
+  /** The current games woken since the last read (the others' states are read again only then). */
+  private readonly dirtyGames = new Set<string>();
+  private states = new Map<string, BeerState>();
   private readonly poll: NodeJS.Timeout;
   private names: { ids: string; names: Record<string, string> } = { ids: '', names: {} };
   snapshot: Promise<Snapshot>;
@@ -52,7 +55,10 @@ class SessionHub {
     const streamId = sessionStreamId(sessionId);
     const unsubscribeSession = services.store.onWakeUp(streamId, () => this.changed());
     this.snapshot = this.read();
-    this.poll = setInterval(() => this.changed(), POLL_MS);
+    this.poll = setInterval(() => {
+      for (const gameId of this.states.keys()) this.dirtyGames.add(gameId);
+      this.changed();
+    }, POLL_MS);
     this.dispose = () => {
       unsubscribeSession();
       for (const unsubscribe of this.unsubscribes) unsubscribe();
@@ -96,15 +102,23 @@ class SessionHub {
     const { state } = await services.commands.load(sessionStream, sessionStreamId(this.sessionId));
     const gameIds = state.roundGames[currentRound(state) - 1] ?? [];
     this.watchGames(gameIds);
-    const [current, all] = await Promise.all([
+    // Only the games that changed since the last read are read again: a week's orders in one game
+    // cost one read of that game, not of the round's 125.
+    const toRead = gameIds.filter((gameId) => this.dirtyGames.has(gameId) || !this.states.has(gameId));
+    for (const gameId of toRead) this.dirtyGames.delete(gameId);
+    const [read, all] = await Promise.all([
       Promise.all(
-        gameIds.map(
+        toRead.map(
           async (gameId) =>
             (await services.commands.load(beergameType.stream, gameStreamId(gameId))).state as BeerState,
         ),
       ),
       gamesOfSession(services.database.db, this.sessionId),
     ]);
+    const states = new Map(gameIds.map((gameId) => [gameId, this.states.get(gameId)!]));
+    for (const [i, gameId] of toRead.entries()) states.set(gameId, read[i]!);
+    this.states = states;
+    const current = gameIds.map((gameId) => states.get(gameId)!);
     const ids = [...new Set(all.flatMap((game) => game.player_ids))].sort();
     if (ids.join() !== this.names.ids)
       this.names = { ids: ids.join(), names: await displayNames(services.database.db, ids) };
@@ -132,7 +146,10 @@ class SessionHub {
     this.unsubscribes = gameIds.flatMap((gameId) => {
       const streamId = gameStreamId(gameId);
       return [
-        this.services.store.onWakeUp(streamId, () => this.changed()),
+        this.services.store.onWakeUp(streamId, () => {
+          this.dirtyGames.add(gameId);
+          this.changed();
+        }),
         this.services.presence.onChange(streamId, () => this.changed()),
       ];
     });

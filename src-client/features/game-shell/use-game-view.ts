@@ -5,8 +5,8 @@ import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patc
 import type { BeerView } from '../../../src-shared/beergame';
 import { useEnforcedLocale } from '../../i18n';
 import { trpc } from '../../trpc';
+import { useLeaveRefusedPage } from '../../ui/leave-refused-page';
 import { toastError } from '../../ui/notify';
-import { useLeaveRefusedGame } from './leave-refused-game';
 
 /**
  * The viewer's live view of a game. The server sends the whole view, then patches (issue 9: light
@@ -16,7 +16,7 @@ import { useLeaveRefusedGame } from './leave-refused-game';
  */
 export function useGameView(gameId: string) {
   const intl = useIntl();
-  const leaveRefusedGame = useLeaveRefusedGame();
+  const leaveRefusedGame = useLeaveRefusedPage();
   const [view, setView] = useState<BeerView | null>(null);
   // The last view applied and its number; a ref, so that patches arriving together apply in order.
   const held = useRef<{ seq: number; view: GameView } | null>(null);

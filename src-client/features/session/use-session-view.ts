@@ -3,8 +3,8 @@ import { useIntl } from 'react-intl';
 import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
 import type { SessionView } from '../../../src-shared/session';
 import { trpc } from '../../trpc';
+import { useLeaveRefusedPage } from '../../ui/leave-refused-page';
 import { toastError } from '../../ui/notify';
-import { useLeaveRefusedGame } from '../game-shell/leave-refused-game';
 
 /**
  * The viewer's live view of a session (its lobby, and for its admins the follow-up rows): the whole
@@ -14,7 +14,7 @@ import { useLeaveRefusedGame } from '../game-shell/leave-refused-game';
  */
 export function useSessionView(sessionId: string) {
   const intl = useIntl();
-  const leave = useLeaveRefusedGame();
+  const leave = useLeaveRefusedPage();
   const [view, setView] = useState<SessionView | null>(null);
   const held = useRef<{ seq: number; view: SessionView } | null>(null);
   const subscription = trpc.session.watch.useSubscription(

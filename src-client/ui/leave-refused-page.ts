@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { paths } from '../../paths';
-import { TOAST_MS } from '../../ui/notify';
+import { paths } from '../paths';
+import { TOAST_MS } from './notify';
 
 /**
  * Whether the entry before this one in the tab's history is a page of ours: react-router numbers
@@ -16,11 +16,11 @@ function previousPageIsOurs(): boolean {
 }
 
 /**
- * Leaves a game page the viewer may not open (spec, "A game page is refused"): back to the previous
+ * Leaves a page the viewer may not open (a refused game or session page, spec point 2): back to the previous
  * page when it is one of ours, else home (never another site or a blank tab), then says why in a
  * 3-second toast shown on the page reached.
  */
-export function useLeaveRefusedGame(): (messageId: string) => void {
+export function useLeaveRefusedPage(): (messageId: string) => void {
   const intl = useIntl();
   const navigate = useNavigate();
   return useCallback(
