@@ -165,7 +165,7 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
         onConfirm={() => next.mutate({ sessionId, commandId: commandId() })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.nextRoundExplain" />
+          <FormattedMessage id="session.nextRoundExplain" values={{ round: view.currentRound + 1 }} />
         </Text>
       </Confirm>
     </Paper>
