@@ -1,0 +1,273 @@
+/**
+ * The follow-up's selection bar: what the instructor does to many teams' games at once (close the
+ * week, the turn timer, a message, free seats to the computer), and its outcome as one toast.
+ */
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import {
+  IconClockPause,
+  IconClockPlay,
+  IconCpu,
+  IconMessage,
+  IconPlayerSkipForward,
+  IconX,
+} from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { MESSAGE_MAX, TIMER_SECONDS } from '../../../src-shared/beergame/constants';
+import { trpc } from '../../trpc';
+import { Confirm } from '../../ui/confirm';
+import { DialogButtons } from '../../ui/dialog-buttons';
+import { TOAST_MS, toastError } from '../../ui/notify';
+import { showNotification } from '../../ui/toasts';
+
+type TeamsAction =
+  | { type: 'closeWeek' }
+  | { type: 'startTimer'; seconds: number }
+  | { type: 'stopTimer' }
+  | { type: 'message'; text: string }
+  | { type: 'handFreeSeatsToComputer' };
+
+type Dialog = 'closeWeek' | 'startTimer' | 'message' | 'handFreeSeatsToComputer';
+
+/** The timer's default: two minutes a week, the pace of a class that discusses as it plays. */
+const DEFAULT_TIMER_SECONDS = 120;
+
+/** "Done for 12 teams; 1 refused: …", each refusal's reason translated once with its count. */
+function toastOutcome(intl: IntlShape, done: number, refused: Array<{ messageId: string }>) {
+  const reasons = new Map<string, number>();
+  for (const { messageId } of refused) reasons.set(messageId, (reasons.get(messageId) ?? 0) + 1);
+  const why = [...reasons]
+    .map(([id, count]) => {
+      const text = intl.messages[id]
+        ? intl.formatMessage({ id })
+        : intl.formatMessage({ id: 'errors.unexpected' });
+      return count > 1 ? `${text} (×${count})` : text;
+    })
+    .join(' ');
+  const message =
+    refused.length === 0
+      ? intl.formatMessage({ id: 'session.actionDone' }, { done })
+      : intl.formatMessage(
+          { id: 'session.actionDoneRefused' },
+          { done, refused: refused.length, reasons: why },
+        );
+  // A refusal is worth reading: it stays longer than the 3 seconds of a plain success.
+  showNotification({
+    color: refused.length === 0 ? 'green' : 'orange',
+    autoClose: refused.length === 0 ? TOAST_MS : TOAST_MS * 3,
+    message,
+  });
+}
+
+/** Whole seconds within the timer's bounds, else the message saying so. */
+export function timerSecondsError(value: string | number): string | null {
+  const seconds = typeof value === 'number' ? value : Number(value);
+  if (
+    value === '' ||
+    !Number.isInteger(seconds) ||
+    seconds < TIMER_SECONDS.min ||
+    seconds > TIMER_SECONDS.max
+  )
+    return 'session.errTimerSeconds';
+  return null;
+}
+
+export function FollowUpSelectionBar({
+  sessionId,
+  gameIds,
+  onClear,
+}: {
+  sessionId: string;
+  gameIds: string[];
+  onClear: () => void;
+}) {
+  const intl = useIntl();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [seconds, setSeconds] = useState<string | number>(DEFAULT_TIMER_SECONDS);
+  const [secondsError, setSecondsError] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [textError, setTextError] = useState<string | null>(null);
+  const act = trpc.session.teamsAction.useMutation({
+    onSuccess: ({ done, refused }) => toastOutcome(intl, done, refused),
+    onError: (error) => toastError(intl, error),
+  });
+  const run = (action: TeamsAction) =>
+    act.mutate({ sessionId, gameIds, action, commandId: crypto.randomUUID() });
+  const close = () => setDialog(null);
+  const count = gameIds.length;
+
+  const submitTimer = (event: FormEvent) => {
+    event.preventDefault();
+    const error = timerSecondsError(seconds);
+    setSecondsError(error);
+    if (error) return;
+    run({ type: 'startTimer', seconds: Number(seconds) });
+    close();
+  };
+  const submitMessage = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return setTextError('session.errMessageEmpty');
+    run({ type: 'message', text: trimmed });
+    setText('');
+    setTextError(null);
+    close();
+  };
+
+  const button = (id: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={icon}
+      onClick={onClick}
+      data-testid={testId}
+      disabled={act.isPending}
+    >
+      <FormattedMessage id={id} />
+    </Button>
+  );
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      bg="blue.0"
+      style={{ position: 'sticky', top: 64, zIndex: 4 }}
+      data-testid="selection-bar"
+    >
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={600} size="sm" data-testid="selected-count">
+          <FormattedMessage id="session.teamsSelected" values={{ count }} />
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {button(
+            'session.closeWeek',
+            <IconPlayerSkipForward size={14} />,
+            () => setDialog('closeWeek'),
+            'bulk-close-week',
+          )}
+          {button(
+            'session.startTimer',
+            <IconClockPlay size={14} />,
+            () => setDialog('startTimer'),
+            'bulk-start-timer',
+          )}
+          {button(
+            'session.stopTimer',
+            <IconClockPause size={14} />,
+            () => run({ type: 'stopTimer' }),
+            'bulk-stop-timer',
+          )}
+          {button(
+            'session.messageEveryone',
+            <IconMessage size={14} />,
+            () => setDialog('message'),
+            'bulk-message',
+          )}
+          {button(
+            'session.handFreeSeats',
+            <IconCpu size={14} />,
+            () => setDialog('handFreeSeatsToComputer'),
+            'bulk-free-seats',
+          )}
+          <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear}>
+            <FormattedMessage id="session.clearSelection" />
+          </Button>
+        </Group>
+      </Group>
+      <Confirm
+        opened={dialog === 'closeWeek'}
+        onClose={close}
+        title={<FormattedMessage id="session.closeWeekTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="session.closeWeek" />}
+        color="blue"
+        testId="confirm-close-week"
+        onConfirm={() => run({ type: 'closeWeek' })}
+      >
+        <Text size="sm">
+          <FormattedMessage id="session.closeWeekExplain" />
+        </Text>
+      </Confirm>
+      <Confirm
+        opened={dialog === 'handFreeSeatsToComputer'}
+        onClose={close}
+        title={<FormattedMessage id="session.handFreeSeatsTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="session.handFreeSeats" />}
+        color="blue"
+        testId="confirm-free-seats"
+        onConfirm={() => run({ type: 'handFreeSeatsToComputer' })}
+      >
+        <Text size="sm">
+          <FormattedMessage id="session.handFreeSeatsExplain" />
+        </Text>
+      </Confirm>
+      <Modal
+        opened={dialog === 'startTimer'}
+        onClose={close}
+        centered
+        title={<FormattedMessage id="session.startTimerTitle" values={{ count }} />}
+      >
+        <form onSubmit={submitTimer} noValidate>
+          <Stack>
+            <NumberInput
+              label={intl.formatMessage({ id: 'session.timerSeconds' })}
+              description={intl.formatMessage(
+                { id: 'session.timerSecondsHint' },
+                { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max },
+              )}
+              value={seconds}
+              onChange={(value) => {
+                setSeconds(value);
+                setSecondsError(null);
+              }}
+              allowDecimal={false}
+              allowNegative={false}
+              error={
+                secondsError &&
+                intl.formatMessage({ id: secondsError }, { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max })
+              }
+              data-autofocus
+              data-testid="timer-seconds"
+            />
+            <DialogButtons
+              onCancel={close}
+              submitLabel={<FormattedMessage id="session.startTimer" />}
+              testId="confirm-start-timer"
+            />
+          </Stack>
+        </form>
+      </Modal>
+      <Modal
+        opened={dialog === 'message'}
+        onClose={close}
+        centered
+        title={<FormattedMessage id="session.messageTitle" values={{ count }} />}
+      >
+        <form onSubmit={submitMessage} noValidate>
+          <Stack>
+            <Textarea
+              label={intl.formatMessage({ id: 'session.messageText' })}
+              value={text}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setTextError(null);
+              }}
+              maxLength={MESSAGE_MAX}
+              autosize
+              minRows={3}
+              maxRows={8}
+              error={textError && intl.formatMessage({ id: textError })}
+              data-autofocus
+              data-testid="message-text"
+            />
+            <DialogButtons
+              onCancel={close}
+              submitLabel={<FormattedMessage id="session.send" />}
+              testId="send-message"
+            />
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,315 @@
+/**
+ * The follow-up's teams: one dense table row per team on a laptop or a projector (125 teams stay
+ * usable), a compact card per team on a phone. Each seat is a small icon: ordered, waiting,
+ * computer or empty, with a dot while its player is connected and their name in a tooltip.
+ */
+import {
+  Anchor,
+  Box,
+  Checkbox,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCpu, IconExternalLink, IconHourglassHigh, IconUserOff } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { SessionView } from '../../../src-shared/session';
+import { teamName } from '../../../src-shared/session/rounds';
+import { paths } from '../../paths';
+import { Countdown } from '../../ui/countdown';
+import { useFacilityName } from '../../ui/facility-name';
+import { Money } from '../../ui/money';
+
+export type FollowUpTeam = NonNullable<SessionView['followUp']>[number];
+type Seat = FollowUpTeam['seats'][number];
+
+export type SeatState = 'ordered' | 'waiting' | 'computer' | 'empty';
+
+export function seatState(seat: Seat): SeatState {
+  if (seat.computer) return 'computer';
+  if (seat.ordered) return 'ordered';
+  return seat.userId === null ? 'empty' : 'waiting';
+}
+
+/** A team still waits for someone: a person's order (or a person) is missing this week. */
+export const isWaiting = (team: FollowUpTeam) =>
+  !team.finished && team.seats.some((seat) => !seat.computer && !seat.ordered);
+
+const SEAT_LOOK: Record<
+  SeatState,
+  { color: string; variant: 'filled' | 'light' | 'outline'; icon: React.ReactNode }
+> = {
+  ordered: { color: 'green', variant: 'filled', icon: <IconCheck size={15} stroke={3} /> },
+  waiting: { color: 'orange', variant: 'light', icon: <IconHourglassHigh size={15} /> },
+  computer: { color: 'gray', variant: 'light', icon: <IconCpu size={15} /> },
+  empty: { color: 'gray', variant: 'outline', icon: <IconUserOff size={15} /> },
+};
+
+function SeatIcon({ seat }: { seat: Seat }) {
+  const intl = useIntl();
+  const facilityName = useFacilityName();
+  const state = seatState(seat);
+  const look = SEAT_LOOK[state];
+  const role = facilityName({ name: seat.name, type: seat.facilityId });
+  const label = intl.formatMessage(
+    { id: `session.seat.${state}` },
+    { role, player: seat.playerName ?? intl.formatMessage({ id: 'session.anonymousPlayer' }) },
+  );
+  const connected = seat.connected ? ` · ${intl.formatMessage({ id: 'session.seatConnected' })}` : '';
+  return (
+    <Tooltip label={`${label}${connected}`} withArrow>
+      <Box
+        pos="relative"
+        style={{ display: 'inline-flex' }}
+        data-testid="seat"
+        data-state={state}
+        data-connected={seat.connected || undefined}
+      >
+        <ThemeIcon
+          size={26}
+          radius="xl"
+          color={look.color}
+          variant={look.variant}
+          aria-label={`${label}${connected}`}
+          role="img"
+        >
+          {look.icon}
+        </ThemeIcon>
+        {seat.connected && (
+          <Box
+            pos="absolute"
+            right={-2}
+            top={-2}
+            w={9}
+            h={9}
+            bg="teal.6"
+            style={{ borderRadius: '50%', border: '2px solid var(--mantine-color-body)' }}
+          />
+        )}
+      </Box>
+    </Tooltip>
+  );
+}
+
+function Seats({ team }: { team: FollowUpTeam }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {team.seats.map((seat) => (
+        <SeatIcon key={seat.facilityId} seat={seat} />
+      ))}
+    </Group>
+  );
+}
+
+function WeekProgress({ team }: { team: FollowUpTeam }) {
+  return (
+    <Stack gap={3} miw={96}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="team-week">
+        {team.finished ? (
+          <FormattedMessage id="session.finished" />
+        ) : (
+          <FormattedMessage id="game.weekOf" values={{ week: team.week, weeks: team.weeks }} />
+        )}
+      </Text>
+      <Progress
+        size="sm"
+        value={team.finished ? 100 : (100 * Math.max(0, team.week - 1)) / Math.max(1, team.weeks)}
+        color={team.finished ? 'gray' : 'blue'}
+        aria-hidden
+      />
+    </Stack>
+  );
+}
+
+function GameLink({ team, name }: { team: FollowUpTeam; name: string }) {
+  const intl = useIntl();
+  return (
+    <Anchor
+      component={Link}
+      to={paths.game(team.gameId, team.finished ? 'results' : 'play')}
+      size="sm"
+      aria-label={intl.formatMessage({ id: 'session.openTeamGame' }, { team: name })}
+    >
+      <Group gap={4} wrap="nowrap">
+        <FormattedMessage id="session.openGame" />
+        <IconExternalLink size={14} />
+      </Group>
+    </Anchor>
+  );
+}
+
+export interface TeamsProps {
+  view: SessionView;
+  teams: FollowUpTeam[];
+  selected: ReadonlySet<string>;
+  onToggle: (gameId: string) => void;
+  onToggleAll: () => void;
+  allSelected: boolean;
+  someSelected: boolean;
+}
+
+export function useTeamName(view: SessionView) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'session.teamLabel' });
+  return (teamNumber: number) => teamName(view, teamNumber, label);
+}
+
+export function FollowUpTable({
+  view,
+  teams,
+  selected,
+  onToggle,
+  onToggleAll,
+  allSelected,
+  someSelected,
+}: TeamsProps) {
+  const intl = useIntl();
+  const nameOf = useTeamName(view);
+  return (
+    <Table
+      stickyHeader
+      stickyHeaderOffset={56}
+      verticalSpacing={6}
+      highlightOnHover
+      striped
+      data-testid="follow-up-table"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label={intl.formatMessage({ id: 'session.selectAllTeams' })}
+              checked={allSelected}
+              indeterminate={someSelected && !allSelected}
+              onChange={onToggleAll}
+              data-testid="select-all-teams"
+            />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="session.colTeam" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="session.colWeek" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="session.colSeats" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="session.colTimer" />
+          </Table.Th>
+          <Table.Th ta="right">
+            <FormattedMessage id="session.colCost" />
+          </Table.Th>
+          <Table.Th w={110} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {teams.map((team) => {
+          const name = nameOf(team.teamNumber);
+          const isSelected = selected.has(team.gameId);
+          return (
+            <Table.Tr
+              key={team.gameId}
+              bg={isSelected ? 'blue.0' : undefined}
+              data-testid="team-row"
+              data-team={team.teamNumber}
+            >
+              <Table.Td>
+                <Checkbox
+                  aria-label={intl.formatMessage({ id: 'session.selectTeam' }, { team: name })}
+                  checked={isSelected}
+                  onChange={() => onToggle(team.gameId)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Text fw={600} size="sm" truncate maw={260}>
+                  {name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <WeekProgress team={team} />
+              </Table.Td>
+              <Table.Td>
+                <Seats team={team} />
+              </Table.Td>
+              <Table.Td>
+                {team.deadline !== null && !team.finished ? (
+                  <Countdown deadline={team.deadline} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    –
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                <Text size="sm" data-testid="team-cost">
+                  <Money value={team.cost} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <GameLink team={team} name={name} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A team on a phone: the same facts stacked in a card. */
+export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
+  const intl = useIntl();
+  const nameOf = useTeamName(view);
+  return (
+    <Stack gap="xs" data-testid="follow-up-cards">
+      {teams.map((team) => {
+        const name = nameOf(team.teamNumber);
+        const isSelected = selected.has(team.gameId);
+        return (
+          <Paper
+            key={team.gameId}
+            withBorder
+            p="sm"
+            radius="md"
+            bg={isSelected ? 'blue.0' : undefined}
+            data-testid="team-row"
+            data-team={team.teamNumber}
+          >
+            <Stack gap={8}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <Checkbox
+                    aria-label={intl.formatMessage({ id: 'session.selectTeam' }, { team: name })}
+                    checked={isSelected}
+                    onChange={() => onToggle(team.gameId)}
+                  />
+                  <Text fw={600} truncate>
+                    {name}
+                  </Text>
+                </Group>
+                <GameLink team={team} name={name} />
+              </Group>
+              <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
+                <WeekProgress team={team} />
+                <Seats team={team} />
+              </Group>
+              <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
+                {team.deadline !== null && !team.finished ? <Countdown deadline={team.deadline} /> : <span />}
+                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <FormattedMessage id="session.colCost" />: <Money value={team.cost} />
+                </Text>
+              </Group>
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The follow-up page's body (issue 12, spec point 2): the round controls, where the class stands
+ * in one line, the teams of the round live (filtered and sorted), and bulk actions on a selection.
+ */
+import { Button, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SessionView } from '../../../src-shared/session';
+import { FollowUpSelectionBar } from './follow-up-actions';
+import { FollowUpRounds } from './follow-up-rounds';
+import { FollowUpCards, FollowUpTable, type FollowUpTeam, isWaiting } from './follow-up-table';
+
+type SortKey = 'team' | 'week';
+
+/** Slowest teams first when sorted by week: they are the ones to go and help. */
+const compare: Record<SortKey, (a: FollowUpTeam, b: FollowUpTeam) => number> = {
+  team: (a, b) => a.teamNumber - b.teamNumber,
+  week: (a, b) => Number(a.finished) - Number(b.finished) || a.week - b.week || a.teamNumber - b.teamNumber,
+};
+
+function Summary({ teams }: { teams: FollowUpTeam[] }) {
+  const seats = teams.flatMap((team) => team.seats);
+  const players = seats.filter((seat) => seat.userId !== null && !seat.computer).length;
+  const connected = seats.filter((seat) => seat.connected).length;
+  const allOrdered = teams.filter((team) => !team.finished && !isWaiting(team)).length;
+  const finished = teams.filter((team) => team.finished).length;
+  const fact = (id: string, values: Record<string, number>, testId: string) => (
+    <Text size="sm" data-testid={testId}>
+      <FormattedMessage
+        id={id}
+        values={{
+          ...values,
+          b: (chunks: React.ReactNode[]) => <b style={{ fontSize: '1.15em' }}>{chunks}</b>,
+        }}
+      />
+    </Text>
+  );
+  return (
+    <Paper withBorder radius="md" px="md" py="xs" data-testid="follow-up-summary">
+      <Group gap="xl" wrap="wrap">
+        {fact('session.summaryTeams', { count: teams.length }, 'summary-teams')}
+        {fact('session.summaryConnected', { connected, players }, 'summary-connected')}
+        {fact('session.summaryAllOrdered', { count: allOrdered, teams: teams.length }, 'summary-ordered')}
+        {finished > 0 && fact('session.summaryFinished', { count: finished }, 'summary-finished')}
+      </Group>
+    </Paper>
+  );
+}
+
+export function FollowUp({ view }: { view: SessionView }) {
+  const intl = useIntl();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [onlyWaiting, setOnlyWaiting] = useState(false);
+  const [sort, setSort] = useState<SortKey>('team');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const all = view.followUp ?? [];
+  const shown = useMemo(
+    () => all.filter((team) => !onlyWaiting || isWaiting(team)).sort(compare[sort]),
+    [all, onlyWaiting, sort],
+  );
+  // A selection only ever names teams of the round on screen (a new round brings new games).
+  const selected = all.filter((team) => selectedIds.has(team.gameId)).map((team) => team.gameId);
+  const allSelected = shown.length > 0 && shown.every((team) => selectedIds.has(team.gameId));
+  const toggle = (gameId: string) =>
+    setSelectedIds((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(gameId)) next.add(gameId);
+      return next;
+    });
+  const toggleAll = () => setSelectedIds(allSelected ? new Set() : new Set(shown.map((team) => team.gameId)));
+  const Teams = phone ? FollowUpCards : FollowUpTable;
+
+  return (
+    <Stack gap="md">
+      <FollowUpRounds view={view} />
+      {all.length > 0 && <Summary teams={all} />}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Switch
+          label={intl.formatMessage({ id: 'session.onlyWaiting' })}
+          checked={onlyWaiting}
+          onChange={(e) => setOnlyWaiting(e.currentTarget.checked)}
+          data-testid="only-waiting"
+        />
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="session.sortBy" />
+          </Text>
+          <SegmentedControl
+            size="xs"
+            value={sort}
+            onChange={(value) => setSort(value as SortKey)}
+            data={[
+              { value: 'team', label: intl.formatMessage({ id: 'session.sortTeam' }) },
+              { value: 'week', label: intl.formatMessage({ id: 'session.sortWeek' }) },
+            ]}
+            data-testid="sort-teams"
+          />
+        </Group>
+      </Group>
+      {selected.length > 0 && (
+        <FollowUpSelectionBar
+          sessionId={view.sessionId}
+          gameIds={selected}
+          onClear={() => setSelectedIds(new Set())}
+        />
+      )}
+      {phone && shown.length > 0 && (
+        <Group gap="xs">
+          <Button size="xs" variant="subtle" onClick={toggleAll} data-testid="select-all-teams">
+            <FormattedMessage id={allSelected ? 'session.selectNone' : 'session.selectAll'} />
+          </Button>
+        </Group>
+      )}
+      {all.length === 0 ? (
+        <Text c="dimmed" py="md">
+          <FormattedMessage id={view.published ? 'session.noTeamsYet' : 'session.notPublishedHint'} />
+        </Text>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed" py="md" data-testid="no-waiting-teams">
+          <FormattedMessage id="session.noTeamWaiting" />
+        </Text>
+      ) : (
+        <Teams
+          view={view}
+          teams={shown}
+          selected={selectedIds}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          allSelected={allSelected}
+          someSelected={selected.length > 0}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The results page's body (spec point 2): the teams compared within each round (team cost, best
+ * first, with fill rate and bullwhip) and across rounds (cost per week, round by round, with the
+ * class average). Players who may see it get the same, their own team highlighted.
+ */
+import './results.css';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import type { SessionView, TeamResult } from '../../../src-shared/session';
+import { trpc } from '../../trpc';
+import { Money } from '../../ui/money';
+import { PageLoader } from '../../ui/page-loader';
+import { useTeamName } from './follow-up-table';
+
+const RoundCostChart = lazy(async () => ({ default: (await import('./results-charts')).RoundCostChart }));
+const AcrossRoundsChart = lazy(async () => ({
+  default: (await import('./results-charts')).AcrossRoundsChart,
+}));
+
+/** Games go on while the results are open: they are read again now and then. */
+const REFRESH_MS = 15_000;
+
+/** The worst stage's order amplification: the team's bullwhip. */
+const bullwhip = (team: TeamResult) =>
+  team.facilities.reduce<number | null>(
+    (max, f) => (f.amplification === null ? max : Math.max(max ?? 0, f.amplification)),
+    null,
+  );
+
+function RoundBlock({
+  view,
+  roundNumber,
+  teams,
+  mine,
+}: {
+  view: SessionView;
+  roundNumber: number;
+  teams: TeamResult[];
+  mine: ReadonlySet<string>;
+}) {
+  const nameOf = useTeamName(view);
+  const ranked = [...teams].sort((a, b) => a.teamCost - b.teamCost);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      className="session-results-block"
+      data-testid={`results-round-${roundNumber}`}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz={20}>
+          <FormattedMessage
+            id="session.roundTitle"
+            values={{ round: roundNumber, name: view.rounds[roundNumber - 1]?.name ?? '' }}
+          />
+        </Title>
+        <Suspense fallback={<PageLoader />}>
+          <RoundCostChart
+            data={ranked.map((team) => ({ team: nameOf(team.teamNumber), cost: Math.round(team.teamCost) }))}
+          />
+        </Suspense>
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing={4} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={48}>#</Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="session.colTeam" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="session.colWeek" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="session.colTeamCost" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="session.colCostPerWeek" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="session.colFillRate" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="session.colBullwhip" />
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {ranked.map((team, i) => {
+                const own = mine.has(team.gameId);
+                const amplification = bullwhip(team);
+                return (
+                  <Table.Tr
+                    key={team.gameId}
+                    bg={own ? 'yellow.1' : undefined}
+                    data-testid="result-row"
+                    data-mine={own || undefined}
+                  >
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={600}>
+                          {nameOf(team.teamNumber)}
+                        </Text>
+                        {own && (
+                          <Badge size="xs" color="yellow" variant="filled" tt="none">
+                            <FormattedMessage id="session.yourTeam" />
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {team.finished ? (
+                        <FormattedMessage id="session.finished" />
+                      ) : (
+                        <FormattedMessage
+                          id="game.weekOf"
+                          values={{ week: team.weeksPlayed, weeks: team.weeks }}
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={team.teamCost} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={team.costPerWeek} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={team.fillRate} style="percent" maximumFractionDigits={1} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {amplification === null ? (
+                        '–'
+                      ) : (
+                        <>
+                          × <FormattedNumber value={amplification} maximumFractionDigits={1} />
+                        </>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AcrossRounds({ view, results }: { view: SessionView; results: TeamResult[] }) {
+  const intl = useIntl();
+  const nameOf = useTeamName(view);
+  const roundNumbers = [...new Set(results.map((r) => r.roundNumber))].sort((a, b) => a - b);
+  const key = (round: number) => `round${round}`;
+  const rounds = roundNumbers.map((round) => ({
+    key: key(round),
+    label: intl.formatMessage({ id: 'session.roundNumber' }, { round }),
+  }));
+  const teamNumbers = [...new Set(results.map((r) => r.teamNumber))].sort((a, b) => a - b);
+  const data = teamNumbers.map((teamNumber) => {
+    const row: Record<string, string | number> = { team: nameOf(teamNumber) };
+    for (const r of results)
+      if (r.teamNumber === teamNumber) row[key(r.roundNumber)] = Math.round(r.costPerWeek);
+    return row;
+  });
+  const average = roundNumbers.map((round) => {
+    const teams = results.filter((r) => r.roundNumber === round && r.weeksPlayed > 0);
+    return teams.length > 0 ? teams.reduce((sum, r) => sum + r.costPerWeek, 0) / teams.length : null;
+  });
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      className="session-results-block"
+      data-testid="results-across-rounds"
+    >
+      <Stack gap="sm">
+        <Title order={3} fz={20}>
+          <FormattedMessage id="session.acrossRounds" />
+        </Title>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="session.acrossRoundsHint" />
+        </Text>
+        <Suspense fallback={<PageLoader />}>
+          <AcrossRoundsChart data={data} rounds={rounds} />
+        </Suspense>
+        <Table.ScrollContainer minWidth={400}>
+          <Table verticalSpacing={4} data-testid="class-average">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                {rounds.map((round) => (
+                  <Table.Th key={round.key} ta="right">
+                    {round.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Table.Tr>
+                <Table.Td fw={600}>
+                  <FormattedMessage id="session.classAverage" />
+                </Table.Td>
+                {average.map((value, i) => (
+                  <Table.Td key={rounds[i]!.key} ta="right">
+                    {value === null ? '–' : <Money value={value} />}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function SessionResults({ view }: { view: SessionView }) {
+  const results = trpc.session.results.useQuery(
+    { sessionId: view.sessionId },
+    { refetchInterval: REFRESH_MS },
+  );
+  if (results.isPending) return <PageLoader />;
+  if (results.error)
+    return (
+      <Alert color="red">
+        <FormattedMessage id={results.error.data?.messageId ?? 'errors.unexpected'} />
+      </Alert>
+    );
+  // A player's own games (every round they sat in), highlighted; an admin has none.
+  const mine = new Set(view.isAdmin ? [] : view.myGames.map((g) => g.gameId));
+  const roundNumbers = [...new Set(results.data.map((r) => r.roundNumber))].sort((a, b) => a - b);
+  return (
+    <Stack gap="lg" data-testid="session-results">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} fz={24}>
+          <FormattedMessage id="session.resultsTitle" />
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={16} />}
+          onClick={() => window.print()}
+          className="session-admin-no-print"
+        >
+          <FormattedMessage id="session.print" />
+        </Button>
+      </Group>
+      {roundNumbers.length === 0 ? (
+        <Text c="dimmed">
+          <FormattedMessage id="session.noResultsYet" />
+        </Text>
+      ) : (
+        <>
+          {roundNumbers.map((round) => (
+            <RoundBlock
+              key={round}
+              view={view}
+              roundNumber={round}
+              teams={results.data.filter((r) => r.roundNumber === round)}
+              mine={mine}
+            />
+          ))}
+          {roundNumbers.length > 1 && <AcrossRounds view={view} results={results.data} />}
+        </>
+      )}
+    </Stack>
+  );
+}
