@@ -3,6 +3,7 @@ import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { checkBundleBudget } from './scripts/bundle-budget';
+import { isInstructorMessage } from './src-client/message-audience';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -51,13 +52,24 @@ function precompiledMessages(): Plugin {
     name: 'precompiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null;
+      const match = /[\\/]locales[\\/]([a-z]{2})\.json(\?instructor)?$/.exec(id);
+      if (!match) return null;
+      // English is split in two (src-client/message-audience.ts): `en.json` for every page,
+      // `en.json?instructor` for instructors' pages only.
+      const audience =
+        match[1] !== 'en'
+          ? () => true
+          : match[2]
+            ? isInstructorMessage
+            : (key: string) => !isInstructorMessage(key);
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
         Object.entries(messages)
-          .filter(([key]) => !key.startsWith(SERVER_ONLY_MESSAGES))
+          .filter(([key]) => !key.startsWith(SERVER_ONLY_MESSAGES) && audience(key))
           .map(([key, text]) => [key, parseMessage(text)]),
       );
+      // A JSON file read under a query is not handled as JSON by the bundler: it gets a module.
+      if (match[2]) return { code: `export default ${JSON.stringify(trees)};`, map: null, moduleType: 'js' };
       return { code: JSON.stringify(trees), map: null };
     },
   };
@@ -102,14 +114,22 @@ function lazyNotifications(): Plugin {
 /** Prints each page's first-load JavaScript after a build and fails the build above a budget. */
 function bundleBudget(): Plugin {
   let outDir = '';
+  let failed = false;
   return {
     name: 'bundle-budget',
     apply: 'build',
     configResolved: (config) => {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    // After a failed build there is nothing new to measure, and the build's own error must show.
+    buildEnd: (error) => {
+      failed ||= error !== undefined;
+    },
+    renderError: () => {
+      failed = true;
+    },
     closeBundle: () => {
-      checkBundleBudget(outDir);
+      if (!failed) checkBundleBudget(outDir);
     },
   };
 }

@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
+// Every page's English messages; instructors' pages add theirs (`loadInstructorMessages`).
 import english from '../locales/en.json';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
 import { isInstructor } from '../src-shared/rules/permissions';
@@ -12,6 +13,28 @@ const loaders = import.meta.glob<{ default: Record<string, string> }>([
   '../locales/*.json',
   '!../locales/en.json',
 ]);
+
+/** The English messages of instructors' pages (src-client/message-audience.ts), loaded once. */
+let instructorMessages: Promise<Record<string, string>> | null = null;
+const instructorListeners = new Set<(messages: Record<string, string>) => void>();
+
+/**
+ * Loads the English messages of instructors' pages; an instructor page's code awaits it as it
+ * loads (router.tsx), so that it never shows before its words.
+ */
+export function loadInstructorMessages(): Promise<Record<string, string>> {
+  instructorMessages ??= import('../locales/en.json?instructor').then((module) => {
+    const messages = module.default as Record<string, string>;
+    for (const listener of instructorListeners) listener(messages);
+    return messages;
+  });
+  return instructorMessages;
+}
+
+/** `module` once it and the English words of instructors' pages are loaded. */
+export async function withInstructorMessages<M>(module: Promise<M>): Promise<M> {
+  return (await Promise.all([module, loadInstructorMessages()]))[0];
+}
 
 const LocaleContext = createContext<{
   locale: Locale;
@@ -47,6 +70,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [enforced, enforce] = useState<Locale | null>(null);
   const locale = chooseLocale({ enforced, profile: own });
   const [messages, setMessages] = useState<Record<string, string>>(english);
+  const [instructorEnglish, setInstructorEnglish] = useState<Record<string, string>>({});
   const { user } = useCurrentUser();
   const profileLanguage = user?.language;
   const saveInProfile = isInstructor(user);
@@ -58,6 +82,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(STORAGE_KEY, profileLanguage);
     setOwn(profileLanguage);
   }, [profileLanguage]);
+
+  // Instructors' pages' English, once loaded by one of them or because an instructor signed in.
+  useEffect(() => {
+    instructorListeners.add(setInstructorEnglish);
+    void instructorMessages?.then(setInstructorEnglish);
+    return () => {
+      instructorListeners.delete(setInstructorEnglish);
+    };
+  }, []);
+  useEffect(() => {
+    if (saveInProfile) void loadInstructorMessages();
+  }, [saveInProfile]);
 
   useEffect(() => {
     let current = true;
@@ -85,9 +121,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [saveInProfile],
   );
 
+  const allMessages = useMemo(() => ({ ...instructorEnglish, ...messages }), [instructorEnglish, messages]);
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce }}>
-      <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+      <IntlProvider locale={locale} messages={allMessages} defaultLocale="en">
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

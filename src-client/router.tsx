@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { loadInstructorMessages } from './i18n';
 import { paths, patterns } from './paths';
 import { Layout } from './ui/layout';
 
@@ -11,23 +12,28 @@ import { Layout } from './ui/layout';
  * machinery, unused here, was 15 KB of a player's first load (docs/benchmarks.md).
  */
 const lazyPage = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+/** An instructor's page: its code and the English words of instructors' pages (i18n.tsx), together. */
+const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
+  lazyPage(async () => (await Promise.all([load(), loadInstructorMessages()]))[0]);
 
 const HomePage = lazyPage(async () => (await import('./routes/home')).HomePage);
 const LoginPage = lazyPage(async () => (await import('./routes/auth')).LoginPage);
 const SignupPage = lazyPage(async () => (await import('./routes/auth')).SignupPage);
-const DashboardPage = lazyPage(async () => (await import('./routes/dashboard')).DashboardPage);
+const DashboardPage = lazyInstructorPage(async () => (await import('./routes/dashboard')).DashboardPage);
 const GameIntroPage = lazyPage(async () => (await import('./routes/game-intro')).GameIntroPage);
 const GamePlayPage = lazyPage(async () => (await import('./routes/game-play')).GamePlayPage);
 const GameResultsPage = lazyPage(async () => (await import('./routes/game-results')).GameResultsPage);
 const JoinPage = lazyPage(async () => (await import('./routes/join')).JoinPage);
 const SessionLobbyPage = lazyPage(async () => (await import('./routes/session-lobby')).SessionLobbyPage);
-const SessionFollowUpPage = lazyPage(
+const SessionFollowUpPage = lazyInstructorPage(
   async () => (await import('./routes/session-admin')).SessionFollowUpPage,
 );
-const SessionResponsesPage = lazyPage(
+const SessionResponsesPage = lazyInstructorPage(
   async () => (await import('./routes/session-admin')).SessionResponsesPage,
 );
-const SessionResultsPage = lazyPage(async () => (await import('./routes/session-admin')).SessionResultsPage);
+const SessionResultsPage = lazyInstructorPage(
+  async () => (await import('./routes/session-admin')).SessionResultsPage,
+);
 const NotFoundPage = lazyPage(async () => (await import('./routes/not-found')).NotFoundPage);
 
 function SessionRedirect() {

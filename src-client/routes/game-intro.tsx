@@ -7,20 +7,23 @@ import { BeerRules } from '../features/beergame/rules';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
+import { withInstructorMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
 
 // The creator's tools carry the engine and the settings form: players joining on a phone never load them.
+// ...nor the words of instructors' pages (i18n.tsx), which the creator's tools load with them.
 const GameSettingsPanel = lazy(async () => ({
-  default: (await import('../features/dashboard/game-settings/settings-panel')).GameSettingsPanel,
+  default: (await withInstructorMessages(import('../features/dashboard/game-settings/settings-panel')))
+    .GameSettingsPanel,
 }));
 const EventEditor = lazy(async () => ({
-  default: (await import('../features/beergame/event-editor')).EventEditor,
+  default: (await withInstructorMessages(import('../features/beergame/event-editor'))).EventEditor,
 }));
 const ScheduledMessages = lazy(async () => ({
-  default: (await import('../features/beergame/event-editor')).ScheduledMessages,
+  default: (await withInstructorMessages(import('../features/beergame/event-editor'))).ScheduledMessages,
 }));
 const ConfigMapPreview = lazy(async () => ({
   default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,

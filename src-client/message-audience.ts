@@ -1,0 +1,28 @@
+/**
+ * Which English messages every page loads at once, and which only instructors' pages load: the
+ * dashboard, the settings forms, the templates and the session editor are an instructor's, and
+ * their words (a third of the catalogue) stay out of a player's first load (issue 9's budget of a
+ * player's page). The build splits `locales/en.json` by this rule (vite.config.ts); other
+ * languages load whole, on demand.
+ */
+const INSTRUCTOR_NAMESPACES = [
+  'dashboard.',
+  'gameSettings.',
+  'events.',
+  'settings.',
+  'template.',
+  'templates.',
+  'sessionTemplate.',
+  'sessionEditor.',
+];
+
+/**
+ * The dashboard's messages that other pages show too: a refused page's or sign-in's message
+ * (`dashboard.mess…`), and the game page's share link.
+ */
+const EVERYONE_S_DASHBOARD_MESSAGES = ['dashboard.mess', 'dashboard.copied', 'dashboard.copyLink'];
+
+export function isInstructorMessage(id: string): boolean {
+  if (EVERYONE_S_DASHBOARD_MESSAGES.some((prefix) => id.startsWith(prefix))) return false;
+  return INSTRUCTOR_NAMESPACES.some((namespace) => id.startsWith(namespace));
+}
