@@ -29,6 +29,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** A dialog's opening transition is over: a screenshot shows it, not its fade. */
+const settled = (page: Page) => page.waitForTimeout(400);
+
 /** The dialog asking before unsaved changes are left behind. */
 const leaveDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
 
@@ -54,6 +57,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   const plans = page.getByTestId('session-template');
   await expect.poll(() => plans.count()).toBe(14);
   await expect.poll(() => page.locator('[data-testid="session-template"][disabled]').count()).toBe(2);
+  await settled(page);
   await page.screenshot({ path: `${shots}/sessions-picker-desktop.png` });
   await plans.filter({ hasText: 'Blind, then transparent' }).click();
 
@@ -83,6 +87,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   // Leaving with pending changes asks first: by a dashboard tab and by a link; staying keeps them.
   await page.getByTestId('tab-games').click();
   await leaveDialog(page).waitFor();
+  await settled(page);
   await page.screenshot({ path: `${shots}/sessions-leave-desktop.png` });
   await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await leaveDialog(page).waitFor({ state: 'detached' });
@@ -137,6 +142,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByTestId('session-delete-name').fill('Tuesday class');
   await page.getByTestId('session-delete-submit').click();
   await page.getByText("The name typed is not the session's name.", { exact: false }).waitFor();
+  await settled(page);
   await page.screenshot({ path: `${shots}/sessions-delete-desktop.png` });
   await page.getByTestId('session-delete-name').fill('Tuesday class (copy)');
   await page.getByTestId('session-delete-submit').click();
@@ -160,6 +166,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await phone.page.screenshot({ path: `${shots}/sessions-list-phone.png` });
   await phone.page.getByTestId('new-session').click();
   await expect.poll(() => phone.page.getByTestId('session-template').count()).toBe(14);
+  await settled(phone.page);
   await phone.page.screenshot({ path: `${shots}/sessions-picker-phone.png` });
   await phone.page.keyboard.press('Escape');
   await phone.page.getByRole('dialog').waitFor({ state: 'detached' });

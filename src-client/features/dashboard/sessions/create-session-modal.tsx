@@ -206,6 +206,8 @@ export function CreateSessionModal({ opened, onClose }: { opened: boolean; onClo
       size={picked ? 'md' : '72rem'}
       fullScreen={phone}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      // The dialog opens on its close button, not on the first plan (which would look picked).
+      closeButtonProps={{ 'data-autofocus': true } as object}
     >
       {picked ? (
         <NewSessionForm template={picked} onBack={() => setPicked(null)} onCancel={close} />

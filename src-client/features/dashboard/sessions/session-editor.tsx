@@ -328,13 +328,19 @@ function EditorForm({
   const [form, setForm] = useState<Form>(baseline);
   const [tried, setTried] = useState(false);
   const [settingRound, setSettingRound] = useState<RoundBeingSet | null>(null);
-  // A fresh setup from the server (after a save) becomes what the form is compared with.
+  const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(baseline), [form, baseline]);
+  // A fresh setup from the server becomes what the form is compared with: after a save, or when
+  // nothing is pending; a read in the background never wipes what the instructor is typing.
+  const adopt = useRef(false);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
   useEffect(() => {
+    if (dirtyNow.current && !adopt.current) return;
+    adopt.current = false;
     const fresh = formOf(initial);
     setBaseline(fresh);
     setForm(fresh);
   }, [initial]);
-  const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(baseline), [form, baseline]);
   const guard = useLeaveGuard(dirty, root);
   const commands = useSessionCommands(onSaved);
   const errors = useMemo(() => refusalsOf(intl, form), [intl, form]);
@@ -346,6 +352,7 @@ function EditorForm({
     onSuccess: async () => {
       toastMessage(intl, 'dashboard.sessions.saved', 'green');
       setTried(false);
+      adopt.current = true;
       await onSaved();
     },
     onError: (error) => toastError(intl, error),
@@ -357,7 +364,17 @@ function EditorForm({
       return;
     }
     const setup = sessionSetupInput.parse(setupOf(form));
-    save.mutate({ sessionId, setup, commandId: newCommandId() });
+    save.mutate(
+      { sessionId, setup, commandId: newCommandId() },
+      {
+        // What was saved, as the server keeps it (trimmed): no longer pending, even before it is read again.
+        onSuccess: () => {
+          const saved = formOf(setup);
+          setBaseline(saved);
+          setForm(saved);
+        },
+      },
+    );
   };
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));

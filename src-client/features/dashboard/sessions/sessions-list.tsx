@@ -32,19 +32,23 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { formatJoinCode } from '../../../../src-shared/rules/join-code';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';
-import { CreateSessionModal } from './create-session-modal';
 import {
   DeleteSessionDialog,
   type NamedSession,
   SessionStatusBadge,
   useSessionCommands,
 } from './session-actions';
+
+// The picker carries the 14 plans and their games' templates: it loads when first opened.
+const CreateSessionModal = lazy(async () => ({
+  default: (await import('./create-session-modal')).CreateSessionModal,
+}));
 
 interface ListedSession {
   id: string;
@@ -211,7 +215,6 @@ function EmptySessions({ onCreate }: { onCreate: () => void }) {
 }
 
 export function SessionsList() {
-  const intl = useIntl();
   const phone = useMediaQuery('(max-width: 48em)');
   const list = trpc.session.list.useQuery();
   // The list's own refetch (an invalidation through useUtils can miss the query on screen).
@@ -234,7 +237,7 @@ export function SessionsList() {
     (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
   );
 
-  let content: React.ReactNode;
+  let content: ReactNode;
   if (list.isPending) content = <Loader />;
   else if (list.isError) {
     content = (
@@ -331,13 +334,16 @@ export function SessionsList() {
           leftSection={<IconPlus size={16} />}
           onClick={() => setCreating(true)}
           data-testid="new-session"
-          aria-label={intl.formatMessage({ id: 'dashboard.sessions.new' })}
         >
           <FormattedMessage id="dashboard.sessions.new" />
         </Button>
       </Group>
       {content}
-      <CreateSessionModal opened={creating} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateSessionModal opened onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       <DeleteSessionDialog session={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />
     </Stack>
   );
