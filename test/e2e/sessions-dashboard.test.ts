@@ -84,6 +84,22 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByTestId('unsaved-bar').waitFor();
   await page.screenshot({ path: `${shots}/sessions-editor-desktop.png`, fullPage: true });
 
+  // A round added from a game template, then removed again.
+  await page.getByTestId('round-add').click();
+  await page.getByRole('menuitem').first().click();
+  await expect.poll(() => rounds.count()).toBe(3);
+  await rounds.nth(2).getByTestId('round-remove').click();
+  await expect.poll(() => rounds.count()).toBe(2);
+
+  // A round's game settings: the games' own settings form, applied to the round.
+  await rounds.nth(1).getByTestId('round-settings').click();
+  const apply = page.getByRole('button', { name: 'Apply to the round' });
+  await apply.waitFor();
+  await settled(page);
+  await page.screenshot({ path: `${shots}/sessions-round-settings-desktop.png` });
+  await apply.click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
   // Leaving with pending changes asks first: by a dashboard tab and by a link; staying keeps them.
   await page.getByTestId('tab-games').click();
   await leaveDialog(page).waitFor();
