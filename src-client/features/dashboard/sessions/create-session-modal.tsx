@@ -4,10 +4,10 @@
  */
 import {
   Badge,
+  Box,
   Button,
   Card,
   Group,
-  List,
   Modal,
   NumberInput,
   SimpleGrid,
@@ -73,14 +73,15 @@ function SessionTemplateCard({ template, onPick }: { template: SessionTemplate; 
           <Text size="sm" c="dimmed">
             <FormattedMessage id={template.descriptionId} />
           </Text>
-          <List type="ordered" size="sm" spacing={2} style={{ flex: 1 }}>
+          {/* A plain list: Mantine's List here would split it into a chunk the player's pages load. */}
+          <Box component="ol" m={0} pl="lg" fz="sm" style={{ flex: 1 }}>
             {template.rounds.map((round, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a plan may play the same round twice
-              <List.Item key={i}>
+              <li key={i}>
                 <FormattedMessage id={round.nameId} />
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </Box>
           <Group gap={4} c="dimmed">
             <IconUsersGroup size={14} />
             <Text size="xs">
