@@ -59,6 +59,8 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await expect.poll(() => page.locator('[data-testid="session-template"][disabled]').count()).toBe(2);
   await settled(page);
   await page.screenshot({ path: `${shots}/sessions-picker-desktop.png` });
+  await plans.last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/sessions-picker-lean-desktop.png` });
   await plans.filter({ hasText: 'Blind, then transparent' }).click();
 
   // A name and a whole number of teams: 2.5 is refused, not rounded.
