@@ -30,7 +30,7 @@ function Dashboard() {
       panels={{
         intro: <IntroTab />,
         games: <GamesTab mapPreview={ConfigMapPreview} />,
-        sessions: <SessionsTab subtab={subtab} />,
+        sessions: <SessionsTab subtab={subtab} mapPreview={ConfigMapPreview} />,
         templates: <TemplatesTab mapPreview={ConfigMapPreview} />,
         settings: <SettingsTab />,
       }}

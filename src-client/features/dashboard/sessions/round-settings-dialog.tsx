@@ -1,0 +1,61 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { PageLoader } from '../../../ui/page-loader';
+import type { MapPreview } from '../game-settings/settings-form';
+
+// The form carries the engine: it loads when the dialog first opens, not with the dashboard.
+const RoundSettingsForm = lazy(async () => ({
+  default: (await import('./round-settings-form')).RoundSettingsForm,
+}));
+
+export interface RoundBeingSet {
+  index: number;
+  name: string;
+  config: Record<string, unknown>;
+}
+
+/** A round's game settings, in a dialog as wide as a game's. */
+export function RoundSettingsDialog({
+  round,
+  onApply,
+  onClose,
+  mapPreview,
+}: {
+  round: RoundBeingSet | null;
+  onApply: (index: number, config: Record<string, unknown>) => void;
+  onClose: () => void;
+  mapPreview: MapPreview;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={round !== null}
+      onClose={onClose}
+      title={
+        <FormattedMessage
+          id="dashboard.sessions.roundSettingsTitle"
+          values={{ number: (round?.index ?? 0) + 1, name: round?.name }}
+        />
+      }
+      size="80rem"
+      fullScreen={phone}
+    >
+      {round && (
+        <Suspense fallback={<PageLoader />}>
+          <RoundSettingsForm
+            name={round.name}
+            config={round.config}
+            onApply={(config) => {
+              onApply(round.index, config);
+              onClose();
+            }}
+            onCancel={onClose}
+            mapPreview={mapPreview}
+          />
+        </Suspense>
+      )}
+    </Modal>
+  );
+}
