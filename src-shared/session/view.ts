@@ -92,17 +92,13 @@ export interface SessionGames {
   connected?: (gameId: string) => string[];
 }
 
-export function viewSession(
-  s: SessionState,
-  games: SessionGames,
-  viewer: { userId: string | null; isAdmin: boolean },
-): SessionView {
-  const round = currentRound(s);
+/** The teams of the round being played with their seats, and the viewer's seat among them. */
+function teamsOf(games: SessionGames, userId: string | null) {
   let me: SessionView['me'] = null;
   const teams = games.current.flatMap((game, i): SessionTeamView[] => {
     if (!game) return [];
     const seats = game.facilities.map((f, k) => {
-      const mine = viewer.userId !== null && f.userId === viewer.userId;
+      const mine = userId !== null && f.userId === userId;
       if (mine) me = { teamNumber: i + 1, gameId: game.gameId, facilityId: f.id };
       return {
         facilityId: f.id,
@@ -125,6 +121,31 @@ export function viewSession(
       },
     ];
   });
+  return { teams, me: me as SessionView['me'] };
+}
+
+/** The admins' follow-up: one row per team of the round being played, with who is connected. */
+function followUpOf(games: SessionGames): NonNullable<SessionView['followUp']> {
+  return games.current.flatMap((game, i) => {
+    if (!game) return [];
+    const row = followUpRow(game);
+    const connected = games.connected?.(game.gameId) ?? [];
+    const seats = row.seats.map((seat) => ({
+      ...seat,
+      playerName: seat.userId === null ? null : (games.names[seat.userId] ?? null),
+      connected: seat.userId !== null && connected.includes(seat.userId),
+    }));
+    return [{ ...row, seats, teamNumber: i + 1 }];
+  });
+}
+
+export function viewSession(
+  s: SessionState,
+  games: SessionGames,
+  viewer: { userId: string | null; isAdmin: boolean },
+): SessionView {
+  const round = currentRound(s);
+  const { teams, me } = teamsOf(games, viewer.userId);
   const myGames = games.all
     .filter((g) => viewer.isAdmin || (viewer.userId !== null && g.playerIds.includes(viewer.userId)))
     .map(({ roundNumber, teamNumber, gameId, finished }) => ({ roundNumber, teamNumber, gameId, finished }));
@@ -150,18 +171,6 @@ export function viewSession(
     teams,
     me,
     myGames,
-    followUp: viewer.isAdmin
-      ? games.current.flatMap((game, i) => {
-          if (!game) return [];
-          const row = followUpRow(game);
-          const connected = games.connected?.(game.gameId) ?? [];
-          const seats = row.seats.map((seat) => ({
-            ...seat,
-            playerName: seat.userId === null ? null : (games.names[seat.userId] ?? null),
-            connected: seat.userId !== null && connected.includes(seat.userId),
-          }));
-          return [{ ...row, seats, teamNumber: i + 1 }];
-        })
-      : null,
+    followUp: viewer.isAdmin ? followUpOf(games) : null,
   };
 }

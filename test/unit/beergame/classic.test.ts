@@ -143,6 +143,7 @@ describe('summary', () => {
       draft: false,
       playerIds: CLASSIC.map((id) => `u-${id}`),
       freeSeats: 0,
+      session: null,
     });
   });
 
