@@ -37,10 +37,13 @@ afterAll(async () => {
 });
 
 const cspViolations: string[] = [];
+const pageErrors: string[] = [];
 
 /** A browser signed in with the cookies of an API sign-up. */
 async function signedInPage(user: ApiUser, origin: string, viewport?: { width: number; height: number }) {
   const person = await newPerson(browser, { ...(viewport ? { viewport } : {}), cspViolations });
+  // A page that throws while rendering keeps showing what it showed before (as a chart's label list did).
+  person.page.on('pageerror', (error) => pageErrors.push(`${person.page.url()}: ${error.message}`));
   await person.context.addCookies(
     user.cookie.split('; ').map((pair) => {
       const [name, ...value] = pair.split('=');
@@ -203,4 +206,5 @@ it('follows a class live, acts on every team at once, and compares the rounds', 
   await student.context.close();
 
   expect(cspViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
 }, 120_000);

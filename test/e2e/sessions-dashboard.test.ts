@@ -67,7 +67,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByTestId('session-name').fill('Tuesday class');
   await page.getByTestId('session-teams').fill('2.5');
   await page.getByTestId('session-create-submit').click();
-  await page.getByText('Please enter a whole number of teams from 1 to 250.').waitFor();
+  await page.getByText('Enter a whole number of teams from 1 to 250.').waitFor();
   expect(await page.getByTestId('session-teams').inputValue()).toBe('2.5');
   await page.getByTestId('session-teams').fill('4');
   await page.screenshot({ path: `${shots}/sessions-create-desktop.png` });
@@ -159,7 +159,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByTestId('session-delete-name').fill('Tuesday class');
   await page.getByTestId('session-delete-submit').click();
-  await page.getByText("The name typed is not the session's name.", { exact: false }).waitFor();
+  await page.getByText("Type the session's exact name to delete it.", { exact: false }).waitFor();
   await settled(page);
   await page.screenshot({ path: `${shots}/sessions-delete-desktop.png` });
   await page.getByTestId('session-delete-name').fill('Tuesday class (copy)');

@@ -12,7 +12,10 @@ const ROUND_COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.
 const money = (intl: ReturnType<typeof useIntl>) => (value: number) =>
   intl.formatNumber(value, { maximumFractionDigits: 0 });
 
-/** Team cost per team of one round, best (lowest) first. */
+/**
+ * Team cost per team of one round, best (lowest) first. (No value labels on the bars: Recharts'
+ * label list breaks under Preact, and the table beside the chart gives the figures.)
+ */
 export function RoundCostChart({ data }: { data: Array<{ team: string; cost: number }> }) {
   const intl = useIntl();
   return (
@@ -24,7 +27,6 @@ export function RoundCostChart({ data }: { data: Array<{ team: string; cost: num
       valueFormatter={money(intl)}
       yAxisLabel={intl.formatMessage({ id: 'session.colTeamCost' })}
       tickLine="y"
-      withBarValueLabel={data.length <= 16}
       data-testid="round-cost-chart"
     />
   );
