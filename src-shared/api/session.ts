@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, TIMER_SECONDS } from '../beergame/constants';
 import { LOCALES } from '../rules/locale';
+import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_TITLE_MAX } from '../rules/template-naming';
 import {
   AUDIO_PLAYERS,
   DEBRIEFING_MODES,
@@ -120,8 +121,8 @@ export const mergeGamesInput = z.object({
     .array(idInput)
     .min(SESSION_LIMITS.rounds.min, 'session.errRoundsCount')
     .max(SESSION_LIMITS.rounds.max, 'session.errRoundsCount'),
-  title: textInput({ min: 1, max: 80 }),
-  description: textInput({ min: 0, max: 500, multiline: true }).optional(),
+  title: textInput({ min: 1, max: TEMPLATE_TITLE_MAX }),
+  description: textInput({ min: 0, max: TEMPLATE_DESCRIPTION_MAX, multiline: true }).optional(),
   commandId,
 });
 

@@ -103,6 +103,34 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await page.getByTestId('template-save').click();
   await page.getByText('Template saved: find it on the Templates tab').waitFor();
 
+  // Merge two into a session template: each becomes a round, the older first, swapped here.
+  await page.getByTestId('games-search').fill('Tuesday 0');
+  await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(5);
+  for (const name of ['Tuesday 06', 'Tuesday 07'])
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await page.getByTestId('merge-selected').click();
+  const mergeRounds = page.getByTestId('merge-rounds');
+  await mergeRounds.getByText('Round 1: Tuesday 06').waitFor();
+  await page.getByRole('button', { name: 'Play later' }).first().click();
+  await mergeRounds.getByText('Round 1: Tuesday 07').waitFor();
+  await page.getByTestId('template-save').click();
+  await page.getByText('Please fill this in.').waitFor();
+  await page.getByTestId('template-title').fill('Tuesday, two rounds');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/games-7-merge-1280.png` });
+  await page.getByTestId('template-save').click();
+  await page.getByText('Session template saved: choose it when you create a session.').waitFor();
+  await page.goto(`${origin}/dashboard/sessions`);
+  await page
+    .getByRole('button', { name: /New session/ })
+    .first()
+    .click();
+  const own = page.getByTestId('own-session-templates');
+  await own.getByText('Tuesday, two rounds').waitFor();
+  expect(await own.locator('li').allTextContents()).toEqual(['Tuesday 07', 'Tuesday 06']);
+  await page.keyboard.press('Escape');
+  await page.goto(`${origin}/dashboard/games`);
+
   await page.getByTestId('games-search').fill('');
   await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(9);
   await page.setViewportSize(PHONE);

@@ -480,6 +480,11 @@ const matrix: Record<string, Row> = {
     expected: ownGamesOnly,
     check: (result) => expect((result as { templateId: string }).templateId).toEqual(expect.any(String)),
   },
+  'game.mergeIntoTemplate': {
+    call: (api, { gameId }) =>
+      api.game.mergeIntoTemplate.mutate({ gameIds: [gameId], title: 'Merged', commandId: randomUUID() }),
+    expected: ownGamesOnly,
+  },
   'game.reset': {
     call: (api, { gameId }) => api.game.reset.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,
@@ -673,6 +678,24 @@ const sessionMatrix: Record<string, SessionRow> = {
       otherInstructor: 'ok',
     },
     changes: true,
+  },
+  'session.templates': {
+    call: (api) => api.session.templates.query(),
+    expected: instructorsOnly,
+  },
+  'session.deleteTemplate': {
+    call: async (api) => {
+      // Each instructor deletes a session template of their own, merged from a game of theirs.
+      const owner = api === users.otherInstructor.api ? users.otherInstructor : users.creator;
+      const { gameId } = await owner.api.beergame.create.mutate({ name: 'To merge', template: 'classic' });
+      const { templateId } = await owner.api.game.mergeIntoTemplate.mutate({
+        gameIds: [gameId],
+        title: 'Merged',
+        commandId: randomUUID(),
+      });
+      return api.session.deleteTemplate.mutate({ templateId, commandId: randomUUID() });
+    },
+    expected: instructorsOnly,
   },
   'session.responses': {
     call: (api, { sessionId }) => api.session.responses.query({ sessionId }),

@@ -297,3 +297,63 @@ describe('a session of three rounds', () => {
     expect(games.every((g) => g.deleted)).toBe(true);
   });
 });
+
+describe('games merged into a session template (spec point 2)', () => {
+  it('makes each game a round, in the order given, and sessions start from it', async () => {
+    const names = ['Monday blind', 'Monday transparent'];
+    const gameIds: string[] = [];
+    for (const name of names)
+      gameIds.push((await ada.api.beergame.create.mutate({ name, template: 'classic' })).gameId);
+    await ada.api.beergame.setTransparent.mutate({
+      gameId: gameIds[1]!,
+      transparent: true,
+      commandId: randomUUID(),
+    });
+    expect(
+      await refusal(ada.api.game.mergeIntoTemplate.mutate({ gameIds, title: '  ', commandId: randomUUID() })),
+    ).toBe('errors.textRequired');
+    const bobs = (await bob.api.beergame.create.mutate({ name: 'Not hers', template: 'classic' })).gameId;
+    expect(
+      await refusal(
+        ada.api.game.mergeIntoTemplate.mutate({
+          gameIds: [gameIds[0]!, bobs],
+          title: 'Mine',
+          commandId: randomUUID(),
+        }),
+      ),
+    ).toBe('dashboard.messGameUnknown');
+    const { templateId } = await ada.api.game.mergeIntoTemplate.mutate({
+      gameIds: [...gameIds].reverse(),
+      title: 'Transparent first',
+      description: 'Then blind',
+      commandId: randomUUID(),
+    });
+    const [own] = await ada.api.session.templates.query();
+    expect(own).toMatchObject({ id: templateId, title: 'Transparent first', rounds: [...names].reverse() });
+    expect(await bob.api.session.templates.query()).toEqual([]);
+    // A session template is not a game template: the templates tab does not list it.
+    expect((await ada.api.template.list.query()).own.map((t) => t.id)).not.toContain(templateId);
+
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'From my template',
+      template: templateId,
+      teamCount: 3,
+      commandId: randomUUID(),
+    });
+    const { setup } = await ada.api.session.setup.query({ sessionId });
+    expect(setup.rounds.map((r) => r.name)).toEqual([...names].reverse());
+    expect(setup.rounds.map((r) => r.config.transparent)).toEqual([true, false]);
+    expect(setup.teamCount).toBe(3);
+
+    expect(
+      await refusal(bob.api.session.deleteTemplate.mutate({ templateId, commandId: randomUUID() })),
+    ).toBe('templates.errNotFound');
+    await ada.api.session.deleteTemplate.mutate({ templateId, commandId: randomUUID() });
+    expect(await ada.api.session.templates.query()).toEqual([]);
+    expect(
+      await refusal(
+        ada.api.session.create.mutate({ name: 'Gone', template: templateId, commandId: randomUUID() }),
+      ),
+    ).toBe('templates.errNotFound');
+  });
+});

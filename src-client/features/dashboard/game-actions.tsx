@@ -3,7 +3,8 @@
  * and delete, the confirmations of reset and disconnect (spec point 8), and the toasts that say it
  * is done. Every typed value is checked by the shared rules before anything is sent.
  */
-import { Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COPIES, copyNameRefusal, typedCountRefusal } from '../../../src-shared/rules/copy-names';
@@ -272,6 +273,103 @@ export function SaveAsTemplateDialog({ game, onClose }: { game: ListedGame | nul
           onCancel={onClose}
         />
       )}
+    </Modal>
+  );
+}
+
+/** Merging into a template says it is done for 5 s (spec point 8). */
+const MERGE_TOAST_MS = 5000;
+
+/**
+ * Merges the selected games into a session template of the instructor's (spec point 2): each game
+ * becomes a round, in the order shown (changeable), under a title they must give.
+ */
+export function MergeIntoTemplateDialog({
+  games,
+  onClose,
+  onMerged,
+}: {
+  games: Array<ListedGame & { createdAt: Date }> | null;
+  onClose: () => void;
+  onMerged: () => void;
+}) {
+  const intl = useIntl();
+  const [order, setOrder] = useState<ListedGame[]>([]);
+  const [shown, setShown] = useState<typeof games>(null);
+  // Each opening starts from the selection, oldest first (copies made together by name): a class
+  // plays its games in the order it prepared them.
+  if (games !== shown) {
+    setShown(games);
+    setOrder(
+      [...(games ?? [])].sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.name.localeCompare(b.name),
+      ),
+    );
+  }
+  const merge = trpc.game.mergeIntoTemplate.useMutation({
+    onSuccess: () => {
+      toastMessage(intl, 'dashboard.mergeSuccess', 'green', MERGE_TOAST_MS);
+      onMerged();
+      onClose();
+    },
+    onError: (error) => toastError(intl, error),
+  });
+  const move = (from: number, to: number) =>
+    setOrder((rounds) => {
+      const next = [...rounds];
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved!);
+      return next;
+    });
+  return (
+    <Modal
+      opened={games !== null}
+      onClose={onClose}
+      title={<FormattedMessage id="dashboard.mergeTitle" values={{ count: order.length }} />}
+      centered
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="dashboard.mergeHint" />
+        </Text>
+        <Stack gap={4} data-testid="merge-rounds">
+          {order.map((game, i) => (
+            <Group key={game.id} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" truncate>
+                <FormattedMessage id="dashboard.mergeRound" values={{ number: i + 1, name: game.name }} />
+              </Text>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                  aria-label={intl.formatMessage({ id: 'dashboard.mergeUp' })}
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  disabled={i === order.length - 1}
+                  onClick={() => move(i, i + 1)}
+                  aria-label={intl.formatMessage({ id: 'dashboard.mergeDown' })}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+        {games && (
+          <TemplateTextForm
+            initial={{ title: '', description: '' }}
+            pending={merge.isPending}
+            onSubmit={(text) =>
+              merge.mutate({ gameIds: order.map((game) => game.id), ...text, commandId: newCommandId() })
+            }
+            onCancel={onClose}
+          />
+        )}
+      </Stack>
     </Modal>
   );
 }

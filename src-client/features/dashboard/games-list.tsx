@@ -31,6 +31,7 @@ import {
   IconPlugConnectedX,
   IconRotate,
   IconSearch,
+  IconStack2,
   IconTemplate,
   IconTrash,
   IconX,
@@ -39,6 +40,7 @@ import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { type GameStatus, gameStatus } from '../../../src-shared/rules/game-status';
+import { SESSION_LIMITS } from '../../../src-shared/session/constants';
 import { joinLink, paths } from '../../paths';
 import { trpc } from '../../trpc';
 import {
@@ -47,6 +49,7 @@ import {
   CopyGameDialog,
   DeleteGamesDialog,
   type ListedGame,
+  MergeIntoTemplateDialog,
   SaveAsTemplateDialog,
   useArchiveGames,
 } from './game-actions';
@@ -100,6 +103,7 @@ function JoinLinkButton({ gameId }: { gameId: string }) {
 interface Actions {
   copy: (game: ListedGame) => void;
   saveAsTemplate: (game: ListedGame) => void;
+  merge: (games: Array<ListedGame & { createdAt: Date }>) => void;
   archive: (gameIds: string[]) => void;
   confirm: (action: ConfirmedAction, gameIds: string[]) => void;
   remove: (gameIds: string[]) => void;
@@ -160,7 +164,7 @@ function SelectionBar({
   actions,
   onClear,
 }: {
-  selected: ListedGame[];
+  selected: Array<ListedGame & { createdAt: Date }>;
   archived: boolean;
   actions: Actions;
   onClear: () => void;
@@ -198,6 +202,17 @@ function SelectionBar({
           >
             <FormattedMessage id={archived ? 'dashboard.actionUnarchive' : 'dashboard.actionArchive'} />
           </Button>
+          {selected.length <= SESSION_LIMITS.rounds.max && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconStack2 size={14} />}
+              onClick={() => actions.merge(selected)}
+              data-testid="merge-selected"
+            >
+              <FormattedMessage id="dashboard.actionMerge" />
+            </Button>
+          )}
           <Button
             size="xs"
             variant="default"
@@ -294,6 +309,7 @@ export function GamesList() {
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [copying, setCopying] = useState<ListedGame | null>(null);
   const [templating, setTemplating] = useState<ListedGame | null>(null);
+  const [merging, setMerging] = useState<Array<ListedGame & { createdAt: Date }> | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<{ action: ConfirmedAction; gameIds: string[] } | null>(null);
   const archive = useArchiveGames();
@@ -327,6 +343,7 @@ export function GamesList() {
   const actions: Actions = {
     copy: setCopying,
     saveAsTemplate: setTemplating,
+    merge: setMerging,
     archive: (gameIds) => {
       archive(gameIds, !archived);
       clearSelection();
@@ -494,6 +511,7 @@ export function GamesList() {
       )}
       <CopyGameDialog game={copying} onClose={() => setCopying(null)} />
       <SaveAsTemplateDialog game={templating} onClose={() => setTemplating(null)} />
+      <MergeIntoTemplateDialog games={merging} onClose={() => setMerging(null)} onMerged={clearSelection} />
       <DeleteGamesDialog gameIds={deleting} onClose={() => setDeleting(null)} onDeleted={clearSelection} />
       <ConfirmGamesAction
         action={confirming?.action ?? null}

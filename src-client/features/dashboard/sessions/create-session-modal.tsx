@@ -18,8 +18,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconArrowLeft, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { sessionSetupInput } from '../../../../src-shared/api/session';
@@ -29,6 +29,7 @@ import { SESSION_LIMITS } from '../../../../src-shared/session/constants';
 import { SESSION_TEMPLATES, type SessionTemplate } from '../../../../src-shared/session/templates';
 import { paths } from '../../../paths';
 import { newCommandId, trpc } from '../../../trpc';
+import { Confirm } from '../../../ui/confirm';
 import { DialogButtons } from '../../../ui/dialog-buttons';
 import { inputErrorMessage, toastError } from '../../../ui/notify';
 import './sessions.css';
@@ -39,30 +40,53 @@ export function teamCountRefusal(value: number | string): string | null {
   return parsed.success ? null : 'session.errTeamCount';
 }
 
+/** A plan a session is made from: a default session template, or one of the instructor's own. */
+interface Plan {
+  id: string;
+  title: string;
+  description: string;
+  rounds: string[];
+  teamCount: number;
+  /** Whether it can be played yet (lean sessions come with the lean game in the browser). */
+  available: boolean;
+}
+
+function planOfTemplate(template: SessionTemplate, intl: ReturnType<typeof useIntl>): Plan {
+  return {
+    id: template.id,
+    title: intl.formatMessage({ id: template.titleId }),
+    description: intl.formatMessage({ id: template.descriptionId }),
+    rounds: template.rounds.map((round) => intl.formatMessage({ id: round.nameId })),
+    teamCount: template.teamCount,
+    available: template.available,
+  };
+}
+
 /** One teaching plan: what it shows, its rounds in order, and whether it can be played yet. */
-function SessionTemplateCard({ template, onPick }: { template: SessionTemplate; onPick: () => void }) {
-  const disabled = !template.available;
+function PlanCard({ plan, onPick, action }: { plan: Plan; onPick: () => void; action?: ReactNode }) {
+  const disabled = !plan.available;
   return (
-    <UnstyledButton
-      onClick={onPick}
-      disabled={disabled}
+    <Card
+      withBorder
+      radius="md"
+      padding={0}
       h="100%"
-      data-testid="session-template"
-      className="session-template-pick"
-      style={{ cursor: disabled ? 'not-allowed' : 'pointer', display: 'block' }}
+      style={{ opacity: disabled ? 0.6 : 1 }}
+      className="session-template-card"
     >
-      <Card
-        withBorder
-        radius="md"
-        padding="md"
+      <UnstyledButton
+        onClick={onPick}
+        disabled={disabled}
         h="100%"
-        style={{ opacity: disabled ? 0.6 : 1 }}
-        className="session-template-card"
+        p="md"
+        data-testid="session-template"
+        className="session-template-pick"
+        style={{ cursor: disabled ? 'not-allowed' : 'pointer', display: 'block' }}
       >
         <Stack gap="xs" h="100%">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }}>
-              <FormattedMessage id={template.titleId} />
+              {plan.title}
             </Title>
             {disabled && (
               <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
@@ -70,47 +94,49 @@ function SessionTemplateCard({ template, onPick }: { template: SessionTemplate; 
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed">
-            <FormattedMessage id={template.descriptionId} />
-          </Text>
+          {plan.description && (
+            <Text size="sm" c="dimmed">
+              {plan.description}
+            </Text>
+          )}
           {/* A plain list: Mantine's List here would split it into a chunk the player's pages load. */}
           <Box component="ol" m={0} pl="lg" fz="sm" style={{ flex: 1 }}>
-            {template.rounds.map((round, i) => (
+            {plan.rounds.map((round, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a plan may play the same round twice
-              <li key={i}>
-                <FormattedMessage id={round.nameId} />
-              </li>
+              <li key={i}>{round}</li>
             ))}
           </Box>
           <Group gap={4} c="dimmed">
             <IconUsersGroup size={14} />
             <Text size="xs">
-              <FormattedMessage
-                id="dashboard.sessions.teamsByDefault"
-                values={{ count: template.teamCount }}
-              />
+              <FormattedMessage id="dashboard.sessions.teamsByDefault" values={{ count: plan.teamCount }} />
             </Text>
           </Group>
         </Stack>
-      </Card>
-    </UnstyledButton>
+      </UnstyledButton>
+      {action && (
+        <Group justify="flex-end" px="md" pb="sm">
+          {action}
+        </Group>
+      )}
+    </Card>
   );
 }
 
-/** The name and the number of teams of a session made from `template`. */
+/** The name and the number of teams of a session made from `plan`. */
 function NewSessionForm({
-  template,
+  plan,
   onBack,
   onCancel,
 }: {
-  template: SessionTemplate;
+  plan: Plan;
   onBack: () => void;
   onCancel: () => void;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [name, setName] = useState(() => intl.formatMessage({ id: template.titleId }));
-  const [teams, setTeams] = useState<number | string>(template.teamCount);
+  const [name, setName] = useState(plan.title);
+  const [teams, setTeams] = useState<number | string>(plan.teamCount);
   const [tried, setTried] = useState(false);
   // One command per form: a double click makes one session.
   const [commandId] = useState(newCommandId);
@@ -126,7 +152,7 @@ function NewSessionForm({
     if (nameRefusal || teamsRefusal) return;
     create.mutate({
       name: name.trim(),
-      template: template.id,
+      template: plan.id,
       teamCount: Number(teams),
       ...(isLocale(intl.locale) ? { locale: intl.locale } : {}),
       commandId,
@@ -147,10 +173,10 @@ function NewSessionForm({
         </Button>
         <Card withBorder radius="md" padding="sm" bg="gray.0">
           <Text fw={600} size="sm">
-            <FormattedMessage id={template.titleId} />
+            {plan.title}
           </Text>
           <Text size="xs" c="dimmed">
-            {template.rounds.map((round) => intl.formatMessage({ id: round.nameId })).join(' → ')}
+            {plan.rounds.join(' → ')}
           </Text>
         </Card>
         <TextInput
@@ -187,10 +213,77 @@ function NewSessionForm({
   );
 }
 
-/** The picker of the session templates, then the new session's name and teams. */
+/**
+ * The instructor's own session templates (games merged into one, spec point 2), each deletable
+ * after a confirmation; nothing when they have none.
+ */
+function OwnPlans({ onPick }: { onPick: (plan: Plan) => void }) {
+  const intl = useIntl();
+  const own = trpc.session.templates.useQuery();
+  const [deleting, setDeleting] = useState<Plan | null>(null);
+  const remove = trpc.session.deleteTemplate.useMutation({
+    onSuccess: () => void own.refetch(),
+    onError: (error) => toastError(intl, error),
+  });
+  const plans: Plan[] = (own.data ?? []).map((template) => ({
+    id: template.id,
+    title: template.title,
+    description: template.description,
+    rounds: template.rounds,
+    teamCount: template.teamCount,
+    available: true,
+  }));
+  if (plans.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="own-session-templates">
+      <Title order={3} fz="md">
+        <FormattedMessage id="dashboard.sessions.ownTemplates" />
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            onPick={() => onPick(plan)}
+            action={
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-xs"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => setDeleting(plan)}
+              >
+                <FormattedMessage id="dashboard.sessions.deleteTemplate" />
+              </Button>
+            }
+          />
+        ))}
+      </SimpleGrid>
+      <Confirm
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={
+          <FormattedMessage id="dashboard.sessions.deleteTemplateTitle" values={{ title: deleting?.title }} />
+        }
+        confirmLabel={<FormattedMessage id="dashboard.sessions.deleteTemplate" />}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ templateId: deleting.id, commandId: newCommandId() })}
+        testId="delete-session-template"
+      >
+        <FormattedMessage id="dashboard.sessions.deleteTemplateText" />
+      </Confirm>
+      <Title order={3} fz="md" mt="sm">
+        <FormattedMessage id="dashboard.sessions.defaultTemplates" />
+      </Title>
+    </Stack>
+  );
+}
+
+/** The picker of the session templates (the instructor's own first), then the new session's name and teams. */
 export function CreateSessionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const intl = useIntl();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [picked, setPicked] = useState<SessionTemplate | null>(null);
+  const [picked, setPicked] = useState<Plan | null>(null);
   const close = () => {
     setPicked(null);
     onClose();
@@ -211,16 +304,18 @@ export function CreateSessionModal({ opened, onClose }: { opened: boolean; onClo
       closeButtonProps={{ 'data-autofocus': true } as object}
     >
       {picked ? (
-        <NewSessionForm template={picked} onBack={() => setPicked(null)} onCancel={close} />
+        <NewSessionForm plan={picked} onBack={() => setPicked(null)} onCancel={close} />
       ) : (
         <Stack>
           <Text size="sm" c="dimmed">
             <FormattedMessage id="dashboard.sessions.pickTemplateHint" />
           </Text>
+          <OwnPlans onPick={setPicked} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="session-templates">
-            {SESSION_TEMPLATES.map((template) => (
-              <SessionTemplateCard key={template.id} template={template} onPick={() => setPicked(template)} />
-            ))}
+            {SESSION_TEMPLATES.map((template) => {
+              const plan = planOfTemplate(template, intl);
+              return <PlanCard key={template.id} plan={plan} onPick={() => setPicked(plan)} />;
+            })}
           </SimpleGrid>
         </Stack>
       )}
