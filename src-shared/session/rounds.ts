@@ -64,3 +64,29 @@ export function teamName(
   const label = setup.localeLabels.team.trim() || defaultLabel;
   return `${label} ${teamNumber}`;
 }
+
+/** A team's seats as a joining player finds them. */
+export interface TeamSeats {
+  teamNumber: number;
+  facilities: ReadonlyArray<{ id: string; userId: string | null; computer: boolean }>;
+}
+
+/**
+ * Where a player joining a round already started sits when no seat is free (issue 12: "late
+ * joiners fill free roles"): a role the computer plays since the start, in the team with the fewest
+ * players (the lowest team number among equals), its first such role; null when every role has a
+ * player.
+ */
+export function computerSeatForLateJoiner(
+  teams: readonly TeamSeats[],
+): { teamNumber: number; facilityId: string } | null {
+  let best: { teamNumber: number; facilityId: string; players: number } | null = null;
+  for (const team of teams) {
+    const seat = team.facilities.find((f) => f.computer && f.userId === null);
+    if (!seat) continue;
+    const players = team.facilities.filter((f) => f.userId !== null).length;
+    if (!best || players < best.players || (players === best.players && team.teamNumber < best.teamNumber))
+      best = { teamNumber: team.teamNumber, facilityId: seat.id, players };
+  }
+  return best && { teamNumber: best.teamNumber, facilityId: best.facilityId };
+}

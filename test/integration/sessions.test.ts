@@ -181,6 +181,9 @@ describe('a session of three rounds', () => {
       ),
     );
     expect(after.followUp!.find((r) => r.teamNumber === 2)).toBeTruthy();
+    // A late joiner takes over a role the computer plays, in the team with the fewest players.
+    const late = await players[4]!.api.session.join.mutate({ sessionId, commandId: randomUUID() });
+    expect(late).toMatchObject({ teamNumber: 2, roundNumber: 1 });
     // The follow-up's bulk action closes every team's week at once.
     const closed = await ada.api.session.teamsAction.mutate({
       sessionId,

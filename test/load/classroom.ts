@@ -13,8 +13,8 @@
  * With `--session`, the games are those of one session (spec point 3: a round of one game per
  * team, created by publishing it), the players join it by team and role (`session.join`) and its
  * admin watches the follow-up page's live view (`session.watch`) over WebSocket; the line then
- * ends with `followup_lag_p99_ms=`: how long after a game's last order of the week its follow-up
- * row shows the next week.
+ * ends with `followup_lag_p99_ms=`: how long a follow-up row is behind its game (from the moment
+ * the game's first player sees the next week to the row showing it).
  *
  * PostgreSQL from DATABASE_URL (else the local server if it answers), in a database of its own,
  * else (or with LOAD_PGLITE=1) embedded PGlite. LOAD_PROFILE_DIR=dir profiles the server
@@ -163,6 +163,8 @@ interface Measures {
   /** Bytes each player received in each week. */
   weekBytes: number[];
   /** In a session: from a game's last order of the week to its follow-up row showing the next week. */
+  followUpAfterOrder: number[];
+  /** In a session: how long after the game's first player saw the next week its follow-up row did. */
   followUpLag: number[];
 }
 
@@ -172,6 +174,7 @@ const newMeasures = (): Measures => ({
   errors: 0,
   messageBytes: [],
   weekBytes: [],
+  followUpAfterOrder: [],
   followUpLag: [],
 });
 
@@ -310,8 +313,15 @@ async function playWeek(
   if (!followUp) return;
   for (const [gameId, sent] of lastOrderSent) {
     const shown = followUp.get(gameId)?.get(week + 1);
+    const seenByPlayers = players
+      .filter((player) => player.gameId === gameId)
+      .map((player) => player.seen.get(week + 1) ?? Number.POSITIVE_INFINITY);
     if (shown === undefined) measures.errors++;
-    else measures.followUpLag.push(shown - sent);
+    else {
+      measures.followUpAfterOrder.push(shown - sent);
+      // Behind its game: from the moment the game's week turned as its players saw it (the first).
+      measures.followUpLag.push(Math.max(0, shown - Math.min(...seenByPlayers)));
+    }
   }
 }
 
@@ -369,8 +379,11 @@ async function main() {
       console.log(`received by one player in one week: ${summary(measures.weekBytes, 'B')}`);
       if (session)
         console.log(
-          `follow-up row showing the next week after the game's last order was sent: ${summary(measures.followUpLag)}`,
+          `follow-up row showing the next week after the game's last order was sent: ${summary(measures.followUpAfterOrder)}`,
         );
+      console.log(
+        `follow-up row behind its game (after the game's first player saw the next week): ${summary(measures.followUpLag)}`,
+      );
       console.log(`errors: ${measures.errors}`);
       const followUpLag = session
         ? ` followup_lag_p99_ms=${percentile(measures.followUpLag, 99).toFixed(0)}`

@@ -22,6 +22,7 @@ import { type Actor, DomainError, gameStreamId } from '../../../src-shared/event
 import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import type { Locale } from '../../../src-shared/rules/locale';
 import {
+  computerSeatForLateJoiner,
   currentRound,
   nextRoundSeats,
   type PlacedGame,
@@ -232,6 +233,57 @@ async function placedGames(ctx: Context, sessionId: string): Promise<PlacedGame[
       state: await loadGame(ctx, row.id),
     })),
   );
+}
+
+/**
+ * The seat a player joining the round being played asks for, and the game command that takes it:
+ * the role they chose (a role the computer plays since the start is taken back), else a free seat
+ * of the team they chose or of the emptiest team (`allowJoinRandom`), else, once the round started,
+ * a role the computer plays in the team with the fewest players.
+ */
+async function seatFor(
+  ctx: Context,
+  state: SessionState,
+  games: Awaited<ReturnType<typeof gamesOfRound>>,
+  input: { teamNumber?: number | undefined; facilityId?: string | undefined; commandId: string },
+): Promise<{ seat: { gameId: string; teamNumber: number }; command: BeerCommand }> {
+  if (input.teamNumber === undefined && !state.setup.config.allowJoinRandom)
+    throw appError('BAD_REQUEST', 'session.errPickTeam');
+  const candidates =
+    input.teamNumber === undefined ? games : games.filter((g) => g.team_number === input.teamNumber);
+  if (candidates.length === 0) throw appError('BAD_REQUEST', 'session.errTeamUnknown');
+  const seatIn = (game: (typeof games)[number]) => ({ gameId: game.id, teamNumber: game.team_number ?? 1 });
+  if (input.facilityId !== undefined) {
+    const game = candidates[0]!;
+    const facility = (await loadGame(ctx, game.id)).facilities.find((f) => f.id === input.facilityId);
+    const takeBack = facility?.computer === true && facility.userId === null;
+    return {
+      seat: seatIn(game),
+      command: takeBack
+        ? { type: 'TakeBackRole', facilityId: input.facilityId }
+        : { type: 'JoinRole', facilityId: input.facilityId },
+    };
+  }
+  const emptiest = candidates.reduce<(typeof games)[number] | null>(
+    (best, game) => (game.free_seats > (best?.free_seats ?? 0) ? game : best),
+    null,
+  );
+  if (emptiest) return { seat: seatIn(emptiest), command: { type: 'JoinRandomRole', seed: input.commandId } };
+  const teams = await Promise.all(
+    candidates.map(async (game) => ({
+      teamNumber: game.team_number ?? 1,
+      gameId: game.id,
+      facilities: (await loadGame(ctx, game.id)).facilities,
+    })),
+  );
+  const late = computerSeatForLateJoiner(teams);
+  if (!late)
+    throw appError('CONFLICT', input.teamNumber === undefined ? 'session.errSessionFull' : 'beergame.errNoFreeRole');
+  const game = teams.find((team) => team.teamNumber === late.teamNumber)!;
+  return {
+    seat: { gameId: game.gameId, teamNumber: late.teamNumber },
+    command: { type: 'TakeBackRole', facilityId: late.facilityId },
+  };
 }
 
 export const sessionRouter = router({
@@ -469,8 +521,7 @@ export const sessionRouter = router({
 
   /**
    * A player's seat in the round being played: the one they already hold (a rejoin from the same
-   * device), else the team and role they chose, else a free seat of the emptiest team
-   * (`allowJoinRandom`).
+   * device), else the one `seatFor` finds (late joiners take over roles the computer plays).
    */
   join: sessionSignedInProcedure.input(joinSessionInput).mutation(async ({ ctx, input }) => {
     const { state, isAdmin } = ctx.session;
@@ -487,24 +538,9 @@ export const sessionRouter = router({
       return { gameId, teamNumber, facilityId: seat.id, roundNumber: round };
     };
     if (held) return answer(held.id, held.team_number ?? 0);
-    let teamNumber = input.teamNumber;
-    if (teamNumber === undefined) {
-      if (!state.setup.config.allowJoinRandom) throw appError('BAD_REQUEST', 'session.errPickTeam');
-      const emptiest = games.reduce<(typeof games)[number] | null>(
-        (best, game) => (game.free_seats > (best?.free_seats ?? 0) ? game : best),
-        null,
-      );
-      if (!emptiest) throw appError('CONFLICT', 'session.errSessionFull');
-      teamNumber = emptiest.team_number ?? 1;
-    }
-    const game = games.find((g) => g.team_number === teamNumber);
-    if (!game) throw appError('BAD_REQUEST', 'session.errTeamUnknown');
-    const command: BeerCommand =
-      input.facilityId === undefined
-        ? { type: 'JoinRandomRole', seed: input.commandId }
-        : { type: 'JoinRole', facilityId: input.facilityId };
-    await runGame(ctx, game.id, command, input.commandId);
-    return answer(game.id, teamNumber);
+    const { seat, command } = await seatFor(ctx, state, games, input);
+    await runGame(ctx, seat.gameId, command, input.commandId);
+    return answer(seat.gameId, seat.teamNumber);
   }),
 
   /** Every player's answers to the debrief's questions, checked by the tolerant rule (spec point 5). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../../src-shared/eventsourcing';
 import { isSessionAdmin, sessionPageRefusal } from '../../../src-shared/rules/session-admin';
 import {
+  computerSeatForLateJoiner,
   currentRound,
   gameOfTeam,
   nextRoundSeats,
@@ -233,6 +234,44 @@ describe('seats from round to round', () => {
     const round2 = nextRoundSeats('shuffle', seats, 3, roles, 2);
     expect(round2.find((s) => s.userId === 'a')!.teamNumber).toBe(1);
     expect(round2.find((s) => s.userId === 'b')!.teamNumber).toBe(2);
+  });
+});
+
+describe('a late joiner (issue 12: late joiners fill free roles)', () => {
+  const team = (teamNumber: number, seats: Array<[string | null, boolean]>) => ({
+    teamNumber,
+    facilities: seats.map(([userId, computer], i) => ({ id: `f${i}`, userId, computer })),
+  });
+
+  it('takes a role the computer plays, in the team with the fewest players', () => {
+    const teams = [
+      team(1, [
+        ['a', false],
+        [null, true],
+      ]),
+      team(2, [
+        [null, true],
+        [null, true],
+      ]),
+      team(3, [
+        [null, true],
+        [null, true],
+      ]),
+    ];
+    expect(computerSeatForLateJoiner(teams)).toEqual({ teamNumber: 2, facilityId: 'f0' });
+    expect(computerSeatForLateJoiner([teams[0]!])).toEqual({ teamNumber: 1, facilityId: 'f1' });
+  });
+
+  it('finds nothing when every role has a player', () => {
+    expect(
+      computerSeatForLateJoiner([
+        team(1, [
+          ['a', false],
+          ['b', false],
+        ]),
+      ]),
+    ).toBeNull();
+    expect(computerSeatForLateJoiner([])).toBeNull();
   });
 });
 
