@@ -55,7 +55,7 @@ const STATUS_ICONS: Partial<Record<RoundStatus, React.ReactNode>> = {
  */
 export default function SessionCrumb({ place }: { place: GamePlace }) {
   const intl = useIntl();
-  const { view } = useSessionView(place.sessionId);
+  const { view } = useSessionView(place.sessionId, { leaveWhenRefused: false });
   const labels = useSessionLabels(view ?? { teamNames: [], localeLabels: { team: '', round: '' } });
   if (!view) return <Loader size={14} type="dots" />;
   const lobby = paths.session(view.sessionId, 'lobby');

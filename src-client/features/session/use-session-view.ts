@@ -10,9 +10,9 @@ import { toastError } from '../../ui/notify';
  * The viewer's live view of a session (its lobby, and for its admins the follow-up rows): the whole
  * view, then patches; a patch that does not follow the view held reads the whole again. A session
  * the viewer may not open (unknown, deleted, unpublished) shows its message and leaves the page as
- * a refused game page does.
+ * a refused game page does (unless `leaveWhenRefused` is false: the round list of a game page).
  */
-export function useSessionView(sessionId: string) {
+export function useSessionView(sessionId: string, { leaveWhenRefused = true } = {}) {
   const intl = useIntl();
   const leave = useLeaveRefusedPage();
   const [view, setView] = useState<SessionView | null>(null);
@@ -27,8 +27,10 @@ export function useSessionView(sessionId: string) {
         setView(next.view);
       },
       onError: (error) => {
-        if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN')
-          leave(error.data.messageId ?? 'session.sessionNotFound');
+        const refused = error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN';
+        // A game page's round list says nothing of a session it may no longer show: the game stays.
+        if (refused && !leaveWhenRefused) setView(null);
+        else if (refused) leave(error.data?.messageId ?? 'session.sessionNotFound');
         else toastError(intl, error);
       },
     },
