@@ -278,7 +278,10 @@ async function seatFor(
   );
   const late = computerSeatForLateJoiner(teams);
   if (!late)
-    throw appError('CONFLICT', input.teamNumber === undefined ? 'session.errSessionFull' : 'beergame.errNoFreeRole');
+    throw appError(
+      'CONFLICT',
+      input.teamNumber === undefined ? 'session.errSessionFull' : 'beergame.errNoFreeRole',
+    );
   const game = teams.find((team) => team.teamNumber === late.teamNumber)!;
   return {
     seat: { gameId: game.gameId, teamNumber: late.teamNumber },
