@@ -2,12 +2,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { BeerRules } from '../features/beergame/rules';
-import { QrCode } from '../features/game-shell/join-code';
 import { joinUntilSeated } from '../features/game-shell/join-until-seated';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { type LobbyParts, SessionLobby } from '../features/session/lobby';
 import { useSessionView } from '../features/session/use-session-view';
 import { PageLoader } from '../ui/page-loader';
+import { QrCode } from '../ui/qr-code';
 
 /** The rules briefing of the player's game, read live (it names their role and its neighbours). */
 function SeatRules({ gameId }: { gameId: string }) {
