@@ -5,6 +5,7 @@ export * from './copy';
 export * from './counterfactual';
 export * from './debrief-figures';
 export { type BeerCommandOf, beergameDecider } from './decide';
+export * from './demand-pattern';
 export * from './events';
 export { checkOrder, isGameAdmin } from './guards';
 export * from './kpis';

@@ -161,6 +161,19 @@ export const productTemplateSchema = z.object({
   productEmoji: z.string().max(20).default('🍺'),
 });
 
+/** A consumer demand drawn at random: each week a whole number from `min` to `max`, from `seed`. */
+export const demandPatternSchema = z.object({
+  kind: z.literal('random'),
+  min: z.number().int().min(0).max(999),
+  max: z.number().int().min(0).max(999),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+});
+export type DemandPattern = z.infer<typeof demandPatternSchema>;
+
 export const beerConfigInputSchema = z.object({
   weeks: z.number().int().min(1).max(520).default(36),
   /** The game plays with a turn timer: it runs once every seat is filled (docs/beergame.md, "Timer"). */
@@ -211,6 +224,11 @@ export const beerConfigInputSchema = z.object({
     .default([]),
   /** One-product demand of the facilities without clients; `[i]` is week i+1, the last value repeats. */
   consumerDemand: weekly.default([4, 4, 4, 4, 8]),
+  /**
+   * How the settings form drew `consumerDemand` at random (settings.ts, `randomDemand`), kept so
+   * that the form shows it as such again; the engine plays the list, never this.
+   */
+  demandPattern: demandPatternSchema.optional(),
   allEventTypes: z.array(z.enum(CHANGE_FIELDS)).default([...CHANGE_FIELDS]),
   scheduledChanges: z.array(scheduledChangeSchema).max(500).default([]),
   /** Policy for empty seats at the timer and for computer seats without their own policy. */

@@ -11,8 +11,9 @@ import {
   EVENT_EDITOR_DEFAULTS,
   FACILITY_DEFAULTS,
 } from './constants';
+import { randomDemand } from './demand-pattern';
 import { evolve } from './evolve';
-import type { BeerConfig, BeerConfigInput } from './schemas';
+import type { BeerConfig, BeerConfigInput, DemandPattern } from './schemas';
 import {
   facilityList,
   type GameSettings,
@@ -42,20 +43,30 @@ function editable(config: BeerConfig): boolean {
   });
 }
 
-/** A step (one value, then another from some week on) when the demand is one; else a list. */
-function demandFields(demand: readonly number[]) {
+/** What the form offers for a random demand before one is drawn: around the classic game's 4 and 8. */
+const RANDOM_DEMAND_DEFAULTS = { min: 2, max: 10, seed: 1 };
+
+/**
+ * The demand drawn at random when the form drew it (the pattern still gives the same weeks); else a
+ * step (one value, then another from some week on) when the demand is one; else a list.
+ */
+function demandFields(demand: readonly number[], pattern: DemandPattern | undefined, weeks: number) {
   const last = demand.at(-1) ?? 0;
   const stepAt = demand.indexOf(last);
   const isStep =
     demand.length > 0 &&
     demand.slice(0, stepAt).every((d) => d === demand[0]) &&
     demand.slice(stepAt).every((d) => d === last);
+  const isDrawn = pattern !== undefined && randomDemand(pattern, weeks).join() === demand.join();
   return {
-    demandMode: isStep ? ('step' as const) : ('list' as const),
+    demandMode: isDrawn ? ('random' as const) : isStep ? ('step' as const) : ('list' as const),
     demandBase: str(stepAt > 0 ? demand[0]! : last),
     demandStep: str(last),
     demandStepWeek: str(stepAt > 0 ? stepAt + 1 : 1),
     demandList: demand.join(', '),
+    demandMin: str(pattern?.min ?? RANDOM_DEMAND_DEFAULTS.min),
+    demandMax: str(pattern?.max ?? RANDOM_DEMAND_DEFAULTS.max),
+    demandSeed: str(pattern?.seed ?? RANDOM_DEMAND_DEFAULTS.seed),
   };
 }
 
@@ -135,7 +146,7 @@ function readSettings(
       transparent: config.transparent,
       language: config.language,
       draft: config.draft,
-      ...demandFields(config.consumerDemand),
+      ...demandFields(config.consumerDemand, config.demandPattern, config.weeks),
       stockCost: str(p.stockCost),
       backlogCost: str(p.backlogCost),
       unitPrice: str(p.unitPrice),
@@ -171,6 +182,9 @@ export function chainSettings(name: string, kinds: readonly string[]): GameSetti
     demandStep: '8',
     demandStepWeek: '5',
     demandList: '4, 4, 4, 4, 8',
+    demandMin: str(RANDOM_DEMAND_DEFAULTS.min),
+    demandMax: str(RANDOM_DEMAND_DEFAULTS.max),
+    demandSeed: str(RANDOM_DEMAND_DEFAULTS.seed),
     stockCost: str(FACILITY_DEFAULTS.stockCost),
     backlogCost: str(FACILITY_DEFAULTS.backlogCost),
     unitPrice: '0',

@@ -9,7 +9,8 @@ import { GAME_NAME_MAX } from '../rules/copy-names';
 import { isLocale, type Locale } from '../rules/locale';
 import { ConfigError, resolveConfig } from './config';
 import { CHANGE_RANGES, FACILITY_DEFAULTS, FACILITY_KINDS, TIMER_SECONDS } from './constants';
-import type { BeerConfig, BeerConfigInput } from './schemas';
+import { randomDemand } from './demand-pattern';
+import type { BeerConfig, BeerConfigInput, DemandPattern } from './schemas';
 
 /** A number's bounds and step; a field's typed text is checked against them. */
 export interface NumberRule {
@@ -24,6 +25,7 @@ export const SETTINGS_RANGES = {
   timer: { ...TIMER_SECONDS, step: 1 },
   demand: CHANGE_RANGES.consumerDemand,
   demandStepWeek: { min: 1, max: 520, step: 1 },
+  demandSeed: { min: 0, max: 2 ** 31 - 1, step: 1 },
   stockCost: CHANGE_RANGES.stockCost,
   backlogCost: CHANGE_RANGES.backlogCost,
   unitPrice: CHANGE_RANGES.unitPrice,
@@ -71,13 +73,19 @@ export interface GameSettings {
   /** The game's language; null: each person's own. */
   language: Locale | null;
   draft: boolean;
-  /** `step`: base demand, then `demandStep` from week `demandStepWeek`; `list`: one value a week. */
-  demandMode: 'step' | 'list';
+  /**
+   * `step`: base demand, then `demandStep` from week `demandStepWeek`; `list`: one value a week;
+   * `random`: each week a whole number from `demandMin` to `demandMax`, drawn from `demandSeed`.
+   */
+  demandMode: 'step' | 'list' | 'random';
   demandBase: string;
   demandStep: string;
   demandStepWeek: string;
   /** Comma- or space-separated values of weeks 1, 2, ...; the last repeats. */
   demandList: string;
+  demandMin: string;
+  demandMax: string;
+  demandSeed: string;
   stockCost: string;
   backlogCost: string;
   unitPrice: string;
@@ -167,6 +175,15 @@ class Reader {
   refuse(path: string, messageId: string, values?: Record<string, string | number>): void {
     this.errors[path] ??= values ? { messageId, values } : { messageId };
   }
+}
+
+/** The random pattern the form describes (min ≤ max), or null with its refusals. */
+function readPattern(form: GameSettings, r: Reader): DemandPattern | null {
+  const min = r.number('demandMin', form.demandMin, SETTINGS_RANGES.demand);
+  const max = r.number('demandMax', form.demandMax, SETTINGS_RANGES.demand);
+  const seed = r.number('demandSeed', form.demandSeed, SETTINGS_RANGES.demandSeed);
+  if (min > max) r.refuse('demandMax', 'gameSettings.errDemandRange', { min });
+  return min <= max ? { kind: 'random', min, max, seed } : null;
 }
 
 /** The weekly consumer demand the form describes (`[i]` is week i+1, the last value repeats). */
@@ -298,7 +315,13 @@ function readFacilities(form: GameSettings, pid: string, r: Reader) {
 export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): SettingsResult {
   const r = new Reader();
   const { name, weeks, timer } = readGeneral(form, r);
-  const consumerDemand = readDemand(form, weeks, r);
+  const demandPattern = form.demandMode === 'random' ? readPattern(form, r) : null;
+  const consumerDemand =
+    form.demandMode !== 'random'
+      ? readDemand(form, weeks, r)
+      : demandPattern
+        ? randomDemand(demandPattern, weeks)
+        : [];
   const productsTemplates = base?.productsTemplates ?? [{ id: 'p1', name: 'Beer', productEmoji: '🍺' }];
   const facilities = readFacilities(form, productsTemplates[0]?.id ?? 'p1', r);
   const backlogMessage = readThreshold('backlogMessage', form.backlogMessage, r);
@@ -306,8 +329,10 @@ export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): Se
   if (Object.keys(r.errors).length > 0) return { ok: false, errors: r.errors };
 
   const sameNetwork = sameFacilityIds(base, form.facilities);
+  const { demandPattern: _drawnBefore, ...kept } = base ?? {};
   const config: BeerConfigInput = {
-    ...(base ?? {}),
+    ...kept,
+    ...(demandPattern ? { demandPattern } : {}),
     weeks,
     playTimer: form.playTimer,
     timer,

@@ -72,6 +72,22 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await expect
     .poll(() => form.getByTestId('map-preview').locator('[data-testid^="map-facility-"]').count())
     .toBe(3);
+  // A random demand: a range and a seed, the first weeks of the draw shown; 9 below 3 is refused.
+  await form.getByText('Random', { exact: true }).click();
+  await page.getByTestId('settings-demandMin').fill('9');
+  await page.getByTestId('settings-demandMax').fill('3');
+  await page.getByTestId('settings-submit').click();
+  await page.getByText('The highest demand cannot be below the lowest (9).').waitFor();
+  await page.getByTestId('settings-demandMin').fill('3');
+  await page.getByTestId('settings-demandMax').fill('9');
+  await expect
+    .poll(() => page.getByTestId('settings-drawn-demand').textContent())
+    .toMatch(/^Weeks 1 to 12: \d/);
+  const firstDraw = await page.getByTestId('settings-drawn-demand').textContent();
+  await page.getByTestId('settings-new-draw').click();
+  await expect.poll(() => page.getByTestId('settings-drawn-demand').textContent()).not.toBe(firstDraw);
+  await shoot(page, 'settings-form', 'settings-form-random-1280', DESKTOP.width);
+  await form.getByText('A step', { exact: true }).click();
   await page.getByTestId('settings-demandStepWeek').fill('6');
   await page.getByTestId('facility-0-leadtime').fill('7');
   await page.getByTestId('settings-submit').click();

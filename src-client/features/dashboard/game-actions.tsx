@@ -293,19 +293,43 @@ export function MergeIntoTemplateDialog({
   onClose: () => void;
   onMerged: () => void;
 }) {
+  return (
+    <Modal
+      opened={games !== null}
+      onClose={onClose}
+      title={<FormattedMessage id="dashboard.mergeTitle" values={{ count: games?.length ?? 0 }} />}
+      centered
+    >
+      {/* Keyed by the selection: each opening starts from it. */}
+      {games && (
+        <MergeForm
+          key={games.map((game) => game.id).join()}
+          games={games}
+          onClose={onClose}
+          onMerged={onMerged}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The rounds in order, oldest game first (copies made together by name: a class plays its games in
+ * the order it prepared them), then the template's title and description.
+ */
+function MergeForm({
+  games,
+  onClose,
+  onMerged,
+}: {
+  games: Array<ListedGame & { createdAt: Date }>;
+  onClose: () => void;
+  onMerged: () => void;
+}) {
   const intl = useIntl();
-  const [order, setOrder] = useState<ListedGame[]>([]);
-  const [shown, setShown] = useState<typeof games>(null);
-  // Each opening starts from the selection, oldest first (copies made together by name): a class
-  // plays its games in the order it prepared them.
-  if (games !== shown) {
-    setShown(games);
-    setOrder(
-      [...(games ?? [])].sort(
-        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.name.localeCompare(b.name),
-      ),
-    );
-  }
+  const [order, setOrder] = useState<ListedGame[]>(() =>
+    [...games].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.name.localeCompare(b.name)),
+  );
   const merge = trpc.game.mergeIntoTemplate.useMutation({
     onSuccess: () => {
       toastMessage(intl, 'dashboard.mergeSuccess', 'green', MERGE_TOAST_MS);
@@ -322,54 +346,45 @@ export function MergeIntoTemplateDialog({
       return next;
     });
   return (
-    <Modal
-      opened={games !== null}
-      onClose={onClose}
-      title={<FormattedMessage id="dashboard.mergeTitle" values={{ count: order.length }} />}
-      centered
-    >
-      <Stack>
-        <Text size="sm" c="dimmed">
-          <FormattedMessage id="dashboard.mergeHint" />
-        </Text>
-        <Stack gap={4} data-testid="merge-rounds">
-          {order.map((game, i) => (
-            <Group key={game.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>
-                <FormattedMessage id="dashboard.mergeRound" values={{ number: i + 1, name: game.name }} />
-              </Text>
-              <Group gap={2} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                  aria-label={intl.formatMessage({ id: 'dashboard.mergeUp' })}
-                >
-                  <IconArrowUp size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  disabled={i === order.length - 1}
-                  onClick={() => move(i, i + 1)}
-                  aria-label={intl.formatMessage({ id: 'dashboard.mergeDown' })}
-                >
-                  <IconArrowDown size={16} />
-                </ActionIcon>
-              </Group>
+    <Stack>
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id="dashboard.mergeHint" />
+      </Text>
+      <Stack gap={4} data-testid="merge-rounds">
+        {order.map((game, i) => (
+          <Group key={game.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" truncate>
+              <FormattedMessage id="dashboard.mergeRound" values={{ number: i + 1, name: game.name }} />
+            </Text>
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+                aria-label={intl.formatMessage({ id: 'dashboard.mergeUp' })}
+              >
+                <IconArrowUp size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                disabled={i === order.length - 1}
+                onClick={() => move(i, i + 1)}
+                aria-label={intl.formatMessage({ id: 'dashboard.mergeDown' })}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
             </Group>
-          ))}
-        </Stack>
-        {games && (
-          <TemplateTextForm
-            initial={{ title: '', description: '' }}
-            pending={merge.isPending}
-            onSubmit={(text) =>
-              merge.mutate({ gameIds: order.map((game) => game.id), ...text, commandId: newCommandId() })
-            }
-            onCancel={onClose}
-          />
-        )}
+          </Group>
+        ))}
       </Stack>
-    </Modal>
+      <TemplateTextForm
+        initial={{ title: '', description: '' }}
+        pending={merge.isPending}
+        onSubmit={(text) =>
+          merge.mutate({ gameIds: order.map((game) => game.id), ...text, commandId: newCommandId() })
+        }
+        onCancel={onClose}
+      />
+    </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
   type GameSettings,
   newSettingsFacility,
   previewView,
+  randomDemand,
   readChangeValue,
   readChangeWeek,
   readSettingsNumber,
@@ -255,6 +256,60 @@ describe('configuration to settings and back', () => {
     const read = configToSettings('Waves', { ...classicConfigInput(), consumerDemand: [4, 8, 4, 8] });
     if (!read.ok) throw new Error(read.messageId);
     expect(read.settings).toMatchObject({ demandMode: 'list', demandList: '4, 8, 4, 8' });
+  });
+
+  it('a demand drawn at random: each week within the range, the same for the same seed, read back as such', () => {
+    const form: GameSettings = {
+      ...threeStages(),
+      demandMode: 'random',
+      demandMin: '3',
+      demandMax: '9',
+      demandSeed: '2026',
+    };
+    const config = resolved(form);
+    const demand = config.demand[0]!.demand;
+    expect(demand).toHaveLength(20);
+    expect(demand.every((d) => Number.isInteger(d) && d >= 3 && d <= 9)).toBe(true);
+    expect(new Set(demand).size).toBeGreaterThan(1);
+    expect(resolved(form).demand).toEqual(config.demand);
+    expect(resolved({ ...form, demandSeed: '2027' }).demand[0]!.demand).not.toEqual(demand);
+    expect(randomDemand({ kind: 'random', min: 3, max: 9, seed: 2026 }, 20)).toEqual(demand);
+    const read = configToSettings('Random', asConfigInput(config));
+    if (!read.ok) throw new Error(read.messageId);
+    expect(read.settings).toMatchObject({
+      demandMode: 'random',
+      demandMin: '3',
+      demandMax: '9',
+      demandSeed: '2026',
+    });
+    expect(resolved(read.settings)).toEqual(config);
+    // Changed by hand after the draw, the demand is a list again, and the pattern is dropped.
+    const edited = configToSettings('Edited', {
+      ...asConfigInput(config),
+      consumerDemand: [5, ...demand.slice(1)],
+    });
+    if (!edited.ok) throw new Error(edited.messageId);
+    expect(edited.settings.demandMode).toBe('list');
+    const asList = settingsToConfig(edited.settings, asConfigInput(config));
+    expect(asList.ok && asList.config.demandPattern).toBeUndefined();
+  });
+
+  it('refuses a random demand whose highest is below its lowest, or a seed that is not whole', () => {
+    const form: GameSettings = {
+      ...threeStages(),
+      demandMode: 'random',
+      demandMin: '8',
+      demandMax: '4',
+      demandSeed: '1.5',
+    };
+    const result = settingsToConfig(form);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.demandMax).toMatchObject({
+      messageId: 'gameSettings.errDemandRange',
+      values: { min: 8 },
+    });
+    expect(result.errors.demandSeed).toBeDefined();
   });
 
   it('a configuration with several products is not for this form', () => {

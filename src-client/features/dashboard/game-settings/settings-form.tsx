@@ -26,6 +26,7 @@ import {
   IconBuildingWarehouse,
   IconChartLine,
   IconCoins,
+  IconDice5,
   IconMessage,
   IconPlus,
   IconTrash,
@@ -113,6 +114,11 @@ export function GameSettingsForm(props: {
   // The preview keeps the last network that resolved while a field is being corrected.
   const lastGood = useRef<BeerConfig | null>(null);
   if (result.ok) lastGood.current = result.resolved;
+  // The first weeks of a demand drawn at random, so the instructor sees what the seed gives.
+  const drawnDemand =
+    form.demandMode === 'random' && result.ok
+      ? `${(result.config.consumerDemand ?? []).slice(0, 12).join(', ')}…`
+      : null;
 
   const set = <K extends keyof GameSettings>(key: K, value: GameSettings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -263,17 +269,46 @@ export function GameSettingsForm(props: {
           data={[
             { value: 'step', label: intl.formatMessage({ id: 'gameSettings.demandModeStep' }) },
             { value: 'list', label: intl.formatMessage({ id: 'gameSettings.demandModeList' }) },
+            { value: 'random', label: intl.formatMessage({ id: 'gameSettings.demandModeRandom' }) },
           ]}
           aria-label={intl.formatMessage({ id: 'gameSettings.demandMode' })}
           style={{ alignSelf: 'flex-start' }}
         />
+        {form.demandMode === 'random' && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              {text('demandMin', 'gameSettings.demandMin')}
+              {text('demandMax', 'gameSettings.demandMax')}
+              {text('demandSeed', 'gameSettings.demandSeed', {
+                descriptionId: 'gameSettings.demandSeedHint',
+              })}
+            </SimpleGrid>
+            <Group gap="sm" wrap="wrap">
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconDice5 size={16} />}
+                // A new draw for this form (a person's choice, not the engine's: the seed is what is kept).
+                onClick={() => set('demandSeed', String(Math.floor(Math.random() * 2 ** 31)))}
+                data-testid="settings-new-draw"
+              >
+                <FormattedMessage id="gameSettings.demandNewDraw" />
+              </Button>
+              {drawnDemand && (
+                <Text size="xs" c="dimmed" data-testid="settings-drawn-demand">
+                  <FormattedMessage id="gameSettings.demandDrawn" values={{ weeks: drawnDemand }} />
+                </Text>
+              )}
+            </Group>
+          </>
+        )}
         {form.demandMode === 'step' ? (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             {text('demandBase', 'gameSettings.demandBase')}
             {text('demandStep', 'gameSettings.demandStep')}
             {text('demandStepWeek', 'gameSettings.demandStepWeek')}
           </SimpleGrid>
-        ) : (
+        ) : form.demandMode === 'random' ? null : (
           text('demandList', 'gameSettings.demandList', {
             descriptionId: 'gameSettings.demandListHint',
             numeric: false,
