@@ -76,6 +76,7 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
   await page.waitForURL(/\/dashboard\/sessions\/[\w-]+$/);
   const sessionId = page.url().split('/').pop()!;
   await page.getByTestId('editor-publish').click();
+  await expect.poll(() => page.getByTestId('editor-code').textContent()).toMatch(/Join code: \w{3} \w{3}/);
   await page.goto(`${origin}/session/${sessionId}/follow-up`);
   await page.getByTestId('session-code').waitFor();
   const code = (await page.getByTestId('session-code').textContent())!.replace(/\s/g, '');

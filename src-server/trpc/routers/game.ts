@@ -74,12 +74,15 @@ function viewerOf(ctx: GameContext) {
 type InstructorContext = Context & { user: NonNullable<Context['user']> };
 
 /**
- * The caller's own games among `gameIds`, each with its type and its dashboard actions. Any other
- * id (unknown, deleted, someone else's) refuses the whole request before anything changes.
+ * The caller's own games among `gameIds`, in that order, each with its type and its dashboard
+ * actions. Any other id (unknown, deleted, someone else's) refuses the whole request before
+ * anything changes.
  */
 async function ownGamesToAct(ctx: InstructorContext, gameIds: readonly string[]) {
-  const rows = await ownGames(ctx.services.database.db, ctx.user.id, gameIds);
-  if (rows.length !== gameIds.length) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
+  const found = await ownGames(ctx.services.database.db, ctx.user.id, gameIds);
+  if (found.length !== gameIds.length) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
+  // In the order asked for (the database returns them in its own): a merge's rounds follow it.
+  const rows = gameIds.map((gameId) => found.find((row) => row.id === gameId)!);
   return rows.map((row) => {
     const type = gameTypeNamed(row.type);
     if (!type?.actions) throw appError('BAD_REQUEST', 'dashboard.messActionUnavailable');
