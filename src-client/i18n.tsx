@@ -41,10 +41,15 @@ const LocaleContext = createContext<{
   setLocale: (locale: Locale) => void;
   /** A locale that overrides the person's own (a game's language) while set; null: none. */
   enforce: (locale: Locale | null) => void;
+  /** Whether a page hides the language picker (a session that does not allow it: spec point 2). */
+  pickerHidden: boolean;
+  hidePicker: (hidden: boolean) => void;
 }>({
   locale: 'en',
   setLocale: () => undefined,
   enforce: () => undefined,
+  pickerHidden: false,
+  hidePicker: () => undefined,
 });
 
 export const useLocale = () => useContext(LocaleContext);
@@ -62,12 +67,26 @@ export function useEnforcedLocale(locale: Locale | null | undefined) {
   }, [locale, enforce]);
 }
 
+/**
+ * Hides the language picker while the calling component is mounted and `hidden` holds: a session's
+ * pages and games when the session does not allow it (spec point 2, `allowLanguagePicker`).
+ */
+export function useHiddenLanguagePicker(hidden: boolean) {
+  const { hidePicker } = useContext(LocaleContext);
+  useEffect(() => {
+    if (!hidden) return;
+    hidePicker(true);
+    return () => hidePicker(false);
+  }, [hidden, hidePicker]);
+}
+
 /** Chooses the language, loads its messages (English ones fill any gap) and provides react-intl. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [own, setOwn] = useState<Locale>(() =>
     chooseLocale({ profile: localStorage.getItem(STORAGE_KEY), browser: navigator.languages }),
   );
   const [enforced, enforce] = useState<Locale | null>(null);
+  const [pickerHidden, hidePicker] = useState(false);
   const locale = chooseLocale({ enforced, profile: own });
   const [messages, setMessages] = useState<Record<string, string>>(english);
   const [instructorEnglish, setInstructorEnglish] = useState<Record<string, string>>({});
@@ -123,7 +142,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const allMessages = useMemo(() => ({ ...instructorEnglish, ...messages }), [instructorEnglish, messages]);
   return (
-    <LocaleContext.Provider value={{ locale, setLocale, enforce }}>
+    <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
       <IntlProvider locale={locale} messages={allMessages} defaultLocale="en">
         {children}
       </IntlProvider>

@@ -6,6 +6,7 @@ import { joinUntilSeated } from '../features/game-shell/join-until-seated';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { type LobbyParts, SessionLobby } from '../features/session/lobby';
 import { useSessionView } from '../features/session/use-session-view';
+import { useHiddenLanguagePicker } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 import { QrCode } from '../ui/qr-code';
 
@@ -23,6 +24,7 @@ export function SessionLobbyPage() {
   const intl = useIntl();
   const { view } = useSessionView(sid);
   useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
+  useHiddenLanguagePicker(view !== null && !view.isAdmin && !view.config.allowLanguagePicker);
   if (!view) return <PageLoader />;
   return <SessionLobby view={view} parts={parts} />;
 }

@@ -118,6 +118,7 @@ function UserMenu() {
  */
 export function Layout() {
   const { user } = useCurrentUser();
+  const { pickerHidden } = useLocale();
   const onLoginPage = useMatch(patterns.login) !== null;
   const onSignupPage = useMatch(patterns.signup) !== null;
   const hideNavbar = onLoginPage || onSignupPage;
@@ -135,7 +136,7 @@ export function Layout() {
                 </Group>
               </Anchor>
               <Group gap="xs" wrap="nowrap">
-                <LanguagePicker />
+                {!pickerHidden && <LanguagePicker />}
                 <UserMenu />
               </Group>
             </Group>

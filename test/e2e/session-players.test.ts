@@ -204,3 +204,27 @@ it('sends a code that names no session nor game back to the join box with why', 
   await visitor.page.getByText('No game has this code.').waitFor();
   await visitor.context.close();
 });
+
+it("hides the language picker from a session's players when the session does not allow it", async () => {
+  const { sessionId } = await ada.api.session.create.mutate({
+    name: 'One language class',
+    template: 'classicSingle',
+    teamCount: 1,
+    commandId: randomUUID(),
+  });
+  const { setup } = await ada.api.session.setup.query({ sessionId });
+  await ada.api.session.edit.mutate({
+    sessionId,
+    setup: { ...setup, config: { ...setup.config, allowLanguagePicker: false } },
+    commandId: randomUUID(),
+  });
+  await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+  const player = await newPage();
+  await player.page.goto(`${origin}/`);
+  // On the home page, the picker is there; in the session's lobby, it is not.
+  await player.page.getByRole('button', { name: 'Language' }).waitFor();
+  await player.page.goto(`${origin}/session/${sessionId}/lobby`);
+  await player.page.getByTestId('round-name').waitFor();
+  await expect.poll(() => player.page.getByRole('button', { name: 'Language' }).count()).toBe(0);
+  await player.context.close();
+});

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { type RoundStatus, roundPage } from '../../../src-shared/session/rounds';
 import type { SessionView } from '../../../src-shared/session/view';
+import { useHiddenLanguagePicker } from '../../i18n';
 import { paths } from '../../paths';
 import { useSessionLabels } from './lobby-labels';
 import { useSessionView } from './use-session-view';
@@ -56,6 +57,8 @@ const STATUS_ICONS: Partial<Record<RoundStatus, React.ReactNode>> = {
 export default function SessionCrumb({ place }: { place: GamePlace }) {
   const intl = useIntl();
   const { view } = useSessionView(place.sessionId, { leaveWhenRefused: false });
+  // A session that does not allow it keeps its players' games in the language it set.
+  useHiddenLanguagePicker(view !== null && !view.isAdmin && !view.config.allowLanguagePicker);
   const labels = useSessionLabels(view ?? { teamNames: [], localeLabels: { team: '', round: '' } });
   if (!view) return <Loader size={14} type="dots" />;
   const lobby = paths.session(view.sessionId, 'lobby');
