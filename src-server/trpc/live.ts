@@ -47,9 +47,18 @@ export async function* watchStream<C, E extends DomainEvent, S, V>(
 export async function* watchChanges<C, E extends DomainEvent, S, V extends object>(
   options: WatchOptions<C, E, S, V>,
 ): AsyncGenerator<LiveView<V>> {
+  yield* asChanges(viewsOf(watchViews(options)));
+}
+
+async function* viewsOf<V>(watched: AsyncIterable<{ view: V }>): AsyncGenerator<V> {
+  for await (const { view } of watched) yield view;
+}
+
+/** Views as a live subscription sends them: the first whole, then each as a patch on the one before. */
+export async function* asChanges<V extends object>(views: AsyncIterable<V>): AsyncGenerator<LiveView<V>> {
   let previous: V | null = null;
   let seq = 0;
-  for await (const { view } of watchViews(options)) {
+  for await (const view of views) {
     if (previous === null) yield { seq: ++seq, view };
     else {
       const patch = diffViews(previous, view);

@@ -6,7 +6,7 @@
  * and to who is connected to them; changes that come close together are read once.
  */
 
-import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
+import type { LiveView } from '../../src-shared/api/view-patch';
 import type { BeerState } from '../../src-shared/beergame';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { sessionPageRefusal } from '../../src-shared/rules/session-admin';
@@ -23,7 +23,7 @@ import { gamesOfSession } from '../read-models/sessions';
 import { beergameType } from '../streams/beergame';
 import { sessionStream } from '../streams/session';
 import type { Context, Services } from './context';
-import { openSubscription } from './live';
+import { asChanges, openSubscription } from './live';
 import { appError } from './trpc';
 
 /** How long a burst of changes is gathered before the session is read again. */
@@ -187,6 +187,16 @@ export async function* watchSession(
   isAdmin: boolean,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<LiveView<SessionView>> {
+  yield* asChanges(sessionViews(ctx, sessionId, isAdmin, signal));
+}
+
+/** The viewer's view of the session now, then after each change the hub reads. */
+async function* sessionViews(
+  ctx: Context,
+  sessionId: string,
+  isAdmin: boolean,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<SessionView> {
   const subscription = openSubscription(ctx, signal);
   let wake: (() => void) | null = null;
   let woken = false;
@@ -197,23 +207,12 @@ export async function* watchSession(
   const onAbort = () => wake?.();
   subscription.stop.addEventListener('abort', onAbort);
   const viewer = { userId: ctx.user?.id ?? null, isAdmin };
-  let previous: SessionView | null = null;
-  let seq = 0;
   try {
     while (!subscription.stop.aborted) {
       const { state, games } = await hub.snapshot;
       const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
-      if (refusal && !(isAdmin && state.exists && !state.deleted)) throw appError('NOT_FOUND', refusal);
-      const view = viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer);
-      if (previous === null) yield { seq: ++seq, view };
-      else {
-        const patch = diffViews(previous, view);
-        if (patch !== null) {
-          yield { seq: seq + 1, base: seq, patch };
-          seq++;
-        }
-      }
-      previous = view;
+      if (refusal) throw appError('NOT_FOUND', refusal);
+      yield viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer);
       await new Promise<void>((resolve) => {
         wake = resolve;
         if (woken || subscription.stop.aborted) resolve();
