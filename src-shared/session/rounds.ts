@@ -65,6 +65,23 @@ export function teamName(
   return `${label} ${teamNumber}`;
 }
 
+/**
+ * The team a player joining at random goes to: the one with the most free seats (the lowest team
+ * number among equals), so teams fill evenly; null when no seat is free.
+ */
+export function emptiestTeam<T extends { teamNumber: number; freeSeats: number }>(
+  teams: readonly T[],
+): T | null {
+  let best: T | null = null;
+  for (const team of teams)
+    if (
+      team.freeSeats > (best?.freeSeats ?? 0) ||
+      (best && team.freeSeats === best.freeSeats && team.teamNumber < best.teamNumber)
+    )
+      best = team;
+  return best;
+}
+
 /** A team's seats as a joining player finds them. */
 export interface TeamSeats {
   teamNumber: number;

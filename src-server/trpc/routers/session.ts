@@ -24,6 +24,7 @@ import type { Locale } from '../../../src-shared/rules/locale';
 import {
   computerSeatForLateJoiner,
   currentRound,
+  emptiestTeam,
   nextRoundSeats,
   type PlacedGame,
   type Round,
@@ -264,11 +265,11 @@ async function seatFor(
         : { type: 'JoinRole', facilityId: input.facilityId },
     };
   }
-  const emptiest = candidates.reduce<(typeof games)[number] | null>(
-    (best, game) => (game.free_seats > (best?.free_seats ?? 0) ? game : best),
-    null,
+  const emptiest = emptiestTeam(
+    candidates.map((game) => ({ game, teamNumber: game.team_number ?? 1, freeSeats: game.free_seats })),
   );
-  if (emptiest) return { seat: seatIn(emptiest), command: { type: 'JoinRandomRole', seed: input.commandId } };
+  if (emptiest)
+    return { seat: seatIn(emptiest.game), command: { type: 'JoinRandomRole', seed: input.commandId } };
   const teams = await Promise.all(
     candidates.map(async (game) => ({
       teamNumber: game.team_number ?? 1,

@@ -4,6 +4,7 @@ import { isSessionAdmin, sessionPageRefusal } from '../../../src-shared/rules/se
 import {
   computerSeatForLateJoiner,
   currentRound,
+  emptiestTeam,
   gameOfTeam,
   nextRoundSeats,
   placeOfGame,
@@ -234,6 +235,19 @@ describe('seats from round to round', () => {
     const round2 = nextRoundSeats('shuffle', seats, 3, roles, 2);
     expect(round2.find((s) => s.userId === 'a')!.teamNumber).toBe(1);
     expect(round2.find((s) => s.userId === 'b')!.teamNumber).toBe(2);
+  });
+});
+
+describe('a player joining at random', () => {
+  it('goes to the team with the most free seats, the lowest number among equals', () => {
+    const teams = [
+      { teamNumber: 1, freeSeats: 1 },
+      { teamNumber: 2, freeSeats: 3 },
+      { teamNumber: 3, freeSeats: 3 },
+    ];
+    expect(emptiestTeam(teams)).toBe(teams[1]);
+    expect(emptiestTeam([...teams].reverse())).toBe(teams[1]);
+    expect(emptiestTeam([{ teamNumber: 1, freeSeats: 0 }])).toBeNull();
   });
 });
 
