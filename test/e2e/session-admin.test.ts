@@ -192,12 +192,15 @@ it('follows a class live, acts on every team at once, and compares the rounds', 
   await page.getByTestId('across-rounds-chart').waitFor();
   await page.getByTestId('round-cost-chart').first().waitFor();
   await page.screenshot({ path: `${shots}/session-admin-5-results-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${shots}/session-admin-5-results-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // Responses: nobody has answered a debrief question yet.
   await page.getByTestId('session-tab-responses').click();
   await page.waitForURL(`**/session/${sessionId}/responses`);
-  await page.screenshot({ path: `${shots}/session-admin-6-responses-1280.png` });
   await page.getByTestId('responses-empty').waitFor();
+  await page.screenshot({ path: `${shots}/session-admin-6-responses-1280.png` });
 
   // A player reaching the follow-up is sent to the lobby.
   const student = await signedInPage(players[0]!.user, origin);
