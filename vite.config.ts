@@ -3,7 +3,7 @@ import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { checkBundleBudget } from './scripts/bundle-budget';
-import { isInstructorMessage } from './src-client/message-audience';
+import { messageAudience } from './src-client/message-audience';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -52,16 +52,12 @@ function precompiledMessages(): Plugin {
     name: 'precompiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      const match = /[\\/]locales[\\/]([a-z]{2})\.json(\?instructor)?$/.exec(id);
+      const match = /[\\/]locales[\\/]([a-z]{2})\.json(?:\?(instructor|lean))?$/.exec(id);
       if (!match) return null;
-      // English is split in two (src-client/message-audience.ts): `en.json` for every page,
-      // `en.json?instructor` for instructors' pages only.
+      // English is split (src-client/message-audience.ts): `en.json` for every page,
+      // `en.json?instructor` for instructors' pages only, `en.json?lean` for the lean game's.
       const audience =
-        match[1] !== 'en'
-          ? () => true
-          : match[2]
-            ? isInstructorMessage
-            : (key: string) => !isInstructorMessage(key);
+        match[1] !== 'en' ? () => true : (key: string) => messageAudience(key) === (match[2] ?? null);
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
         Object.entries(messages)

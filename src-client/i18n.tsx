@@ -5,6 +5,7 @@ import english from '../locales/en.json';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
 import { isInstructor } from '../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from './auth';
+import type { MessageAudience } from './message-audience';
 
 const STORAGE_KEY = 'locale';
 // The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
@@ -14,26 +15,37 @@ const loaders = import.meta.glob<{ default: Record<string, string> }>([
   '!../locales/en.json',
 ]);
 
-/** The English messages of instructors' pages (src-client/message-audience.ts), loaded once. */
-let instructorMessages: Promise<Record<string, string>> | null = null;
-const instructorListeners = new Set<(messages: Record<string, string>) => void>();
+/** The English messages of some pages only (src-client/message-audience.ts), each audience's loaded once. */
+const audienceMessages: Partial<Record<MessageAudience, Promise<Record<string, string>>>> = {};
+const audienceListeners = new Set<(messages: Record<string, string>) => void>();
+const audienceLoaders: Record<MessageAudience, () => Promise<{ default: unknown }>> = {
+  instructor: () => import('../locales/en.json?instructor'),
+  lean: () => import('../locales/en.json?lean'),
+};
+
+function loadAudienceMessages(audience: MessageAudience): Promise<Record<string, string>> {
+  audienceMessages[audience] ??= audienceLoaders[audience]().then((module) => {
+    const messages = module.default as Record<string, string>;
+    for (const listener of audienceListeners) listener(messages);
+    return messages;
+  });
+  return audienceMessages[audience];
+}
 
 /**
  * Loads the English messages of instructors' pages; an instructor page's code awaits it as it
  * loads (router.tsx), so that it never shows before its words.
  */
-export function loadInstructorMessages(): Promise<Record<string, string>> {
-  instructorMessages ??= import('../locales/en.json?instructor').then((module) => {
-    const messages = module.default as Record<string, string>;
-    for (const listener of instructorListeners) listener(messages);
-    return messages;
-  });
-  return instructorMessages;
-}
+export const loadInstructorMessages = () => loadAudienceMessages('instructor');
 
 /** `module` once it and the English words of instructors' pages are loaded. */
 export async function withInstructorMessages<M>(module: Promise<M>): Promise<M> {
   return (await Promise.all([module, loadInstructorMessages()]))[0];
+}
+
+/** `module` once it and the English words of the lean game's pages are loaded. */
+export async function withLeanMessages<M>(module: Promise<M>): Promise<M> {
+  return (await Promise.all([module, loadAudienceMessages('lean')]))[0];
 }
 
 const LocaleContext = createContext<{
@@ -89,7 +101,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [pickerHidden, hidePicker] = useState(false);
   const locale = chooseLocale({ enforced, profile: own });
   const [messages, setMessages] = useState<Record<string, string>>(english);
-  const [instructorEnglish, setInstructorEnglish] = useState<Record<string, string>>({});
+  const [audienceEnglish, setAudienceEnglish] = useState<Record<string, string>>({});
   const { user } = useCurrentUser();
   const profileLanguage = user?.language;
   const saveInProfile = isInstructor(user);
@@ -102,12 +114,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     setOwn(profileLanguage);
   }, [profileLanguage]);
 
-  // Instructors' pages' English, once loaded by one of them or because an instructor signed in.
+  // Some pages' English, once loaded by one of them (or, for instructors' pages, on an instructor's sign-in).
   useEffect(() => {
-    instructorListeners.add(setInstructorEnglish);
-    void instructorMessages?.then(setInstructorEnglish);
+    const add = (more: Record<string, string>) => setAudienceEnglish((held) => ({ ...held, ...more }));
+    audienceListeners.add(add);
+    for (const loaded of Object.values(audienceMessages)) void loaded.then(add);
     return () => {
-      instructorListeners.delete(setInstructorEnglish);
+      audienceListeners.delete(add);
     };
   }, []);
   useEffect(() => {
@@ -140,7 +153,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [saveInProfile],
   );
 
-  const allMessages = useMemo(() => ({ ...instructorEnglish, ...messages }), [instructorEnglish, messages]);
+  const allMessages = useMemo(() => ({ ...audienceEnglish, ...messages }), [audienceEnglish, messages]);
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
       <IntlProvider locale={locale} messages={allMessages} defaultLocale="en">

@@ -1,9 +1,10 @@
 /**
- * Which English messages every page loads at once, and which only instructors' pages load: the
- * dashboard, the settings forms, the templates and the session editor are an instructor's, and
- * their words (a third of the catalogue) stay out of a player's first load (issue 9's budget of a
- * player's page). The build splits `locales/en.json` by this rule (vite.config.ts); other
- * languages load whole, on demand.
+ * Which English messages every page loads at once, and which only some pages load: the dashboard,
+ * the settings forms, the templates and the session editor are an instructor's, and their words (a
+ * third of the catalogue) stay out of a player's first load (issue 9's budget of a player's page);
+ * the lean game's pages (`lean.*`) load theirs with their code, so the beer game's players never
+ * load them. The build splits `locales/en.json` by this rule (vite.config.ts); other languages
+ * load whole, on demand.
  */
 const INSTRUCTOR_NAMESPACES = [
   'dashboard.',
@@ -22,7 +23,17 @@ const INSTRUCTOR_NAMESPACES = [
  */
 const EVERYONE_S_DASHBOARD_MESSAGES = ['dashboard.mess', 'dashboard.copied', 'dashboard.copyLink'];
 
-export function isInstructorMessage(id: string): boolean {
+function isInstructorMessage(id: string): boolean {
   if (EVERYONE_S_DASHBOARD_MESSAGES.some((prefix) => id.startsWith(prefix))) return false;
   return INSTRUCTOR_NAMESPACES.some((namespace) => id.startsWith(namespace));
+}
+
+/** The pages whose English words load with them, apart from every page's. */
+export const MESSAGE_AUDIENCES = ['instructor', 'lean'] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
+
+/** The pages that load the message `id`: every page (null), or one audience's. */
+export function messageAudience(id: string): MessageAudience | null {
+  if (isInstructorMessage(id)) return 'instructor';
+  return id.startsWith('lean.') ? 'lean' : null;
 }

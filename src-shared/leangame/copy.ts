@@ -6,7 +6,7 @@
 import { fold } from '../eventsourcing/decider';
 import { leangameDecider } from './decide';
 import type { LeanEvent } from './events';
-import type { LeanFacility, LeanParams } from './schemas';
+import type { LeanFacility, LeanParams, LeanSetup } from './schemas';
 import { type LeanState, UNTOUCHED_DEMAND } from './state';
 
 export function copyLeanParams(params: LeanParams): LeanParams {
@@ -41,6 +41,32 @@ export function copyLeanGame<T extends LeanGameDocument>(game: T): T {
     improvementsPanelBy: null,
     params: copyLeanParams(game.params),
     facilities: game.facilities.map((f) => ({ ...f, user: null, playerName: null })),
+  };
+}
+
+/**
+ * The set-up a copy of the game in `state` is created from: the factory as arranged now (layout,
+ * tools, batch size, kanban cap, the improvements on), with no players; the copy starts unplayed.
+ */
+export function leanCopySetup(state: LeanState): LeanSetup {
+  const setup = state.setup!;
+  return {
+    params: {
+      ...copyLeanParams(setup.params),
+      batchSize: state.batchSize,
+      kanbanCap: state.kanbanCap,
+      improvements: { ...setup.params.improvements, enabled: [...state.improvements] },
+    },
+    facilities: state.facilities.map((f) => ({
+      id: f.id,
+      name: f.name,
+      type: f.type,
+      position: f.position,
+      tools: f.tools,
+      user: null,
+      playerName: null,
+      ...(f.icon === undefined ? {} : { icon: f.icon }),
+    })),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type LeanDemandState,
   type LeanFacilityState,
   type LeanProduct,
+  type LeanRoundRecord,
   type LeanState,
   productIdOf,
   UNTOUCHED_DEMAND,
@@ -38,7 +39,50 @@ export function createState(data: LeanEventOf<'LeanGameCreated'>['data']): LeanS
     improvementsPanelBy: null,
     improvements: [...params.improvements.enabled],
     computer: null,
+    archived: false,
+    deleted: false,
+    previousRounds: [],
     lastAt: data.at,
+  };
+}
+
+/**
+ * The game after `resetLeanGame` at `at`: the floor, clock and demand as at its creation, with the
+ * seats, the improvements and their settings (layout, tools, batch size, kanban cap) kept, and the
+ * round just played (if it started) added to the previous rounds.
+ */
+export function resetState(state: LeanState, at: number, played: LeanRoundRecord | null): LeanState {
+  const fresh = createState({
+    at: state.createdAt,
+    gameId: state.gameId,
+    name: state.name,
+    creatorId: state.creatorId,
+    seed: state.seed,
+    rulesVersion: state.rulesVersion,
+    scenarioId: state.scenarioId,
+    setup: state.setup!,
+  });
+  const facilities = fresh.facilities.map((f) => {
+    const kept = state.facilities[f.index]!;
+    return {
+      ...f,
+      position: kept.position,
+      tools: kept.tools,
+      tool: f.type === 'station' ? (kept.tools[0] ?? null) : null,
+      user: kept.user,
+      playerName: kept.playerName,
+    };
+  });
+  return {
+    ...fresh,
+    facilities,
+    toolOwner: toolOwners(facilities),
+    batchSize: state.batchSize,
+    kanbanCap: state.kanbanCap,
+    improvements: state.improvements,
+    archived: state.archived,
+    previousRounds: played ? [...state.previousRounds, played] : state.previousRounds,
+    lastAt: at,
   };
 }
 

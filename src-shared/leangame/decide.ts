@@ -51,6 +51,7 @@ export type LeanCommandOf<T extends LeanCommand['type']> = Extract<LeanCommand, 
 export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx): LeanEvent[] {
   if (command.type === 'CreateLeanGame') return createGame(command, state, ctx);
   requireGame(state);
+  if (state.deleted) fail('errGameUnknown');
   const at = Math.max(ctx.now, state.lastAt);
   switch (command.type) {
     case 'JoinFacility':
@@ -84,22 +85,21 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
       return computerEventsUntil(state, ctx.now);
     case 'EndGame':
       return endGame(state, ctx, at);
+    case 'ResetLeanGame':
+    case 'ArchiveLeanGame':
+    case 'DeleteLeanGame':
+    case 'DisconnectPlayers':
+      requireCreator(state, ctx);
+      return gameAdministration(command, state, at);
     case 'ReleaseSheet':
-      return releaseSheet(command, state, ctx, at);
     case 'SendBatch':
-      return sendBatch(command, state, ctx, at);
     case 'PickUpBatch':
-      return pickUpBatch(command, state, ctx, at);
     case 'ChangeTool':
-      return changeTool(command, state, ctx, at);
     case 'PerformOperation':
-      return performOperation(command, state, ctx, at);
     case 'InspectSheet':
-      return inspectSheet(command, state, ctx, at);
     case 'RemoveDefect':
-      return removeDefect(command, state, ctx, at);
     case 'DeliverProduct':
-      return deliverProduct(command, state, ctx, at);
+      return floorAction(command, state, ctx, at);
     default:
       // A command added to the schema without a case here fails to compile.
       return unknownCommand(command);
@@ -166,7 +166,11 @@ function leaveFacility(
   ctx: Ctx,
   at: number,
 ): LeanEvent[] {
-  const f = ownFacility(state, command.facilityId, ctx);
+  // The creator frees any seat (hands it to the computer); a player leaves their own.
+  const f =
+    ctx.actor.userId === state.creatorId
+      ? anyFacility(state, command.facilityId)
+      : ownFacility(state, command.facilityId, ctx);
   if (f.user === null) return [];
   return [{ type: 'PlayerLeft', data: { at, facilityId: f.id, userId: f.user } }];
 }
@@ -295,6 +299,65 @@ function setKanbanCap(
   if (command.cap < state.batchSize) fail('errKanbanCap', { batchSize: state.batchSize });
   return [{ type: 'KanbanCapSet', data: { at, cap: command.cap } }];
 }
+
+/** The creator's actions on the game as a whole: reset for another round, archive, delete, free every seat. */
+function gameAdministration(
+  command: LeanCommandOf<'ResetLeanGame' | 'ArchiveLeanGame' | 'DeleteLeanGame' | 'DisconnectPlayers'>,
+  state: LeanState,
+  at: number,
+): LeanEvent[] {
+  switch (command.type) {
+    case 'ResetLeanGame':
+      return [{ type: 'LeanGameReset', data: { at } }];
+    case 'ArchiveLeanGame':
+      return state.archived === command.archived
+        ? []
+        : [{ type: 'LeanGameArchived', data: { at, archived: command.archived } }];
+    case 'DeleteLeanGame':
+      return [{ type: 'LeanGameDeleted', data: { at } }];
+    case 'DisconnectPlayers':
+      return state.facilities.flatMap((f): LeanEvent[] =>
+        f.user === null ? [] : [{ type: 'PlayerLeft', data: { at, facilityId: f.id, userId: f.user } }],
+      );
+  }
+}
+
+/** What a facility does on the floor (actions.ts). */
+function floorAction(
+  command: LeanCommandOf<FloorAction>,
+  state: LeanState,
+  ctx: Ctx,
+  at: number,
+): LeanEvent[] {
+  switch (command.type) {
+    case 'ReleaseSheet':
+      return releaseSheet(command, state, ctx, at);
+    case 'SendBatch':
+      return sendBatch(command, state, ctx, at);
+    case 'PickUpBatch':
+      return pickUpBatch(command, state, ctx, at);
+    case 'ChangeTool':
+      return changeTool(command, state, ctx, at);
+    case 'PerformOperation':
+      return performOperation(command, state, ctx, at);
+    case 'InspectSheet':
+      return inspectSheet(command, state, ctx, at);
+    case 'RemoveDefect':
+      return removeDefect(command, state, ctx, at);
+    case 'DeliverProduct':
+      return deliverProduct(command, state, ctx, at);
+  }
+}
+
+type FloorAction =
+  | 'ReleaseSheet'
+  | 'SendBatch'
+  | 'PickUpBatch'
+  | 'ChangeTool'
+  | 'PerformOperation'
+  | 'InspectSheet'
+  | 'RemoveDefect'
+  | 'DeliverProduct';
 
 function endGame(state: LeanState, ctx: Ctx, at: number): LeanEvent[] {
   requireCreator(state, ctx);

@@ -181,6 +181,20 @@ export const leanEventSchemas = {
     })
     .describe('The warehouse delivered a finished unit to a demand item.'),
   LeanGameEnded: z.object(timed).describe('The lean round ended.'),
+  LeanGameArchived: z
+    .object({
+      ...timed,
+      archived: z
+        .boolean()
+        .meta({ description: 'true when archived, false when brought back', unit: 'boolean' }),
+    })
+    .describe('The creator archived the game (off their lists, still played) or brought it back.'),
+  LeanGameDeleted: z.object(timed).describe('The creator deleted the game: it is unknown from now on.'),
+  LeanGameReset: z
+    .object(timed)
+    .describe(
+      'The creator reset the game for another round (spec resetLeanGame): the floor, the clock and the demand start afresh; seats, improvements and their settings stay, and the round just played is kept for the debrief.',
+    ),
 } as const;
 
 type Schemas = typeof leanEventSchemas;

@@ -2,8 +2,9 @@
  * evolve: folds one lean event into the state. Pure, and copies only what an event touches. The
  * set-up and the round's life are here; the factory floor's work is in work.ts.
  */
-import { createState, toolOwners } from './create';
+import { createState, resetState, toolOwners } from './create';
 import type { LeanEvent, LeanEventOf } from './events';
+import { leanMetrics } from './metrics';
 import type { LeanState } from './state';
 import {
   batchPickedUp,
@@ -32,6 +33,10 @@ function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGa
         improvementsPanelBy:
           state.improvementsPanelBy === event.data.userId ? null : state.improvementsPanelBy,
       };
+    case 'LeanGameArchived':
+    case 'LeanGameDeleted':
+    case 'LeanGameReset':
+      return gameAdministered(state, event);
     case 'ImprovementsPanelOpened':
       return { ...state, improvementsPanelBy: event.data.by };
     case 'ImprovementsPanelClosed':
@@ -91,7 +96,32 @@ function withFacility(state: LeanState, facilityId: string, patch: Partial<LeanS
   return { ...state, facilities };
 }
 
-/** A player takes (or leaves) a seat; the computer no longer plays a taken one. */
+function gameAdministered(
+  state: LeanState,
+  event: LeanEventOf<'LeanGameArchived' | 'LeanGameDeleted' | 'LeanGameReset'>,
+): LeanState {
+  if (event.type === 'LeanGameArchived') return { ...state, archived: event.data.archived };
+  if (event.type === 'LeanGameDeleted') return { ...state, deleted: true };
+  return resetState(state, event.data.at, roundPlayed(state, event.data.at));
+}
+
+/** The round a reset ends, for the debrief's comparison; none when it never started. */
+function roundPlayed(state: LeanState, at: number) {
+  if (state.startAt === null) return null;
+  const endAt = state.endAt ?? at;
+  return {
+    improvements: state.improvements,
+    batchSize: state.batchSize,
+    startAt: state.startAt,
+    endAt,
+    metrics: leanMetrics(state, endAt),
+  };
+}
+
+/**
+ * A player takes (or leaves) a seat: the computer no longer plays a taken one, and takes over a
+ * seat left during the round, so the line keeps flowing.
+ */
 function seatChanged(
   state: LeanState,
   facilityId: string,
@@ -99,14 +129,11 @@ function seatChanged(
   playerName: string | null,
 ): LeanState {
   const next = withFacility(state, facilityId, { user, playerName });
-  if (user === null || !state.computer) return next;
-  return {
-    ...next,
-    computer: {
-      ...state.computer,
-      facilityIds: state.computer.facilityIds.filter((id) => id !== facilityId),
-    },
-  };
+  if (!state.computer) return next;
+  const others = state.computer.facilityIds.filter((id) => id !== facilityId);
+  const playing = state.startAt !== null && state.endAt === null;
+  const facilityIds = user === null && playing ? [...others, facilityId] : others;
+  return { ...next, computer: { ...state.computer, facilityIds } };
 }
 
 function operationReassigned(state: LeanState, d: LeanEventOf<'OperationReassigned'>['data']): LeanState {

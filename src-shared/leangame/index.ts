@@ -2,7 +2,7 @@
 
 export * from './computer';
 export * from './constants';
-export { copyLeanGame, copyLeanParams, type LeanGameDocument, leanStateAt } from './copy';
+export { copyLeanGame, copyLeanParams, type LeanGameDocument, leanCopySetup, leanStateAt } from './copy';
 export * from './debrief';
 export { decideLeanGame, type LeanCommandOf, leangameDecider } from './decide';
 export * from './events';

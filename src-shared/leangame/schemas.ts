@@ -315,5 +315,9 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('RemoveDefect'), facilityId, productId, opIndex: z.number().int().min(0) }),
   z.object({ type: z.literal('DeliverProduct'), facilityId, productId: productId.optional() }),
   z.object({ type: z.literal('EndGame') }),
+  z.object({ type: z.literal('ResetLeanGame') }),
+  z.object({ type: z.literal('ArchiveLeanGame'), archived: z.boolean() }),
+  z.object({ type: z.literal('DeleteLeanGame') }),
+  z.object({ type: z.literal('DisconnectPlayers') }),
 ]);
 export type LeanCommand = z.input<typeof leanCommandSchema>;

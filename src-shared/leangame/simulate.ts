@@ -35,13 +35,20 @@ export function simulationSetup(options: LeanSimulationOptions): LeanSetup {
   return withImprovements(scenario.baselineFor(minutes), options.improvements);
 }
 
-export function simulateLeanRound(options: LeanSimulationOptions): {
-  events: LeanEvent[];
-  state: LeanState;
-  endAt: number;
-} {
-  const setup = simulationSetup(options);
-  const startAt = options.startAt ?? LEAN_SIMULATION_EPOCH;
+export function simulateLeanRound(options: LeanSimulationOptions) {
+  return simulateLeanSetup(simulationSetup(options), {
+    name: options.scenarioId,
+    seed: options.seed ?? 1,
+    startAt: options.startAt ?? LEAN_SIMULATION_EPOCH,
+  });
+}
+
+/** A computer-only round of `setup` (its own length), from `startAt` with the game's `seed`. */
+export function simulateLeanSetup(
+  setup: LeanSetup,
+  options: { name: string; seed: number; startAt: number },
+): { events: LeanEvent[]; state: LeanState; endAt: number } {
+  const { startAt } = options;
   const minutes = setup.params.consumerDemandParams.totalDuration;
   const endAt = startAt + Math.round(minutes * 60_000);
   const events: LeanEvent[] = [];
@@ -56,8 +63,8 @@ export function simulateLeanRound(options: LeanSimulationOptions): {
     {
       type: 'CreateLeanGame',
       gameId: 'simulation',
-      name: options.scenarioId,
-      seed: options.seed ?? 1,
+      name: options.name,
+      seed: options.seed,
       setup,
     },
     startAt,
@@ -76,4 +83,19 @@ export function simulateLeanRound(options: LeanSimulationOptions): {
 export function simulateLeanMetrics(options: LeanSimulationOptions) {
   const { state, endAt } = simulateLeanRound(options);
   return leanMetrics(state, endAt);
+}
+
+/**
+ * The same round before improvements: the game's factory as created, every improvement off, played
+ * by the computer with the game's seed over the round's length. What the debrief compares a round
+ * with when the game has no earlier round.
+ */
+export function leanBaselineMetrics(state: LeanState) {
+  const setup = withImprovements(state.setup!, []);
+  const { state: played, endAt } = simulateLeanSetup(setup, {
+    name: state.name,
+    seed: state.seed,
+    startAt: LEAN_SIMULATION_EPOCH,
+  });
+  return leanMetrics(played, endAt);
 }

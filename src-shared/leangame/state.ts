@@ -3,6 +3,7 @@
  * time by category is kept in milliseconds and shown in minutes.
  */
 import type { LeanImprovement, LeanTimeCategory } from './constants';
+import type { LeanMetrics } from './metrics';
 import type { LeanFacility, LeanOperation, LeanSetup } from './schemas';
 
 export type TimeMs = Record<LeanTimeCategory, number>;
@@ -138,8 +139,21 @@ export interface LeanState {
   improvementsPanelBy: string | null;
   improvements: LeanImprovement[];
   computer: { facilityIds: string[]; until: number } | null;
+  archived: boolean;
+  deleted: boolean;
+  /** The rounds played before the last reset, oldest first: what the debrief compares this one with. */
+  previousRounds: LeanRoundRecord[];
   /** Time of the last event. */
   lastAt: number;
+}
+
+/** A round played before a reset: its improvements and settings, and its metrics at its end. */
+export interface LeanRoundRecord {
+  improvements: LeanImprovement[];
+  batchSize: number;
+  startAt: number;
+  endAt: number;
+  metrics: LeanMetrics;
 }
 
 export const initialLeanState: LeanState = {
@@ -165,6 +179,9 @@ export const initialLeanState: LeanState = {
   improvementsPanelBy: null,
   improvements: [],
   computer: null,
+  archived: false,
+  deleted: false,
+  previousRounds: [],
   lastAt: 0,
 };
 

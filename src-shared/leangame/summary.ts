@@ -6,9 +6,8 @@ export interface LeanSummary {
   name: string;
   creatorId: string;
   finished: boolean;
-  /** Archiving and deleting lean games come with serving them (a later issue): never yet. */
-  archived: false;
-  deleted: false;
+  archived: boolean;
+  deleted: boolean;
   /** Players holding a facility, each once. */
   playerIds: string[];
   /** Facilities waiting for a player (computer stations excluded). */
@@ -21,8 +20,8 @@ export function leangameSummary(state: LeanState): LeanSummary {
     name: state.name,
     creatorId: state.creatorId,
     finished: state.endAt !== null,
-    archived: false,
-    deleted: false,
+    archived: state.archived,
+    deleted: state.deleted,
     playerIds: state.facilities.flatMap((f) => (f.user === null ? [] : [f.user])),
     freeSeats: state.facilities.filter(
       (f) => f.user === null && !(state.computer?.facilityIds.includes(f.id) ?? false),

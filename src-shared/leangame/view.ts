@@ -31,6 +31,11 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     name: state.name,
     creatorId: state.creatorId,
     rulesVersion: state.rulesVersion,
+    isCreator,
+    started,
+    finished: state.endAt !== null,
+    /** Lean games are not (yet) rounds of a session. */
+    session: null,
     clock: { ...clock, refreshMs: LEAN_CLOCK_REFRESH_MS },
     me: mine?.id ?? null,
     canOpenImprovementsPanel:
@@ -55,6 +60,8 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     products: productsShown.map((p) => productView(state, p)),
     metrics: isCreator || state.endAt !== null ? leanMetrics(state, now) : null,
     debrief: state.endAt !== null ? leanDebrief(state, now) : null,
+    /** The rounds played before the last reset, for the debrief's comparison. */
+    previousRounds: state.previousRounds,
   };
 }
 

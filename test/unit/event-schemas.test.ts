@@ -120,6 +120,10 @@ describe('event schemas', () => {
     played.run({ type: 'ScheduleComputerActions', totalDurationMin: 5 }, creator, T0);
     played.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 3_000);
     played.run({ type: 'EndGame' }, creator, T0 + 5 * MIN);
+    played.run({ type: 'ResetLeanGame' }, creator, T0 + 6 * MIN);
+    played.run({ type: 'ArchiveLeanGame', archived: true }, creator, T0 + 6 * MIN);
+    played.run({ type: 'DisconnectPlayers' }, creator, T0 + 6 * MIN);
+    played.run({ type: 'DeleteLeanGame' }, creator, T0 + 6 * MIN);
     const balanced = LeanGame.create({ ...getLeanScenario('factory7-choose')!.setup });
     balanced.run({ type: 'EnableImprovement', improvement: 'balancestations' }, system, T0);
     const events = [...simulated, ...played.events, ...balanced.events];
