@@ -1,0 +1,357 @@
+import { Box, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowBarToDown, IconArrowBarUp, IconRobot, IconUser } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { LEAN_FACILITY_ICONS, ToolGlyph } from './glyphs';
+import {
+  type LeanFacilityView,
+  type LeanProductView,
+  seesWorkOf,
+  transitOrigin,
+  travelMs,
+  unitsAt,
+  useLeanHolder,
+  useToolName,
+} from './lean-view';
+
+/** A cell of the floor, in pixels, and the aisle between cells. */
+const CELL = { width: 138, height: 124 };
+const GAP = 14;
+const PAD = 8;
+/** The map shrinks to fit its box, down to this scale; below, it scrolls sideways. */
+const LEAST_SCALE = 0.62;
+
+const cellLeft = (column: number) => PAD + column * (CELL.width + GAP);
+const cellTop = (row: number) => PAD + row * (CELL.height + GAP);
+const centre = (f: LeanFacilityView) => ({
+  x: cellLeft(f.position.column) + CELL.width / 2,
+  y: cellTop(f.position.row) + CELL.height / 2,
+});
+
+interface Transit {
+  key: string;
+  from: LeanFacilityView | undefined;
+  to: LeanFacilityView;
+  count: number;
+  arrivesAt: number;
+}
+
+/** Units on their way, one batch per origin, destination and arrival time. */
+function transits(view: LeanGameView, now: number): Transit[] {
+  const groups = new Map<string, Transit>();
+  for (const p of view.products as LeanProductView[]) {
+    if (p.place !== 'inbox' || p.arrivesAt <= now) continue;
+    const to = view.facilities.find((f) => f.id === p.at);
+    if (!to) continue;
+    const from = transitOrigin(view, p);
+    const key = `${from?.id ?? '?'}>${to.id}@${p.arrivesAt}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { key, from, to, count: 1, arrivesAt: p.arrivesAt });
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The factory floor: the grid of `params.mapSize`, each facility on its cell with its picture, its
+ * name, who plays it, the units in its inbox and in hand, and its tools; batches on their way
+ * drawn between cells with the seconds left before they arrive. A pure picture of the view at
+ * `now` (the debrief's replay draws past instants with it). `onFreeCell` makes empty cells
+ * buttons (moving a station); `highlight` outlines a facility (the viewer's own).
+ */
+export function FloorMap({
+  view,
+  now,
+  highlight = view.me,
+  onFreeCell,
+  onFacility,
+  selected,
+}: {
+  view: LeanGameView;
+  now: number;
+  highlight?: string | null;
+  onFreeCell?: (position: { row: number; column: number }) => void;
+  onFacility?: (facilityId: string) => void;
+  selected?: string | null;
+}) {
+  const intl = useIntl();
+  const { rows, columns } = view.params.mapSize;
+  const width = PAD * 2 + columns * CELL.width + (columns - 1) * GAP;
+  const height = PAD * 2 + rows * CELL.height + (rows - 1) * GAP;
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const available = entry?.contentRect.width ?? width;
+      setScale(Math.max(LEAST_SCALE, Math.min(1, available / width)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
+  const occupied = new Set(view.facilities.map((f) => `${f.position.row}:${f.position.column}`));
+  const moving = transits(view, now);
+  return (
+    <Box
+      ref={box}
+      style={{ overflowX: 'auto', overflowY: 'hidden' }}
+      data-testid="floor-map"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'lean.floorLabel' })}
+    >
+      <Box style={{ width: width * scale, height: height * scale, position: 'relative' }}>
+        <Box
+          style={{
+            width,
+            height,
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            transform: `scale(${scale})`,
+            transformOrigin: 'top left',
+            borderRadius: 12,
+            background: 'var(--mantine-color-gray-light)',
+          }}
+        >
+          {Array.from({ length: rows * columns }, (_, i) => {
+            const row = Math.floor(i / columns);
+            const column = i % columns;
+            if (occupied.has(`${row}:${column}`)) return null;
+            const style = {
+              position: 'absolute' as const,
+              left: cellLeft(column),
+              top: cellTop(row),
+              width: CELL.width,
+              height: CELL.height,
+              borderRadius: 10,
+              border: '1.5px dashed var(--mantine-color-default-border)',
+            };
+            return onFreeCell ? (
+              <UnstyledButton
+                key={`${row}:${column}`}
+                style={{ ...style, textAlign: 'center' }}
+                onClick={() => onFreeCell({ row, column })}
+                data-testid={`free-cell-${row}-${column}`}
+                aria-label={intl.formatMessage({ id: 'lean.moveHere' }, { row: row + 1, column: column + 1 })}
+              >
+                <Text size="xs" c="dimmed">
+                  {intl.formatMessage({ id: 'lean.moveHere' }, { row: row + 1, column: column + 1 })}
+                </Text>
+              </UnstyledButton>
+            ) : (
+              <div key={`${row}:${column}`} style={style} />
+            );
+          })}
+          <svg
+            width={width}
+            height={height}
+            style={{ position: 'absolute', inset: 0, pointerEvents: 'none', zIndex: 1 }}
+            aria-hidden
+          >
+            {moving.map((t) =>
+              t.from ? (
+                <line
+                  key={t.key}
+                  x1={centre(t.from).x}
+                  y1={centre(t.from).y}
+                  x2={centre(t.to).x}
+                  y2={centre(t.to).y}
+                  strokeWidth={3}
+                  strokeDasharray="7 6"
+                  strokeLinecap="round"
+                  style={{ stroke: 'var(--mantine-color-orange-filled)' }}
+                />
+              ) : null,
+            )}
+          </svg>
+          {view.facilities.map((f) => (
+            <FacilityCell
+              key={f.id}
+              view={view}
+              facility={f}
+              now={now}
+              mine={f.id === highlight}
+              selected={f.id === selected}
+              onClick={onFacility ? () => onFacility(f.id) : undefined}
+            />
+          ))}
+          {moving.map((t) => (
+            <TransitChip key={t.key} view={view} transit={t} now={now} />
+          ))}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** A batch on its way: how many units, and the seconds before they arrive, placed along the way. */
+function TransitChip({ view, transit, now }: { view: LeanGameView; transit: Transit; now: number }) {
+  const intl = useIntl();
+  const to = centre(transit.to);
+  const seconds = Math.max(0, Math.ceil((transit.arrivesAt - now) / 1000));
+  let point = { x: to.x, y: to.y - CELL.height / 2 - 4 };
+  if (transit.from) {
+    const from = centre(transit.from);
+    const total = travelMs(view, transit.from, transit.to);
+    const done = total > 0 ? Math.min(1, Math.max(0, 1 - (transit.arrivesAt - now) / total)) : 1;
+    point = { x: from.x + (to.x - from.x) * done, y: from.y + (to.y - from.y) * done };
+  }
+  const text = intl.formatMessage({ id: 'lean.inTransit' }, { count: transit.count, seconds });
+  return (
+    <Box
+      data-testid={`transit-${transit.to.id}`}
+      style={{
+        position: 'absolute',
+        left: point.x,
+        top: point.y,
+        transform: 'translate(-50%, -50%)',
+        zIndex: 3,
+        whiteSpace: 'nowrap',
+        background: 'var(--mantine-color-orange-filled)',
+        color: 'white',
+        borderRadius: 999,
+        padding: '1px 8px',
+        fontSize: 12,
+        fontWeight: 700,
+        boxShadow: '0 1px 3px rgba(0,0,0,.25)',
+      }}
+      title={intl.formatMessage({ id: 'lean.inTransitTo' }, { name: transit.to.name })}
+    >
+      {text}
+    </Box>
+  );
+}
+
+/** One facility on its cell. */
+function FacilityCell({
+  view,
+  facility: f,
+  now,
+  mine,
+  selected,
+  onClick,
+}: {
+  view: LeanGameView;
+  facility: LeanFacilityView;
+  now: number;
+  mine: boolean;
+  selected: boolean;
+  onClick?: () => void;
+}) {
+  const intl = useIntl();
+  const holder = useLeanHolder();
+  const toolName = useToolName();
+  const Picture = LEAN_FACILITY_ICONS[f.type];
+  const visible = seesWorkOf(view, f);
+  const { inbox, hand } = unitsAt(view, f.id, now);
+  const accent = mine
+    ? 'var(--mantine-color-blue-filled)'
+    : selected
+      ? 'var(--mantine-color-orange-filled)'
+      : 'var(--mantine-color-default-border)';
+  const content = (
+    <Paper
+      withBorder
+      radius={10}
+      p={6}
+      style={{
+        position: 'absolute',
+        left: cellLeft(f.position.column),
+        top: cellTop(f.position.row),
+        width: CELL.width,
+        height: CELL.height,
+        zIndex: 2,
+        borderColor: accent,
+        borderWidth: mine || selected ? 3 : 1,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        overflow: 'hidden',
+      }}
+      data-testid={`floor-facility-${f.id}`}
+      aria-label={f.name}
+    >
+      <Group gap={6} wrap="nowrap">
+        <Box
+          style={{
+            width: 30,
+            height: 30,
+            borderRadius: 15,
+            flexShrink: 0,
+            display: 'grid',
+            placeItems: 'center',
+            background: 'var(--mantine-color-blue-light)',
+          }}
+        >
+          <Picture size={20} stroke={1.6} color="var(--mantine-color-blue-light-color)" />
+        </Box>
+        <Box style={{ minWidth: 0 }}>
+          <Text size="sm" fw={700} truncate lh={1.2}>
+            {f.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate lh={1.2}>
+            {intl.formatMessage({ id: `lean.facilityType.${f.type}` })}
+          </Text>
+        </Box>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        {f.computer ? <IconRobot size={14} /> : <IconUser size={14} />}
+        <Text size="xs" truncate fw={mine ? 700 : 400} data-testid={`floor-holder-${f.id}`}>
+          {mine ? intl.formatMessage({ id: 'lean.you' }) : holder(f)}
+        </Text>
+      </Group>
+      {visible ? (
+        <Group gap={8} wrap="nowrap">
+          <Tooltip label={intl.formatMessage({ id: 'lean.inboxCount' }, { count: inbox.length })}>
+            <Group gap={2} wrap="nowrap" data-testid={`floor-inbox-${f.id}`}>
+              <IconArrowBarToDown size={14} aria-hidden />
+              <Text size="xs" fw={600}>
+                {intl.formatMessage({ id: 'lean.inShort' }, { count: inbox.length })}
+              </Text>
+            </Group>
+          </Tooltip>
+          <Tooltip label={intl.formatMessage({ id: 'lean.handCount' }, { count: hand.length })}>
+            <Group gap={2} wrap="nowrap" data-testid={`floor-hand-${f.id}`}>
+              <IconArrowBarUp size={14} aria-hidden />
+              <Text size="xs" fw={600}>
+                {intl.formatMessage({ id: 'lean.handShort' }, { count: hand.length })}
+              </Text>
+            </Group>
+          </Tooltip>
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {intl.formatMessage({ id: 'lean.workHidden' })}
+        </Text>
+      )}
+      {f.tools.length > 0 && (
+        <Group gap={2} wrap="wrap" mt="auto">
+          {f.tools.map((tool) => (
+            <Box
+              key={tool}
+              style={{
+                borderRadius: 4,
+                outline: f.tool === tool ? '2px solid var(--mantine-color-text)' : undefined,
+              }}
+            >
+              <ToolGlyph tool={tool} size={16} label={toolName(tool)} />
+            </Box>
+          ))}
+        </Group>
+      )}
+    </Paper>
+  );
+  if (!onClick) return content;
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      aria-pressed={selected}
+      aria-label={f.name}
+      data-testid={`pick-facility-${f.id}`}
+    >
+      {content}
+    </UnstyledButton>
+  );
+}
