@@ -81,8 +81,7 @@ function workLeft(view: LeanGameView, f: LeanFacilityView, p: LeanProductView): 
     if (op.status !== 'todo') return [];
     const expected = template.operations[i];
     if (!expected) return [];
-    if (f.type === 'station') return f.tools.includes(`${expected.shape}:${expected.colour}`) ? [i] : [];
-    return [i];
+    return toolsOf(view, f).includes(`${expected.shape}:${expected.colour}`) ? [i] : [];
   });
 }
 
