@@ -5,22 +5,33 @@ import { useNavigate, useParams } from 'react-router';
 import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
+import { withLeanMessages } from '../i18n';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+// TEMPORARY (lean-play branch): the lead's route renders the lean page under its nav.
+const LeanGamePlay = lazy(async () => ({
+  default: (await withLeanMessages(import('../features/leangame/play'))).LeanGamePlay,
+}));
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { view, connected } = useGameView(id);
+  const { view, lean, connected } = useGameView(id);
   useDocumentTitle(view?.name ?? '');
   const finished = view?.finished ?? false;
   // After the last week every participant goes to the results.
   useEffect(() => {
     if (finished) navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
+  if (lean)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <LeanGamePlay view={lean} />
+      </Suspense>
+    );
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
