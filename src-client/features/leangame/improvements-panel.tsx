@@ -39,6 +39,7 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
   const holderName = useHolderOfPanel(view);
   const [apply, setApply] = useState(true);
   const heldByMe = view.improvementsPanelBy !== null && view.canOpenImprovementsPanel;
+  // A player may ask for the panel while someone else holds it: the refusal says so (a toast).
   const editable = heldByMe && !view.started;
   const enabled = view.improvements.enabled;
   return (
@@ -51,16 +52,18 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
               <FormattedMessage id="lean.improvementsTitle" />
             </Title>
           </Group>
-          {!view.started && view.improvementsPanelBy === null && view.canOpenImprovementsPanel && (
-            <Button
-              leftSection={<IconLockOpen size={16} />}
-              onClick={panel.open}
-              loading={panel.pending}
-              data-testid="open-panel"
-            >
-              <FormattedMessage id="lean.openPanel" />
-            </Button>
-          )}
+          {!view.started &&
+            !heldByMe &&
+            (view.me !== null || (view.isCreator && view.improvementsPanelBy === null)) && (
+              <Button
+                leftSection={<IconLockOpen size={16} />}
+                onClick={panel.open}
+                loading={panel.pending}
+                data-testid="open-panel"
+              >
+                <FormattedMessage id="lean.openPanel" />
+              </Button>
+            )}
           {!view.started && view.improvementsPanelBy !== null && (heldByMe || view.isCreator) && (
             <Button
               variant="default"
@@ -142,7 +145,6 @@ function ImprovementRow({
         checked={on}
         disabled={!editable || !available}
         onChange={(event) => onChange(event.currentTarget.checked)}
-        aria-label={undefined}
         label={
           <Text size="sm" fw={600} component="span">
             <FormattedMessage id={`lean.improvement.${improvement}`} />

@@ -429,6 +429,7 @@ function DeskWork({
                   variant={p === selected ? 'filled' : 'light'}
                   onClick={() => setSelectedId(p.id)}
                   data-testid={`hand-${p.id}`}
+                  data-left={left}
                   rightSection={left === 0 ? <IconCheck size={14} /> : undefined}
                 >
                   {name}

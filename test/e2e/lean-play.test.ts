@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../../src-server/main';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
+import { freshDatabase } from '../support/database';
+import { startTestServer } from '../support/server';
+
+/**
+ * The lean game's play page in real Chromium: an instructor creates the workshop and starts the
+ * round; a player at the warehouse releases work by its key and sends the batch; a player on a
+ * phone at the first painting station picks it up, takes the tool, paints two targets (a click
+ * and a key) and sends it on. Before the start, one player holds the improvements panel and the
+ * other's request is refused with its message. Screenshots at 1280 and 390 px.
+ */
+const shots = process.env.LEAN_SHOTS ?? 'test-results/e2e';
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let browser: Browser;
+let origin: string;
+const pageErrors: string[] = [];
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  database = await freshDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  origin = server.url.replace('localhost', '127.0.0.1');
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+async function newPage(viewport = DESKTOP, storageState?: NonNullable<Parameters<typeof newPerson>[1]>['storageState']) {
+  const person = await newPerson(browser, {
+    viewport,
+    cspViolations,
+    ...(storageState ? { storageState } : {}),
+  });
+  person.page.on('pageerror', (error) => pageErrors.push(`${person.page.url()}: ${error.message}`));
+  return person;
+}
+
+/** A procedure called from the page (its cookies), as the app's client would: superjson's envelope. */
+async function call(page: Page, path: string, input: unknown): Promise<{ status: number; data: unknown }> {
+  return page.evaluate(
+    async ({ path, input }) => {
+      const response = await fetch(`/api/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: input }),
+      });
+      const body = (await response.json()) as { result?: { data?: { json?: unknown } } };
+      return { status: response.status, data: body.result?.data?.json ?? body };
+    },
+    { path, input },
+  );
+}
+
+/** A player signed in anonymously with a name, seated at `facilityId`, on the play page. */
+async function player(name: string, gameId: string, facilityId: string, viewport = DESKTOP) {
+  const person = await newPage(viewport);
+  await person.page.goto(`${origin}/`);
+  const signedIn = await person.page.evaluate(async (name) => {
+    const post = (path: string, body: unknown) =>
+      fetch(`/api/auth/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const anonymous = await post('sign-in/anonymous', {});
+    const renamed = await post('update-user', { name });
+    return anonymous.ok && renamed.ok;
+  }, name);
+  expect(signedIn).toBe(true);
+  const joined = await call(person.page, 'leangame.join', {
+    gameId,
+    facilityId,
+    commandId: crypto.randomUUID(),
+  });
+  expect(joined.status, JSON.stringify(joined.data)).toBe(200);
+  await person.page.goto(`${origin}/game/${gameId}/play`);
+  await person.page.getByTestId('station-panel').waitFor();
+  return person;
+}
+
+it('plays the workshop: release and send, pick up, paint by click and key, send on; the panel held by one', async () => {
+  const instructor = await newPage();
+  await instructor.page.goto(`${origin}/signup`);
+  await instructor.page.getByLabel('Your name').fill('Ada Lovelace');
+  await instructor.page.getByLabel('E-mail').fill('ada@example.org');
+  await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
+  await instructor.page.getByRole('button', { name: 'Create my account' }).click();
+  await instructor.page.waitForURL('**/dashboard/intro');
+  const created = await call(instructor.page, 'leangame.create', {
+    name: 'Lean workshop',
+    template: 'workshop4-choose',
+  });
+  expect(created.status, JSON.stringify(created.data)).toBe(200);
+  const { gameId } = created.data as { gameId: string };
+  await instructor.page.goto(`${origin}/game/${gameId}/play`);
+  await instructor.page.getByTestId('instructor-board').waitFor();
+
+  const wendy = await player('Wendy', gameId, 'warehouse');
+  const pat = await player('Pat', gameId, 'paint1', PHONE);
+
+  // Before the start: the floor and what each facility does; the seats are named.
+  await pat.page.getByTestId('before-start').waitFor();
+  await expect.poll(() => instructor.page.getByTestId('floor-holder-paint1').textContent()).toBe('Pat');
+  expect(await pat.page.getByTestId('floor-holder-paint1').textContent()).toBe('You');
+
+  // Wendy opens the improvements panel and turns SMED on; Pat sees who holds it and the choice,
+  // and asking for the panel is refused with its message.
+  await wendy.page.getByTestId('open-panel').click();
+  await expect
+    .poll(() => wendy.page.getByTestId('panel-status').textContent())
+    .toContain('You hold the panel');
+  await expect.poll(() => pat.page.getByTestId('panel-status').textContent()).toBe('Wendy holds the panel.');
+  await wendy.page.getByTestId('toggle-smed').click({ force: true });
+  await expect.poll(() => pat.page.getByTestId('improvement-smed').getAttribute('data-enabled')).toBe('true');
+  await pat.page.getByTestId('open-panel').click();
+  await pat.page.getByText('Someone else has the improvements panel open.').waitFor();
+  // A batch size out of range is refused before anything is sent, in words.
+  await wendy.page.getByTestId('toggle-batch').click({ force: true });
+  await wendy.page.getByTestId('batch-size').fill('0');
+  await wendy.page.getByTestId('batch-size-set').click();
+  await wendy.page.getByText('Enter a whole number from 1 to 20.').waitFor();
+  await wendy.page.getByTestId('batch-size').fill('4');
+  await wendy.page.getByTestId('batch-size-set').click();
+  await wendy.page.getByTestId('close-panel').click();
+  await expect
+    .poll(() => pat.page.getByTestId('panel-status').textContent())
+    .toContain('The panel is closed');
+
+  await pat.page.screenshot({ path: `${shots}/lean-player-before-390.png`, fullPage: true });
+  await instructor.page.screenshot({ path: `${shots}/lean-instructor-before-1280.png`, fullPage: true });
+
+  // The instructor starts the round (after a confirmation).
+  await instructor.page.getByTestId('start-game').click();
+  await instructor.page.getByTestId('confirm-start').click();
+  await expect.poll(() => wendy.page.getByTestId('lean-clock').getAttribute('data-state')).toBe('running');
+  await wendy.page.getByTestId('order-o1').waitFor();
+
+  // The warehouse releases two sheets, by key and by click, and sends them as a batch.
+  await wendy.page.locator('body').press('r');
+  await expect.poll(() => wendy.page.getByTestId('warehouse-hand').textContent()).toContain('1 of 4');
+  await wendy.page.getByTestId('release-next').click();
+  await expect.poll(() => wendy.page.getByTestId('warehouse-hand').textContent()).toContain('2 of 4');
+  await wendy.page.getByTestId('send-batch').click();
+  await expect.poll(() => wendy.page.getByTestId('warehouse-hand').textContent()).toContain('0 of 4');
+  // On its way to the first station (four cells apart: 0.3 minutes), with its countdown.
+  await instructor.page.getByTestId('transit-paint1').waitFor();
+  await instructor.page.screenshot({ path: `${shots}/lean-instructor-1280.png`, fullPage: true });
+  await wendy.page.screenshot({ path: `${shots}/lean-player-warehouse-1280.png`, fullPage: true });
+
+  // The station picks the batch up once it has arrived, by its key.
+  await expect.poll(() => pat.page.getByTestId('pick-up').isEnabled(), { timeout: 30_000 }).toBe(true);
+  await pat.page.locator('body').press('p');
+  await pat.page.getByTestId('tool-circle:yellow').waitFor();
+  await expect.poll(() => pat.page.getByTestId('hand-empty').count()).toBe(0);
+  // Takes the yellow circle; SMED makes the changeover short.
+  await pat.page.getByTestId('tool-circle:yellow').click();
+  await expect
+    .poll(() => pat.page.getByTestId('tool-in-hand').textContent(), { timeout: 20_000 })
+    .toBe('In hand: Circle, yellow');
+  // Paints target 1 by a click and target 5 by its key (the sun's two yellow circles); the next
+  // sheet comes up by itself, painted by keys; then both are sent on with S.
+  const left = (id: string) => pat.page.getByTestId(`hand-${id}`).getAttribute('data-left');
+  expect(await left('p0')).toBe('2');
+  await pat.page.getByTestId('target-0').click();
+  await expect.poll(() => left('p0')).toBe('1');
+  await pat.page.locator('body').press('5');
+  await expect.poll(() => left('p0')).toBe('0');
+  await pat.page.screenshot({ path: `${shots}/lean-player-390.png`, fullPage: true });
+  await pat.page.locator('body').press('1');
+  await expect.poll(() => left('p1')).toBe('1');
+  await pat.page.locator('body').press('5');
+  await expect.poll(() => left('p1')).toBe('0');
+  await pat.page.locator('body').press('s');
+  await pat.page.getByTestId('hand-empty').waitFor();
+  await instructor.page.getByTestId('transit-paint2').waitFor({ timeout: 10_000 });
+
+  // The instructor's board at a phone's width, from the same device.
+  const phoneBoard = await newPage(PHONE, await instructor.context.storageState());
+  await phoneBoard.page.goto(`${origin}/game/${gameId}/play`);
+  await phoneBoard.page.getByTestId('instructor-board').waitFor();
+  await phoneBoard.page.screenshot({ path: `${shots}/lean-instructor-390.png`, fullPage: true });
+  const overflow = await pat.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Ending the round stops the clock.
+  await instructor.page.getByTestId('end-game').click();
+  await instructor.page.getByTestId('confirm-end').click();
+  await expect.poll(() => pat.page.getByTestId('lean-clock').getAttribute('data-state')).toBe('ended');
+
+  expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
+});
