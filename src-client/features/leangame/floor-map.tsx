@@ -19,8 +19,9 @@ import {
 const CELL = { width: 138, height: 124 };
 const GAP = 14;
 const PAD = 8;
-/** The map shrinks to fit its box, down to this scale; below, it scrolls sideways. */
+/** The map fits its box, from this scale (below, it scrolls sideways) up to the largest. */
 const LEAST_SCALE = 0.62;
+const MOST_SCALE = 1.3;
 
 const cellLeft = (column: number) => PAD + column * (CELL.width + GAP);
 const cellTop = (row: number) => PAD + row * (CELL.height + GAP);
@@ -28,6 +29,27 @@ const centre = (f: LeanFacilityView) => ({
   x: cellLeft(f.position.column) + CELL.width / 2,
   y: cellTop(f.position.row) + CELL.height / 2,
 });
+
+/**
+ * The way between two facilities' cards: from the edge of the first to the edge of the second
+ * (a line between centres would run under the cards).
+ */
+function way(from: LeanFacilityView, to: LeanFacilityView) {
+  const a = centre(from);
+  const b = centre(to);
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  // The fraction of the centre-to-centre line inside one card.
+  const inside = Math.min(
+    dx === 0 ? Number.POSITIVE_INFINITY : CELL.width / 2 / Math.abs(dx),
+    dy === 0 ? Number.POSITIVE_INFINITY : CELL.height / 2 / Math.abs(dy),
+  );
+  const t = Math.min(0.5, inside);
+  return {
+    start: { x: a.x + dx * t, y: a.y + dy * t },
+    end: { x: b.x - dx * t, y: b.y - dy * t },
+  };
+}
 
 interface Transit {
   key: string;
@@ -86,7 +108,7 @@ export function FloorMap({
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const available = entry?.contentRect.width ?? width;
-      setScale(Math.max(LEAST_SCALE, Math.min(1, available / width)));
+      setScale(Math.max(LEAST_SCALE, Math.min(MOST_SCALE, available / width)));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -154,10 +176,10 @@ export function FloorMap({
               t.from ? (
                 <line
                   key={t.key}
-                  x1={centre(t.from).x}
-                  y1={centre(t.from).y}
-                  x2={centre(t.to).x}
-                  y2={centre(t.to).y}
+                  x1={way(t.from, t.to).start.x}
+                  y1={way(t.from, t.to).start.y}
+                  x2={way(t.from, t.to).end.x}
+                  y2={way(t.from, t.to).end.y}
                   strokeWidth={3}
                   strokeDasharray="7 6"
                   strokeLinecap="round"
@@ -193,10 +215,10 @@ function TransitChip({ view, transit, now }: { view: LeanGameView; transit: Tran
   const seconds = Math.max(0, Math.ceil((transit.arrivesAt - now) / 1000));
   let point = { x: to.x, y: to.y - CELL.height / 2 - 4 };
   if (transit.from) {
-    const from = centre(transit.from);
+    const { start, end } = way(transit.from, transit.to);
     const total = travelMs(view, transit.from, transit.to);
     const done = total > 0 ? Math.min(1, Math.max(0, 1 - (transit.arrivesAt - now) / total)) : 1;
-    point = { x: from.x + (to.x - from.x) * done, y: from.y + (to.y - from.y) * done };
+    point = { x: start.x + (end.x - start.x) * done, y: start.y + (end.y - start.y) * done };
   }
   const text = intl.formatMessage({ id: 'lean.inTransit' }, { count: transit.count, seconds });
   return (
@@ -273,28 +295,33 @@ function FacilityCell({
       data-testid={`floor-facility-${f.id}`}
       aria-label={f.name}
     >
-      <Group gap={6} wrap="nowrap">
+      <Group
+        gap={6}
+        wrap="nowrap"
+        align="flex-start"
+        title={intl.formatMessage({ id: `lean.facilityType.${f.type}` })}
+      >
         <Box
           style={{
-            width: 30,
-            height: 30,
-            borderRadius: 15,
+            width: 26,
+            height: 26,
+            borderRadius: 13,
             flexShrink: 0,
             display: 'grid',
             placeItems: 'center',
             background: 'var(--mantine-color-blue-light)',
           }}
         >
-          <Picture size={20} stroke={1.6} color="var(--mantine-color-blue-light-color)" />
+          <Picture
+            size={17}
+            stroke={1.7}
+            color="var(--mantine-color-blue-light-color)"
+            aria-label={intl.formatMessage({ id: `lean.facilityType.${f.type}` })}
+          />
         </Box>
-        <Box style={{ minWidth: 0 }}>
-          <Text size="sm" fw={700} truncate lh={1.2}>
-            {f.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate lh={1.2}>
-            {intl.formatMessage({ id: `lean.facilityType.${f.type}` })}
-          </Text>
-        </Box>
+        <Text size="sm" fw={700} lh={1.15} lineClamp={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {f.name}
+        </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
         {f.computer ? <IconRobot size={14} /> : <IconUser size={14} />}

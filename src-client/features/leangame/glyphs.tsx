@@ -51,7 +51,13 @@ export function ShapePath({
 }) {
   const paint = PAINT[colour] ?? PAINT.grey;
   const style = ghost
-    ? { fill: 'none', stroke: paint.edge, strokeWidth: r / 6, strokeDasharray: `${r / 3} ${r / 4}` }
+    ? {
+        fill: paint.fill,
+        fillOpacity: 0.18,
+        stroke: paint.edge,
+        strokeWidth: r / 6,
+        strokeDasharray: `${r / 3} ${r / 4}`,
+      }
     : { fill: paint.fill, stroke: paint.edge, strokeWidth: r / 8 };
   switch (shape) {
     case 'circle':

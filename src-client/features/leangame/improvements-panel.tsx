@@ -87,35 +87,69 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
             <FormattedMessage id="lean.panelClosed" />
           )}
         </Text>
-        {editable && (
-          <Checkbox
-            checked={apply}
-            onChange={(event) => setApply(event.currentTarget.checked)}
-            label={<FormattedMessage id="lean.applySuggested" />}
-            data-testid="apply-suggested"
-          />
+        {view.started ? (
+          <StartedSummary view={view} />
+        ) : (
+          <>
+            {editable && (
+              <Checkbox
+                checked={apply}
+                onChange={(event) => setApply(event.currentTarget.checked)}
+                label={<FormattedMessage id="lean.applySuggested" />}
+                data-testid="apply-suggested"
+              />
+            )}
+            <Stack gap={6}>
+              {LEAN_IMPROVEMENTS.map((improvement) => (
+                <ImprovementRow
+                  key={improvement}
+                  improvement={improvement}
+                  on={enabled.includes(improvement)}
+                  available={view.improvements.available.includes(improvement)}
+                  editable={editable}
+                  onChange={(on) =>
+                    panel.send(
+                      on
+                        ? { type: 'EnableImprovement', improvement, apply }
+                        : { type: 'DisableImprovement', improvement },
+                    )
+                  }
+                />
+              ))}
+            </Stack>
+            <Settings view={view} editable={editable} now={now} send={panel.send} />
+          </>
         )}
-        <Stack gap={6}>
-          {LEAN_IMPROVEMENTS.map((improvement) => (
-            <ImprovementRow
-              key={improvement}
-              improvement={improvement}
-              on={enabled.includes(improvement)}
-              available={view.improvements.available.includes(improvement)}
-              editable={editable}
-              onChange={(on) =>
-                panel.send(
-                  on
-                    ? { type: 'EnableImprovement', improvement, apply }
-                    : { type: 'DisableImprovement', improvement },
-                )
-              }
-            />
-          ))}
-        </Stack>
-        <Settings view={view} editable={editable} now={now} send={panel.send} />
       </Stack>
     </Card>
+  );
+}
+
+/** Once the round runs: the improvements on, the batch size and the kanban cap, read-only. */
+function StartedSummary({ view }: { view: LeanGameView }) {
+  const enabled = LEAN_IMPROVEMENTS.filter((i) => view.improvements.enabled.includes(i));
+  return (
+    <Stack gap={6} data-testid="improvements-on">
+      {enabled.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="lean.noImprovement" />
+        </Text>
+      ) : (
+        <Group gap={6} wrap="wrap">
+          {enabled.map((improvement) => (
+            <Badge key={improvement} variant="light" color="green" data-testid={`on-${improvement}`}>
+              <FormattedMessage id={`lean.improvement.${improvement}`} />
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <Text size="sm">
+        <FormattedMessage
+          id={view.improvements.enabled.includes('kanban') ? 'lean.batchAndCap' : 'lean.batchOnly'}
+          values={{ batchSize: view.batchSize, cap: view.kanbanCap }}
+        />
+      </Text>
+    </Stack>
   );
 }
 

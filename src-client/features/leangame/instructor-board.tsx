@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconRefresh, IconRobot } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -98,54 +98,56 @@ export function InstructorBoard({ view, now }: { view: LeanGameView; now: number
           <Title order={4} mb={6}>
             <FormattedMessage id="lean.seatsTitle" />
           </Title>
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              {view.facilities.map((f) => {
-                const Picture = LEAN_FACILITY_ICONS[f.type];
-                const { inbox, coming, hand } = unitsAt(view, f.id, now);
-                return (
-                  <Table.Tr key={f.id} data-testid={`seat-${f.id}`}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Picture size={18} stroke={1.6} />
-                        <Text size="sm" fw={600}>
-                          {f.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {f.computer && <IconRobot size={14} />}
-                        <Text size="sm">{holder(f)}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed">
-                        <FormattedMessage
-                          id="lean.seatWork"
-                          values={{ inbox: inbox.length + coming.length, hand: hand.length }}
-                        />
+          <Stack gap={0}>
+            {view.facilities.map((f) => {
+              const Picture = LEAN_FACILITY_ICONS[f.type];
+              const { inbox, coming, hand } = unitsAt(view, f.id, now);
+              return (
+                <Group
+                  key={f.id}
+                  justify="space-between"
+                  wrap="wrap"
+                  gap={6}
+                  py={6}
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                  data-testid={`seat-${f.id}`}
+                >
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 200px' }}>
+                    <Picture size={18} stroke={1.6} style={{ flexShrink: 0 }} />
+                    <Text size="sm" fw={600} truncate>
+                      {f.name}
+                    </Text>
+                    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                      {f.computer && <IconRobot size={14} style={{ flexShrink: 0 }} />}
+                      <Text size="sm" c="dimmed" truncate>
+                        {holder(f)}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {!f.computer && (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="orange"
-                          leftSection={<IconRobot size={12} />}
-                          onClick={() => setConfirming({ free: f.id })}
-                          data-testid={`free-${f.id}`}
-                        >
-                          <FormattedMessage id="lean.toComputer" />
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                    </Group>
+                  </Group>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="xs" c="dimmed">
+                      <FormattedMessage
+                        id="lean.seatWork"
+                        values={{ inbox: inbox.length + coming.length, hand: hand.length }}
+                      />
+                    </Text>
+                    {!f.computer && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="orange"
+                        leftSection={<IconRobot size={12} />}
+                        onClick={() => setConfirming({ free: f.id })}
+                        data-testid={`free-${f.id}`}
+                      >
+                        <FormattedMessage id="lean.toComputer" />
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
         </Card>
         <DemandPanel view={view} now={now} />
       </SimpleGrid>
