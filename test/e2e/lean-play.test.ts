@@ -34,7 +34,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function newPage(viewport = DESKTOP, storageState?: NonNullable<Parameters<typeof newPerson>[1]>['storageState']) {
+async function newPage(
+  viewport = DESKTOP,
+  storageState?: NonNullable<Parameters<typeof newPerson>[1]>['storageState'],
+) {
   const person = await newPerson(browser, {
     viewport,
     cspViolations,
@@ -135,6 +138,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
     .poll(() => pat.page.getByTestId('panel-status').textContent())
     .toContain('The panel is closed');
 
+  await pat.page.evaluate(() => window.scrollTo(0, 0));
   await pat.page.screenshot({ path: `${shots}/lean-player-before-390.png`, fullPage: true });
   await instructor.page.screenshot({ path: `${shots}/lean-instructor-before-1280.png`, fullPage: true });
 
@@ -191,10 +195,22 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   const overflow = await pat.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
-  // Ending the round stops the clock.
+  // The instructor hands Pat's station to the computer: Pat now watches.
+  await instructor.page.getByTestId('free-paint1').click();
+  await instructor.page.getByTestId('confirm-free').click();
+  await pat.page.getByTestId('lean-observer').waitFor();
+  await expect.poll(() => instructor.page.getByTestId('floor-holder-paint1').textContent()).toBe('Computer');
+
+  // Ending the round stops the clock; a reset makes ready another round, seats and improvements kept.
   await instructor.page.getByTestId('end-game').click();
   await instructor.page.getByTestId('confirm-end').click();
-  await expect.poll(() => pat.page.getByTestId('lean-clock').getAttribute('data-state')).toBe('ended');
+  await expect.poll(() => wendy.page.getByTestId('lean-clock').getAttribute('data-state')).toBe('ended');
+  await instructor.page.getByTestId('reset-game').click();
+  await instructor.page.getByText('Seats and improvements are kept').waitFor();
+  await instructor.page.getByTestId('confirm-reset').click();
+  await expect.poll(() => wendy.page.getByTestId('lean-clock').getAttribute('data-state')).toBe('notStarted');
+  expect(await wendy.page.getByTestId('floor-holder-warehouse').textContent()).toBe('You');
+  expect(await wendy.page.getByTestId('improvement-smed').getAttribute('data-enabled')).toBe('true');
 
   expect(pageErrors).toEqual([]);
   expect(cspViolations).toEqual([]);

@@ -113,6 +113,16 @@ export function FloorMap({
     observer.observe(element);
     return () => observer.disconnect();
   }, [width]);
+  // On a narrow screen, the viewer's own facility is scrolled into view once.
+  const scrolled = useRef(false);
+  const own = view.facilities.find((f) => f.id === highlight);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !own || scrolled.current || element.scrollWidth <= element.clientWidth) return;
+    scrolled.current = true;
+    const middle = (cellLeft(own.position.column) + CELL.width / 2) * scale;
+    element.scrollLeft = Math.max(0, middle - element.clientWidth / 2);
+  }, [own, scale]);
   const occupied = new Set(view.facilities.map((f) => `${f.position.row}:${f.position.column}`));
   const moving = transits(view, now);
   return (
@@ -219,6 +229,9 @@ function TransitChip({ view, transit, now }: { view: LeanGameView; transit: Tran
     const total = travelMs(view, transit.from, transit.to);
     const done = total > 0 ? Math.min(1, Math.max(0, 1 - (transit.arrivesAt - now) / total)) : 1;
     point = { x: start.x + (end.x - start.x) * done, y: start.y + (end.y - start.y) * done };
+    // Beside the way rather than on it: above a level way, to the right of an upright one.
+    if (Math.abs(end.x - start.x) >= Math.abs(end.y - start.y)) point.y -= 14;
+    else point.x += 14;
   }
   const text = intl.formatMessage({ id: 'lean.inTransit' }, { count: transit.count, seconds });
   return (
@@ -228,7 +241,7 @@ function TransitChip({ view, transit, now }: { view: LeanGameView; transit: Tran
         position: 'absolute',
         left: point.x,
         top: point.y,
-        transform: 'translate(-50%, -50%)',
+        transform: `translate(${transit.from && Math.abs(centre(transit.from).x - to.x) < Math.abs(centre(transit.from).y - to.y) ? '0' : '-50%'}, -50%)`,
         zIndex: 3,
         whiteSpace: 'nowrap',
         background: 'var(--mantine-color-orange-filled)',

@@ -59,6 +59,10 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
                 leftSection={<IconLockOpen size={16} />}
                 onClick={panel.open}
                 loading={panel.pending}
+                h="auto"
+                py={6}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                 data-testid="open-panel"
               >
                 <FormattedMessage id="lean.openPanel" />

@@ -86,7 +86,9 @@ export function InstructorBoard({ view, now }: { view: LeanGameView; now: number
         />
         <Figure
           label={<FormattedMessage id="lean.figureOtif" />}
-          value={metrics ? intl.formatNumber(metrics.otif, { style: 'percent' }) : '–'}
+          value={
+            metrics && metrics.demandDue > 0 ? intl.formatNumber(metrics.otif, { style: 'percent' }) : '–'
+          }
           testId="figure-otif"
         />
       </SimpleGrid>

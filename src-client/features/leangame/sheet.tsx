@@ -34,7 +34,7 @@ export function Sheet({
   product,
   template,
   onTarget,
-  size = 62,
+  size = 76,
   showDefects = false,
   disabled = false,
 }: {
