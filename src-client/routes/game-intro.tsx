@@ -3,11 +3,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
+import type { BeerView } from '../../src-shared/beergame';
 import { BeerRules } from '../features/beergame/rules';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
-import { withInstructorMessages } from '../i18n';
+import { withInstructorMessages, withLeanMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
@@ -27,6 +28,11 @@ const ScheduledMessages = lazy(async () => ({
 }));
 const ConfigMapPreview = lazy(async () => ({
   default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
+}));
+
+// The lean game's pages and their words load only with a lean game.
+const LeanIntro = lazy(async () => ({
+  default: (await withLeanMessages(import('../features/leangame/lean-intro'))).LeanIntro,
 }));
 
 export function GameIntroPage() {
@@ -49,6 +55,21 @@ export function GameIntroPage() {
           )
         }
       />
+      {view.gameType === 'leangame' ? (
+        <Suspense fallback={<PageLoader />}>
+          <LeanIntro view={view} />
+        </Suspense>
+      ) : (
+        <BeerIntro view={view} />
+      )}
+    </Stack>
+  );
+}
+
+/** A beer game's intro: its roles, the creator's settings and events, the rules. */
+function BeerIntro({ view }: { view: BeerView }) {
+  return (
+    <>
       <GameIntro view={view} />
       {view.isCreator && !view.finished && (
         <Suspense fallback={<PageLoader />}>
@@ -62,6 +83,6 @@ export function GameIntroPage() {
         </Suspense>
       )}
       <BeerRules view={view} />
-    </Stack>
+    </>
   );
 }

@@ -1,12 +1,11 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
 import { checkText } from '../../../../src-shared/api/text-rules';
-import { paths } from '../../../paths';
-import { trpc } from '../../../trpc';
+import type { GameType } from '../../../../src-shared/rules/templates';
 import { DialogButtons } from '../../../ui/dialog-buttons';
-import { inputErrorMessage, toastError } from '../../../ui/notify';
+import { inputErrorMessage } from '../../../ui/notify';
+import { useCreateGame } from '../use-create-game';
 
 /** The game name's bounds (createGameInput). */
 const NAME = { max: 80 };
@@ -17,23 +16,15 @@ export function CreateGameModal({
   onClose,
 }: {
   /** The template to create from; null when the modal is closed. */
-  template: { id: string; title: string } | null;
+  template: { id: string; title: string; type: GameType } | null;
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [name, setName] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const value = name ?? template?.title ?? '';
   const refusal = checkText(value, NAME);
-  const create = trpc.beergame.create.useMutation({
-    onSuccess: async ({ gameId }) => {
-      await utils.dashboard.games.invalidate();
-      navigate(paths.game(gameId, 'intro'));
-    },
-    onError: (error) => toastError(intl, error),
-  });
+  const create = useCreateGame();
   const close = () => {
     setName(null);
     setTouched(false);
@@ -43,7 +34,7 @@ export function CreateGameModal({
     event.preventDefault();
     setTouched(true);
     if (!template || refusal) return;
-    create.mutate({ name: value.trim(), template: template.id });
+    create.create(value.trim(), template);
   };
   return (
     <Modal
