@@ -161,6 +161,85 @@ export function LeanIntro({ view }: { view: LeanGameView }) {
         </Card>
       )}
 
+      {canJoin && (
+        <TextInput
+          label={intl.formatMessage({ id: 'game.yourName' })}
+          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
+          value={playerName}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={PLAYER_NAME_MAX}
+          maw={360}
+          error={name !== null ? nameError : undefined}
+          data-testid="player-name"
+        />
+      )}
+
+      <Group justify="space-between">
+        <Title order={3}>
+          <FormattedMessage id={canJoin ? 'lean.intro.chooseFacility' : 'lean.intro.facilities'} />
+        </Title>
+        {!mine && !view.isCreator && !view.finished && (
+          <Button
+            variant="subtle"
+            leftSection={<IconEye size={18} />}
+            onClick={() => navigate(playPath)}
+            data-testid="watch"
+          >
+            <FormattedMessage id="lean.intro.watch" />
+          </Button>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {view.facilities.map((facility) => {
+          const Icon = FACILITY_ICONS[facility.type];
+          const taken = facility.user !== null;
+          return (
+            <Card key={facility.id} withBorder padding="lg" data-testid={`facility-${facility.id}`}>
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap">
+                    <Icon size={22} aria-hidden />
+                    <Text fw={700}>{facility.name}</Text>
+                  </Group>
+                  {taken ? (
+                    <Badge color="gray" style={{ flexShrink: 0 }}>
+                      <FormattedMessage id="game.roleTaken" />
+                    </Badge>
+                  ) : (
+                    <Badge color="green" style={{ flexShrink: 0 }}>
+                      <FormattedMessage id="game.roleFree" />
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage id={`lean.facilityType.${facility.type}`} />
+                </Text>
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  {!taken && <IconCpu size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />}
+                  <Text size="sm">
+                    {facility.playerName ?? (
+                      <FormattedMessage
+                        id={view.started ? 'lean.intro.computerPlays' : 'lean.intro.computerUnlessTaken'}
+                      />
+                    )}
+                  </Text>
+                </Group>
+                {canJoin && (
+                  <Button
+                    onClick={() => joinAs(facility.id)}
+                    loading={joining === facility.id}
+                    disabled={taken || (joining !== null && joining !== facility.id)}
+                    aria-label={intl.formatMessage({ id: 'game.playAs' }, { role: facility.name })}
+                  >
+                    <FormattedMessage id="lean.intro.take" />
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+
       <Card withBorder padding="lg">
         <Title order={3} mb="xs">
           <FormattedMessage id="lean.intro.howTitle" />
@@ -208,81 +287,6 @@ export function LeanIntro({ view }: { view: LeanGameView }) {
           </List.Item>
         </List>
       </Card>
-
-      {canJoin && (
-        <TextInput
-          label={intl.formatMessage({ id: 'game.yourName' })}
-          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
-          value={playerName}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={PLAYER_NAME_MAX}
-          maw={360}
-          error={name !== null ? nameError : undefined}
-          data-testid="player-name"
-        />
-      )}
-
-      <Group justify="space-between">
-        <Title order={3}>
-          <FormattedMessage id={canJoin ? 'lean.intro.chooseFacility' : 'lean.intro.facilities'} />
-        </Title>
-        {!mine && !view.isCreator && !view.finished && (
-          <Button
-            variant="subtle"
-            leftSection={<IconEye size={18} />}
-            onClick={() => navigate(playPath)}
-            data-testid="watch"
-          >
-            <FormattedMessage id="lean.intro.watch" />
-          </Button>
-        )}
-      </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        {view.facilities.map((facility) => {
-          const Icon = FACILITY_ICONS[facility.type];
-          const taken = facility.user !== null;
-          return (
-            <Card key={facility.id} withBorder padding="lg" data-testid={`facility-${facility.id}`}>
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Group gap="xs" wrap="nowrap">
-                    <Icon size={22} aria-hidden />
-                    <Text fw={700}>{facility.name}</Text>
-                  </Group>
-                  {taken ? (
-                    <Badge color="gray">
-                      <FormattedMessage id="game.roleTaken" />
-                    </Badge>
-                  ) : (
-                    <Badge color="green">
-                      <FormattedMessage id="game.roleFree" />
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  <FormattedMessage id={`lean.facilityType.${facility.type}`} />
-                </Text>
-                <Group gap={6}>
-                  {!taken && <IconCpu size={16} aria-hidden />}
-                  <Text size="sm">
-                    {facility.playerName ?? <FormattedMessage id="lean.intro.computerPlays" />}
-                  </Text>
-                </Group>
-                {canJoin && (
-                  <Button
-                    onClick={() => joinAs(facility.id)}
-                    loading={joining === facility.id}
-                    disabled={taken || (joining !== null && joining !== facility.id)}
-                    aria-label={intl.formatMessage({ id: 'game.playAs' }, { role: facility.name })}
-                  >
-                    <FormattedMessage id="lean.intro.take" />
-                  </Button>
-                )}
-              </Stack>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
     </>
   );
 }
