@@ -20,8 +20,11 @@ export function useCreateGame() {
   const beer = trpc.beergame.create.useMutation(options);
   const lean = trpc.leangame.create.useMutation(options);
   return {
-    create: (name: string, template: { id: string; type: GameType }) =>
-      (template.type === 'leangame' ? lean : beer).mutate({ name, template: template.id }),
+    /** `minutes`: a lean round's length (the factory's own when absent). */
+    create: (name: string, template: { id: string; type: GameType }, minutes?: number) =>
+      template.type === 'leangame'
+        ? lean.mutate({ name, template: template.id, ...(minutes === undefined ? {} : { minutes }) })
+        : beer.mutate({ name, template: template.id }),
     isPending: beer.isPending || lean.isPending,
   };
 }

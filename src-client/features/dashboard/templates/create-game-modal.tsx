@@ -1,6 +1,7 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LEAN_CREATE_MINUTES } from '../../../../src-shared/api/leangame';
 import { checkText } from '../../../../src-shared/api/text-rules';
 import type { GameType } from '../../../../src-shared/rules/templates';
 import { DialogButtons } from '../../../ui/dialog-buttons';
@@ -16,25 +17,32 @@ export function CreateGameModal({
   onClose,
 }: {
   /** The template to create from; null when the modal is closed. */
-  template: { id: string; title: string; type: GameType } | null;
+  template: { id: string; title: string; type: GameType; length?: number } | null;
   onClose: () => void;
 }) {
   const intl = useIntl();
   const [name, setName] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+  const [minutesText, setMinutesText] = useState<string | null>(null);
   const value = name ?? template?.title ?? '';
   const refusal = checkText(value, NAME);
+  // A lean round's length, as typed: a whole number of minutes in range, or its refusal.
+  const lean = template?.type === 'leangame';
+  const minutesTyped = (minutesText ?? String(template?.length ?? '')).trim();
+  const minutes = /^\d+$/.test(minutesTyped) ? Number(minutesTyped) : Number.NaN;
+  const minutesWrong = lean && !(minutes >= LEAN_CREATE_MINUTES.min && minutes <= LEAN_CREATE_MINUTES.max);
   const create = useCreateGame();
   const close = () => {
     setName(null);
+    setMinutesText(null);
     setTouched(false);
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!template || refusal) return;
-    create.create(value.trim(), template);
+    if (!template || refusal || minutesWrong) return;
+    create.create(value.trim(), template, lean ? minutes : undefined);
   };
   return (
     <Modal
@@ -56,6 +64,22 @@ export function CreateGameModal({
             data-autofocus
             data-testid="template-game-name"
           />
+          {lean && (
+            <TextInput
+              label={intl.formatMessage({ id: 'templates.roundMinutes' })}
+              description={intl.formatMessage({ id: 'templates.roundMinutesHint' })}
+              inputMode="numeric"
+              value={minutesTyped}
+              onChange={(e) => setMinutesText(e.currentTarget.value)}
+              error={
+                touched && minutesWrong
+                  ? intl.formatMessage({ id: 'leangame.errNumberOutOfRange' }, LEAN_CREATE_MINUTES)
+                  : undefined
+              }
+              w={200}
+              data-testid="template-game-minutes"
+            />
+          )}
           <DialogButtons
             onCancel={close}
             submitLabel={<FormattedMessage id="dashboard.createButton" />}

@@ -29,10 +29,25 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
   // hands the tree a new query client (src-client/main.tsx) while an observer keeps the one it was
   // made with, so an invalidation can miss the list on screen.
   const refresh = () => list.refetch();
-  const [creating, setCreating] = useState<{ id: string; title: string; type: GameType } | null>(null);
+  const [creating, setCreating] = useState<{
+    id: string;
+    title: string;
+    type: GameType;
+    length: number;
+  } | null>(null);
   const [editing, setEditing] = useState<{ id: string; title: string; description: string } | null>(null);
-  const [deleting, setDeleting] = useState<{ id: string; title: string; type: GameType } | null>(null);
-  const [configuring, setConfiguring] = useState<{ id: string; title: string; type: GameType } | null>(null);
+  const [deleting, setDeleting] = useState<{
+    id: string;
+    title: string;
+    type: GameType;
+    length: number;
+  } | null>(null);
+  const [configuring, setConfiguring] = useState<{
+    id: string;
+    title: string;
+    type: GameType;
+    length: number;
+  } | null>(null);
   const copy = trpc.template.copy.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.copied', 'green', COPIED_MS);
