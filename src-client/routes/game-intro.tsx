@@ -7,6 +7,9 @@ import type { BeerView } from '../../src-shared/beergame';
 import { BeerRules } from '../features/beergame/rules';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
+import { JoinCodeButton } from '../features/game-shell/join-code';
+import { joinUntilSeated } from '../features/game-shell/join-until-seated';
+import { signInAs } from '../features/game-shell/sign-in-as';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withInstructorMessages, withLeanMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
@@ -35,6 +38,8 @@ const LeanIntro = lazy(async () => ({
   default: (await withLeanMessages(import('../features/leangame/lean-intro'))).LeanIntro,
 }));
 
+const leanIntroParts = { JoinCodeButton, joinUntilSeated, signInAs };
+
 export function GameIntroPage() {
   const { id = '' } = useParams();
   const intl = useIntl();
@@ -57,7 +62,7 @@ export function GameIntroPage() {
       />
       {view.gameType === 'leangame' ? (
         <Suspense fallback={<PageLoader />}>
-          <LeanIntro view={view} />
+          <LeanIntro view={view} parts={leanIntroParts} />
         </Suspense>
       ) : (
         <BeerIntro view={view} />

@@ -30,7 +30,10 @@ const withCookie = async (cookie: string, viewport = DESKTOP) => {
 it('shoots', async () => {
   const teacher = await signUpInstructor(server.url, 'shots@example.org');
   const pat = await signInAnonymous(server.url, 'Pat');
-  const { gameId } = await teacher.api.leangame.create.mutate({ name: 'Workshop Monday', template: 'workshop4-choose' });
+  const { gameId } = await teacher.api.leangame.create.mutate({
+    name: 'Workshop Monday',
+    template: 'workshop4-choose',
+  });
   await pat.api.leangame.join.mutate({ gameId, facilityId: 'paint1', commandId: randomUUID() });
   const t = await withCookie(teacher.cookie);
   await t.page.goto(`${origin}/game/${gameId}/intro`);

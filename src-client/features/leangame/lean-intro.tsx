@@ -20,7 +20,7 @@ import {
   IconSearch,
   IconTool,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
@@ -30,9 +30,15 @@ import { useCurrentUser } from '../../auth';
 import { joinLink, paths } from '../../paths';
 import { newCommandId, trpc } from '../../trpc';
 import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
-import { JoinCodeButton } from '../game-shell/join-code';
-import { joinUntilSeated } from '../game-shell/join-until-seated';
-import { signInAs } from '../game-shell/sign-in-as';
+
+/** What the intro takes from the game shell (the route passes them: a feature does not import another). */
+export interface LeanIntroParts {
+  JoinCodeButton: ComponentType<{ gameId: string }>;
+  /** Sends a join until the live view shows the seat (game-shell/join-until-seated.ts). */
+  joinUntilSeated: (options: { send: () => Promise<unknown>; seated: () => boolean }) => Promise<void>;
+  /** Signs a visitor in and names them (game-shell/sign-in-as.ts): a refusal's message id, or null. */
+  signInAs: (user: { name: string } | null | undefined, playerName: string) => Promise<string | null>;
+}
 
 /** A picture per kind of facility, from the same icon set as the rest of the app. */
 export const FACILITY_ICONS: Record<LeanFacilityType, typeof IconTool> = {
@@ -46,7 +52,8 @@ export const FACILITY_ICONS: Record<LeanFacilityType, typeof IconTool> = {
  * A lean game's intro page: what the round is (products, orders, length, what each facility
  * does), its facilities to take, and for its creator the join link and the way to the floor.
  */
-export function LeanIntro({ view }: { view: LeanGameView }) {
+export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntroParts }) {
+  const { JoinCodeButton, joinUntilSeated, signInAs } = parts;
   const intl = useIntl();
   const navigate = useNavigate();
   const { user } = useCurrentUser();

@@ -54,7 +54,8 @@ export const leangameRouter = router({
     if (preset?.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const gameId = await freshGameId(ctx.services.database.db);
-    const setup = input.minutes === undefined ? undefined : getLeanScenario(preset.id)!.setupFor(input.minutes);
+    const setup =
+      input.minutes === undefined ? undefined : getLeanScenario(preset.id)!.setupFor(input.minutes);
     const command: LeanCommand = {
       type: 'CreateLeanGame',
       gameId,
