@@ -11,7 +11,7 @@ import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
-// TEMPORARY (lean-play branch): the lead's route renders the lean page under its nav.
+// The lean game's page and its words load only with a lean game.
 const LeanGamePlay = lazy(async () => ({
   default: (await withLeanMessages(import('../features/leangame/play'))).LeanGamePlay,
 }));
@@ -19,19 +19,14 @@ const LeanGamePlay = lazy(async () => ({
 export function GamePlayPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { view, lean, connected } = useGameView(id);
+  const { view, connected } = useGameView(id);
   useDocumentTitle(view?.name ?? '');
-  const finished = view?.finished ?? false;
-  // After the last week every participant goes to the results.
+  // After the last week of a beer game every participant goes to the results; a lean round's end
+  // stays on the floor (the instructor may reset it for another round), its results a tab away.
+  const finished = (view?.gameType === 'beergame' && view.finished) ?? false;
   useEffect(() => {
     if (finished) navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
-  if (lean)
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <LeanGamePlay view={lean} />
-      </Suspense>
-    );
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
@@ -47,7 +42,12 @@ export function GamePlayPage() {
           )
         }
       />
-      <BeerGamePlay view={view} />
+      {view.gameType === 'beergame' && <BeerGamePlay view={view} />}
+      {view.gameType === 'leangame' && (
+        <Suspense fallback={<PageLoader />}>
+          <LeanGamePlay view={view} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -49,7 +49,7 @@ export function GameResultsPage() {
           <FormattedMessage id={error.data?.messageId ?? 'errors.unexpected'} />
         </Alert>
       ) : history ? (
-        <BeerDebrief view={view} history={history} />
+        view.gameType === 'beergame' && <BeerDebrief view={view} history={history} />
       ) : (
         <PageLoader />
       )}
