@@ -21,7 +21,6 @@ import {
   templateOf,
   toolsOf,
   unitsAt,
-  useMinutes,
   useToolName,
 } from './lean-view';
 import { Sheet } from './sheet';
@@ -65,12 +64,14 @@ function useShortcuts(handler: (key: string) => void) {
   }, []);
 }
 
-/** The changeover time of the game (shortened under smed), when the view gives the standard times. */
-function changeoverMinutes(view: LeanGameView): number | null {
-  const params = view.params as { times?: { changeover?: number }; smedFactor?: number };
-  const base = params.times?.changeover;
-  if (base === undefined) return null;
-  return view.improvements.enabled.includes('smed') ? base * (params.smedFactor ?? 0.2) : base;
+/**
+ * Seconds of a changeover in this game (a fifth under smed: the schema's default factor, which the
+ * view does not carry).
+ */
+function changeoverSeconds(view: LeanGameView): number {
+  const params = view.params as typeof view.params & { smedFactor?: number };
+  const factor = view.improvements.enabled.includes('smed') ? (params.smedFactor ?? 0.2) : 1;
+  return Math.round(view.params.times.changeover * factor * 60);
 }
 
 /** Operations of a sheet still to paint here: a station's own tools, any at a rework desk. */
@@ -281,7 +282,6 @@ function DeskWork({
 }) {
   const intl = useIntl();
   const toolName = useToolName();
-  const minutes = useMinutes();
   const { inbox, coming, hand } = unitsAt(view, facility.id, now);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const inspector = facility.type === 'qualitycontrol';
@@ -296,7 +296,7 @@ function DeskWork({
     null;
   const template = selected ? templateOf(view, selected.templateId) : undefined;
   const toolReady = facility.toolReadyAt === null || facility.toolReadyAt <= now;
-  const changeover = changeoverMinutes(view);
+  const changeover = changeoverSeconds(view);
 
   const pickUp = () => send({ type: 'PickUpBatch', facilityId: facility.id });
   const sendBatch = () => send({ type: 'SendBatch', facilityId: facility.id });
@@ -358,11 +358,9 @@ function DeskWork({
             <Text size="sm" fw={600}>
               <FormattedMessage id="lean.tools" />
             </Text>
-            {changeover !== null && (
-              <Text size="xs" c="dimmed" data-testid="changeover-time">
-                <FormattedMessage id="lean.changeoverTime" values={{ minutes: minutes(changeover) }} />
-              </Text>
-            )}
+            <Text size="xs" c="dimmed" data-testid="changeover-time">
+              <FormattedMessage id="lean.changeoverTime" values={{ seconds: changeover }} />
+            </Text>
           </Group>
           <Group gap={6} wrap="wrap" role="radiogroup" aria-label={intl.formatMessage({ id: 'lean.tools' })}>
             {tools.map((tool) => {
