@@ -109,6 +109,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
 
   const wendy = await player('Wendy', gameId, 'warehouse');
   const pat = await player('Pat', gameId, 'paint1', PHONE);
+  const quinn = await player('Quinn', gameId, 'qc');
 
   // Before the start: the floor and what each facility does; the seats are named.
   await pat.page.getByTestId('before-start').waitFor();
@@ -187,13 +188,48 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await pat.page.getByTestId('hand-empty').waitFor();
   await instructor.page.getByTestId('transit-paint2').waitFor({ timeout: 10_000 });
 
+  // The computer paints the blue squares at the second station; quality control picks the batch
+  // up, inspects, removes an operation and repaints it with the line's tool, inspects again and
+  // sends the sheets to the warehouse, which delivers them against the order.
+  await expect.poll(() => quinn.page.getByTestId('pick-up').isEnabled(), { timeout: 90_000 }).toBe(true);
+  await quinn.page.locator('body').press('p');
+  await quinn.page.getByTestId('hand-p0').waitFor();
+  await quinn.page.getByTestId('hand-p0').click();
+  await quinn.page.getByTestId('inspect').click();
+  await quinn.page.getByTestId('remove-2').click();
+  await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-left')).toBe('1');
+  await quinn.page.getByTestId('tool-square:blue').click();
+  await expect
+    .poll(() => quinn.page.getByTestId('tool-in-hand').textContent(), { timeout: 20_000 })
+    .toBe('In hand: Square, blue');
+  await quinn.page.getByTestId('target-8').click();
+  await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-left')).toBe('0');
+  await quinn.page.locator('body').press('i');
+  await quinn.page.getByTestId('hand-p1').click();
+  await quinn.page.locator('body').press('i');
+  await quinn.page.screenshot({ path: `${shots}/lean-player-qc-1280.png`, fullPage: true });
+  await quinn.page.locator('body').press('s');
+  await quinn.page.getByTestId('hand-empty').waitFor();
+  await expect.poll(() => wendy.page.getByTestId('deliver').isEnabled(), { timeout: 30_000 }).toBe(true);
+  await wendy.page.locator('body').press('d');
+  await wendy.page.getByTestId('deliver-sun').click();
+  await expect.poll(() => wendy.page.getByTestId('order-o1').textContent()).toContain('2 / 9');
+
   // The instructor's board at a phone's width, from the same device.
   const phoneBoard = await newPage(PHONE, await instructor.context.storageState());
   await phoneBoard.page.goto(`${origin}/game/${gameId}/play`);
   await phoneBoard.page.getByTestId('instructor-board').waitFor();
   await phoneBoard.page.screenshot({ path: `${shots}/lean-instructor-390.png`, fullPage: true });
-  const overflow = await pat.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // The floor scrolls inside its own box: no phone page is wider than its screen, and on a laptop
+  // the floor stays inside the window.
+  for (const page of [pat.page, phoneBoard.page]) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, page.url()).toBeLessThanOrEqual(0);
+  }
+  for (const page of [wendy.page, quinn.page, instructor.page]) {
+    const right = await page.getByTestId('floor-map').evaluate((box) => box.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(DESKTOP.width);
+  }
 
   // The instructor hands Pat's station to the computer: Pat now watches.
   await instructor.page.getByTestId('free-paint1').click();

@@ -128,7 +128,8 @@ export function FloorMap({
   return (
     <Box
       ref={box}
-      style={{ overflowX: 'auto', overflowY: 'hidden' }}
+      // Its content never widens the column it stands in (which would feed back into its scale).
+      style={{ overflowX: 'auto', overflowY: 'hidden', contain: 'inline-size', minWidth: 0 }}
       data-testid="floor-map"
       role="group"
       aria-label={intl.formatMessage({ id: 'lean.floorLabel' })}
