@@ -251,3 +251,56 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   expect(pageErrors).toEqual([]);
   expect(cspViolations).toEqual([]);
 });
+
+it('lets the instructor set a factory up in the improvements panel: move a station, reassign a tool, caps checked', async () => {
+  const instructor = await newPage();
+  await instructor.page.goto(`${origin}/login`);
+  await instructor.page.getByLabel('E-mail').fill('ada@example.org');
+  await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
+  await instructor.page.getByRole('button', { name: 'Log in' }).click();
+  await instructor.page.waitForURL('**/dashboard/**');
+  const created = await call(instructor.page, 'leangame.create', {
+    name: 'Factory',
+    template: 'factory7-choose',
+  });
+  const { gameId } = created.data as { gameId: string };
+  await instructor.page.goto(`${origin}/game/${gameId}/play`);
+  await instructor.page.getByTestId('open-panel').click();
+  await expect
+    .poll(() => instructor.page.getByTestId('panel-status').textContent())
+    .toContain('You hold the panel');
+  // The suggested settings off: the improvements only allow what follows.
+  await instructor.page.getByTestId('apply-suggested').click({ force: true });
+  for (const improvement of ['movestations', 'balancestations', 'kanban', 'batch']) {
+    await instructor.page.getByTestId(`toggle-${improvement}`).click({ force: true });
+    await expect
+      .poll(() => instructor.page.getByTestId(`improvement-${improvement}`).getAttribute('data-enabled'))
+      .toBe('true');
+  }
+  // Rework moves next to quality control: the facility, then a free cell.
+  const panel = instructor.page.getByTestId('panel-settings');
+  await panel.getByTestId('floor-facility-rework').click();
+  await panel.getByTestId('free-cell-4-3').click();
+  await expect
+    .poll(() => panel.getByTestId('floor-facility-rework').getAttribute('style'))
+    .toMatch(/left: 464px; top: 560px/);
+  // The red triangle goes to the station of the grey ones.
+  await panel.getByTestId('reassign-triangle:red').click();
+  await instructor.page.getByRole('option', { name: 'Triangles' }).click();
+  await expect.poll(() => panel.getByTestId('reassign-triangle:red').inputValue()).toBe('Triangles');
+  // A kanban cap below the batch size is refused in words before anything is sent.
+  await instructor.page.getByTestId('kanban-cap').fill('2');
+  await instructor.page.getByTestId('kanban-cap-set').click();
+  await instructor.page.getByText('Enter a whole number from 4 to 100.').waitFor();
+  await instructor.page.getByTestId('kanban-cap').fill('6');
+  await instructor.page.getByTestId('kanban-cap-set').click();
+  await instructor.page.getByText('Now: 6').waitFor();
+  await instructor.page
+    .getByTestId('improvements-panel')
+    .screenshot({ path: `${shots}/lean-panel-1280.png` });
+  const phone = await newPage(PHONE, await instructor.context.storageState());
+  await phone.page.goto(`${origin}/game/${gameId}/play`);
+  await phone.page.getByTestId('panel-settings').waitFor();
+  await phone.page.screenshot({ path: `${shots}/lean-panel-390.png`, fullPage: true });
+  expect(pageErrors).toEqual([]);
+});

@@ -1,8 +1,9 @@
-import { Box, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowBarToDown, IconArrowBarUp, IconRobot, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { Tooltip } from '../../ui/tooltip';
 import { LEAN_FACILITY_ICONS, ToolGlyph } from './glyphs';
 import {
   type LeanFacilityView,
@@ -287,8 +288,11 @@ function FacilityCell({
     : selected
       ? 'var(--mantine-color-orange-filled)'
       : 'var(--mantine-color-default-border)';
-  const content = (
+  return (
     <Paper
+      {...(onClick
+        ? { component: 'button' as const, type: 'button' as const, onClick, 'aria-pressed': selected }
+        : {})}
       withBorder
       radius={10}
       p={6}
@@ -305,6 +309,10 @@ function FacilityCell({
         flexDirection: 'column',
         gap: 2,
         overflow: 'hidden',
+        textAlign: 'left',
+        cursor: onClick ? 'pointer' : undefined,
+        font: 'inherit',
+        color: 'inherit',
       }}
       data-testid={`floor-facility-${f.id}`}
       aria-label={f.name}
@@ -383,16 +391,5 @@ function FacilityCell({
         </Group>
       )}
     </Paper>
-  );
-  if (!onClick) return content;
-  return (
-    <UnstyledButton
-      onClick={onClick}
-      aria-pressed={selected}
-      aria-label={f.name}
-      data-testid={`pick-facility-${f.id}`}
-    >
-      {content}
-    </UnstyledButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, Kbd, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowBarToDown,
   IconCheck,
@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LeanWorkCommand } from '../../../src-shared/api/leangame';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { Tooltip } from '../../ui/tooltip';
 import { useLeanWork } from './commands';
 import { LEAN_FACILITY_ICONS, ToolGlyph } from './glyphs';
 import {
@@ -428,7 +429,15 @@ function DeskWork({
                   onClick={() => setSelectedId(p.id)}
                   data-testid={`hand-${p.id}`}
                   data-left={left}
-                  rightSection={left === 0 ? <IconCheck size={14} /> : undefined}
+                  rightSection={
+                    inspector ? (
+                      p.inspected ? (
+                        <IconZoomCheck size={14} aria-label={intl.formatMessage({ id: 'lean.inspected' })} />
+                      ) : undefined
+                    ) : left === 0 ? (
+                      <IconCheck size={14} />
+                    ) : undefined
+                  }
                 >
                   {name}
                   {p.rank >= 0 ? ` #${p.rank}` : ''}
