@@ -3,7 +3,6 @@ import { IconArrowBarToDown, IconArrowBarUp, IconRobot, IconUser } from '@tabler
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
-import { Tooltip } from '../../ui/tooltip';
 import { LEAN_FACILITY_ICONS, ToolGlyph } from './glyphs';
 import {
   type LeanFacilityView,
@@ -353,22 +352,28 @@ function FacilityCell({
       </Group>
       {visible ? (
         <Group gap={8} wrap="nowrap">
-          <Tooltip label={intl.formatMessage({ id: 'lean.inboxCount' }, { count: inbox.length })}>
-            <Group gap={2} wrap="nowrap" data-testid={`floor-inbox-${f.id}`}>
-              <IconArrowBarToDown size={14} aria-hidden />
-              <Text size="xs" fw={600}>
-                {intl.formatMessage({ id: 'lean.inShort' }, { count: inbox.length })}
-              </Text>
-            </Group>
-          </Tooltip>
-          <Tooltip label={intl.formatMessage({ id: 'lean.handCount' }, { count: hand.length })}>
-            <Group gap={2} wrap="nowrap" data-testid={`floor-hand-${f.id}`}>
-              <IconArrowBarUp size={14} aria-hidden />
-              <Text size="xs" fw={600}>
-                {intl.formatMessage({ id: 'lean.handShort' }, { count: hand.length })}
-              </Text>
-            </Group>
-          </Tooltip>
+          <Group
+            gap={2}
+            wrap="nowrap"
+            data-testid={`floor-inbox-${f.id}`}
+            title={intl.formatMessage({ id: 'lean.inboxCount' }, { count: inbox.length })}
+          >
+            <IconArrowBarToDown size={14} aria-hidden />
+            <Text size="xs" fw={600}>
+              {intl.formatMessage({ id: 'lean.inShort' }, { count: inbox.length })}
+            </Text>
+          </Group>
+          <Group
+            gap={2}
+            wrap="nowrap"
+            data-testid={`floor-hand-${f.id}`}
+            title={intl.formatMessage({ id: 'lean.handCount' }, { count: hand.length })}
+          >
+            <IconArrowBarUp size={14} aria-hidden />
+            <Text size="xs" fw={600}>
+              {intl.formatMessage({ id: 'lean.handShort' }, { count: hand.length })}
+            </Text>
+          </Group>
         </Group>
       ) : (
         <Text size="xs" c="dimmed">
