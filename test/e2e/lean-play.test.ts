@@ -196,6 +196,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await quinn.page.getByTestId('hand-p0').waitFor();
   await quinn.page.getByTestId('hand-p0').click();
   await quinn.page.getByTestId('inspect').click();
+  await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-inspected')).toBe('true');
   await quinn.page.getByTestId('remove-2').click();
   await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-left')).toBe('1');
   await quinn.page.getByTestId('tool-square:blue').click();
@@ -204,14 +205,18 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
     .toBe('In hand: Square, blue');
   await quinn.page.getByTestId('target-8').click();
   await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-left')).toBe('0');
+  const inspected = (id: string) => quinn.page.getByTestId(`hand-${id}`).getAttribute('data-inspected');
   await quinn.page.locator('body').press('i');
+  await expect.poll(() => inspected('p0')).toBe('true');
   await quinn.page.getByTestId('hand-p1').click();
   await quinn.page.locator('body').press('i');
+  await expect.poll(() => inspected('p1')).toBe('true');
   await quinn.page.screenshot({ path: `${shots}/lean-player-qc-1280.png`, fullPage: true });
   await quinn.page.locator('body').press('s');
   await quinn.page.getByTestId('hand-empty').waitFor();
   await expect.poll(() => wendy.page.getByTestId('deliver').isEnabled(), { timeout: 30_000 }).toBe(true);
   await wendy.page.locator('body').press('d');
+  await expect.poll(() => wendy.page.getByTestId('order-o1').textContent()).toContain('1 / 9');
   await wendy.page.getByTestId('deliver-sun').click();
   await expect.poll(() => wendy.page.getByTestId('order-o1').textContent()).toContain('2 / 9');
 

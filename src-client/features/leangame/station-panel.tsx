@@ -176,12 +176,17 @@ function WarehouseWork({
 }) {
   const intl = useIntl();
   const { inbox, hand } = unitsAt(view, facility.id, now);
-  const finished = inbox.filter((p) => p.ops.every((op) => op.status !== 'todo'));
+  // Units just asked for are left out until the units change (delivered, or the refusal stands).
+  const [asked, setAsked] = useState<{ of: unknown; ids: string[] }>({ of: null, ids: [] });
+  const askedIds = asked.of === view.products ? asked.ids : [];
+  const finished = inbox.filter((p) => p.ops.every((op) => op.status !== 'todo') && !askedIds.includes(p.id));
   const release = (templateId?: string) =>
     send({ type: 'ReleaseSheet', facilityId: facility.id, ...(templateId ? { templateId } : {}) });
   const sendBatch = () => send({ type: 'SendBatch', facilityId: facility.id });
-  const deliver = (productId?: string) =>
+  const deliver = (productId?: string) => {
+    if (productId) setAsked({ of: view.products, ids: [...askedIds, productId] });
     send({ type: 'DeliverProduct', facilityId: facility.id, ...(productId ? { productId } : {}) });
+  };
   useShortcuts((key) => {
     if (key === KEYS.release) release();
     else if (key === KEYS.send && hand.length > 0) sendBatch();
@@ -429,6 +434,7 @@ function DeskWork({
                   onClick={() => setSelectedId(p.id)}
                   data-testid={`hand-${p.id}`}
                   data-left={left}
+                  data-inspected={p.inspected}
                   rightSection={
                     inspector ? (
                       p.inspected ? (
