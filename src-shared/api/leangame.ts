@@ -5,13 +5,14 @@
  * panel's holder) and refuses the rest with a `leangame.*` message.
  */
 import { z } from 'zod';
+// The constants and schemas only: a page that checks these inputs does not load the engine.
 import {
   LEAN_IMPROVEMENTS,
   LEAN_MAX_BATCH_SIZE,
   LEAN_MAX_KANBAN_CAP,
   LEAN_SHEET_TARGETS,
-  leanToolSchema,
-} from '../leangame';
+} from '../leangame/constants';
+import { leanToolSchema } from '../leangame/schemas';
 import { commandIdInput, idInput, textInput } from './inputs';
 
 const gameId = idInput;
