@@ -7,6 +7,7 @@
 import { z } from 'zod';
 // The constants and schemas only: a page that checks these inputs does not load the engine.
 import {
+  LEAN_CREATE_MINUTES,
   LEAN_IMPROVEMENTS,
   LEAN_MAX_BATCH_SIZE,
   LEAN_MAX_KANBAN_CAP,
@@ -34,9 +35,6 @@ const wholeNumber = (min: number, max: number) =>
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
       ctx.addIssue({ code: 'custom', message: 'leangame.errNumberOutOfRange', minimum: min, maximum: max });
   });
-
-/** The lengths of a round a game can be created with, in whole minutes (classroom rounds are 5 to 20). */
-export const LEAN_CREATE_MINUTES = { min: 1, max: 60 } as const;
 
 /** A new lean game from a built-in factory (a default lean template's id). */
 export const createLeanGameInput = z.object({

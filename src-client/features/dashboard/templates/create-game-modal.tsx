@@ -1,8 +1,8 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LEAN_CREATE_MINUTES } from '../../../../src-shared/api/leangame';
 import { checkText } from '../../../../src-shared/api/text-rules';
+import { LEAN_CREATE_MINUTES } from '../../../../src-shared/leangame/constants';
 import type { GameType } from '../../../../src-shared/rules/templates';
 import { DialogButtons } from '../../../ui/dialog-buttons';
 import { inputErrorMessage } from '../../../ui/notify';
