@@ -19,12 +19,15 @@ import type { Personal } from './codebook';
 import type { Participants } from './participants';
 import { actorsOf, type ExportedGame, LineMaker, type LineSource, rewritesOf } from './research';
 
-/** Events in a game's first COPY, doubled for each next one up to LARGEST_COPY: the first lines name the people. */
+/** Events in a game's first COPY, doubled for each next up to LARGEST_COPY: small ones meet the people. */
 const FIRST_COPY = 1000;
 const LARGEST_COPY = 32_000;
-/** What a COPY read ahead holds before PostgreSQL waits for it: flat memory whatever the log's size. */
-const AHEAD_BYTES = 16 * 1024 * 1024;
-/** Starts a line left to this process: `[position, version, type, data, apart, time, actorId, actorRole, rulesVersion]`. */
+/** What a COPY read ahead holds before PostgreSQL waits: flat memory (16 MB was no faster). */
+const AHEAD_BYTES = 8 * 1024 * 1024;
+/**
+ * Starts a line left to this process, the event as
+ * `[position, version, type, data, apart, time, actorId, actorRole, rulesVersion]`.
+ */
 const RAW = 0x06;
 const NEWLINE = 0x0a;
 
@@ -36,7 +39,7 @@ const jsonbKeyOrder = (a: string, b: string) =>
 
 type Fields = ReadonlyArray<{ name: string; personal: Personal }>;
 
-/** What the SQL of a game type's lines needs: the types parsed here, and the personal fields of the others. */
+/** What the SQL of a game type's lines needs: the types parsed here, the personal fields of others. */
 function shapeOf(gameType: string) {
   const { outdated, personal, apart } = rewritesOf(gameType);
   const fields = new Map<string, Fields>();
@@ -49,7 +52,7 @@ function shapeOf(gameType: string) {
 }
 type Shape = ReturnType<typeof shapeOf>;
 
-/** A personal field's value as `LineMaker` writes it; null (the line left to this process) when not text or null. */
+/** A personal field's value as `LineMaker` writes it; null (line left to this process) if not text/null. */
 function personalValue({ name, personal }: Fields[number], withNames: boolean): string {
   const value = `data->${literal(name)}`;
   const text =
@@ -99,7 +102,7 @@ const restSql = (shape: Shape) =>
         )
         .join(' ')} end`;
 
-/** People as the lines name them, by user id: the actor's label and the pseudonym in the data, as JSON text. */
+/** People as the lines name them, by user id: the actor's label, the pseudonym in the data (JSON text). */
 interface Named {
   labels: Map<string, string>;
   pseudonyms: Map<string, string>;
@@ -111,8 +114,8 @@ const jsonbOf = (people: Map<string, string>) =>
 /**
  * The COPY of the lines of versions (after, upTo]. The inner query computes each column once
  * (`offset 0` keeps it apart); `||` makes a line null when a part is missing, and `coalesce` then
- * gives the event instead. CSV with a quote and a delimiter that JSON text never holds unescaped
- * writes each line as it is.
+ * gives the event instead. The time is cut from PostgreSQL's text as `isoTime` cuts it. CSV with
+ * a quote and a delimiter that JSON text never holds unescaped writes each line as it is.
  */
 function copySql(
   shape: Shape,
@@ -253,7 +256,7 @@ class GameLines {
     }
   }
 
-  /** A line the database left to this process, made as the pages would make it; its people are named from now on. */
+  /** A line the database left to this process, made as a page's; its people are named from now on. */
   private async rawLine(text: string): Promise<string> {
     const [position, version, type, data, apart, time, actorId, actorRole, rulesVersion] = JSON.parse(text);
     const event = eventTextOfRow(this.streamId, {

@@ -4,7 +4,8 @@
  * as a wide CSV (one row per facility and week, folded with the published reducer). The events are
  * read a page at a time and written with backpressure, so an export of any size holds one page.
  * They are read as the database prints them (`EventText`): an event whose data needs no change
- * (no person in it, no upcaster) is written out without ever being parsed.
+ * (no person in it, no upcaster) is written out without ever being parsed. On PostgreSQL the JSONL
+ * lines are built by the database instead (research-copy.ts), the same text.
  * People are pseudonymous unless the instructor opted in to names (participants.ts); what in an
  * event's data identifies a person is marked in its schema and replaced the same way.
  */

@@ -30,9 +30,9 @@ interface Row {
 const PLAYERS = ['u-ana', 'u-"q\\uote"', 'u-é✓'];
 const ODD_TEXT = 'Order, "carefully"\n\tplease \u0001\u0006 ✓ 😀 \\ /';
 
-/** A beer game's log: the usual events and every odd case, long enough for several COPYs. */
-function beerRows(): Row[] {
-  const rows: Row[] = [
+/** The first events of a beer game's log, with every odd case. */
+function oddBeerRows(): Row[] {
+  return [
     // An old shape of GameCreated (no language, no draft): the upcaster rewrites it.
     {
       type: 'GameCreated',
@@ -68,6 +68,11 @@ function beerRows(): Row[] {
       actor: 'u-é✓',
     },
   ];
+}
+
+/** A beer game's log: the odd cases, then orders, long enough for several COPYs. */
+function beerRows(): Row[] {
+  const rows = oddBeerRows();
   for (let i = rows.length; i < BEER_EVENTS; i++) {
     // Someone first met in the third COPY (versions 3001 to 7000), then in the fifth (after 15000).
     const userId = i === 3500 || i > 15_000 ? 'u-late' : PLAYERS[i % PLAYERS.length]!;
