@@ -22,6 +22,7 @@ import {
   userIdByEmail,
   writeResearchExport,
 } from '../exports/research';
+import { copiedLogLines } from '../exports/research-copy';
 
 export const EXPORT_USAGE = `Usage: npm run --silent export -- (--game ID | --all-of-user EMAIL | --creator USERID) [options]
 
@@ -107,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
       games,
       format: args.format,
       pages: storedEventPages(store),
+      lines: database.pool && copiedLogLines(database.pool),
       participants,
       out: process.stdout,
     });

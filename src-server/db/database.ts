@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Present on PostgreSQL: the connection string, for the live feed's LISTEN connection. */
   connectionString?: string;
+  /** Present on PostgreSQL: Kysely's pool, for what Kysely does not do (the research export's COPY). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export async function openDatabase(options: {
     // the pool and replaced on the next query; without this listener it would crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', connectionString: options.databaseUrl, close: () => db.destroy() };
+    return { db, kind: 'postgres', connectionString: options.databaseUrl, pool, close: () => db.destroy() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir, { parsers: { [INT8]: Number } });

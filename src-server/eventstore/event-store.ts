@@ -89,7 +89,8 @@ export interface EventText {
   apart?: string;
 }
 
-type EventTextRow = {
+/** An event as `readStreamTextPage` selects it (the research export's COPY gives the same fields). */
+export type EventTextRow = {
   global_position: number | string;
   stream_version: number;
   type: string;
@@ -109,6 +110,19 @@ export function isoTime(printed: string): string {
   const fraction = printed.length > 20 ? printed.slice(20, 23) : '';
   return `${printed.slice(0, 10)}T${printed.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
 }
+
+export const eventTextOfRow = (streamId: string, row: EventTextRow): EventText => ({
+  position: Number(row.global_position),
+  stream: streamId,
+  version: row.stream_version,
+  type: row.type,
+  data: row.data,
+  recordedAt: isoTime(row.recorded_at),
+  actorId: row.actor_id,
+  actorRole: row.actor_role,
+  rulesVersion: row.rules_version,
+  ...(row.apart === null ? {} : { apart: row.apart }),
+});
 
 /**
  * Append-only event streams with optimistic concurrency. An append is one INSERT at the versions
@@ -204,18 +218,7 @@ export class EventStore {
       where stream_id = ${streamId} and stream_version > ${afterVersion}
       order by stream_version
       limit ${limit}`.execute(this.db);
-    return rows.map((row) => ({
-      position: Number(row.global_position),
-      stream: streamId,
-      version: row.stream_version,
-      type: row.type,
-      data: row.data,
-      recordedAt: isoTime(row.recorded_at),
-      actorId: row.actor_id,
-      actorRole: row.actor_role,
-      rulesVersion: row.rules_version,
-      ...(row.apart === null ? {} : { apart: row.apart }),
-    }));
+    return rows.map((row) => eventTextOfRow(streamId, row));
   }
 
   private async queryStream(

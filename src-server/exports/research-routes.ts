@@ -26,6 +26,7 @@ import {
   storedEventPages,
   writeResearchExport,
 } from './research';
+import { copiedLogLines } from './research-copy';
 
 const CONTENT_TYPES: Record<EventFormat, { type: string; extension: string }> = {
   jsonl: { type: 'application/x-ndjson; charset=utf-8', extension: 'jsonl' },
@@ -58,7 +59,7 @@ async function sendExport(
   format: EventFormat,
   name: string,
 ): Promise<void> {
-  const db = services.database.db;
+  const { db, pool } = services.database;
   const participants = new Participants(namesOptedIn(req) ? (ids) => displayNames(db, ids) : undefined);
   const suffix = format === 'csv-wide' ? 'weeks' : format === 'csv-long' ? 'events-long' : 'events';
   res.status(200);
@@ -69,6 +70,7 @@ async function sendExport(
     games,
     format,
     pages: storedEventPages(services.store),
+    lines: pool && copiedLogLines(pool),
     participants,
     out: res,
   });

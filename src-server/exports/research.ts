@@ -4,7 +4,8 @@
  * as a wide CSV (one row per facility and week, folded with the published reducer). The events are
  * read a page at a time and written with backpressure, so an export of any size holds one page.
  * They are read as the database prints them (`EventText`): an event whose data needs no change
- * (no person in it, no upcaster) is written out without ever being parsed.
+ * (no person in it, no upcaster) is written out without ever being parsed. On PostgreSQL the JSONL
+ * lines are built by the database instead (research-copy.ts), the same text.
  * People are pseudonymous unless the instructor opted in to names (participants.ts); what in an
  * event's data identifies a person is marked in its schema and replaced the same way.
  */
@@ -43,6 +44,16 @@ export interface ExportedGame {
 /** The events of a game, in stream order, a page at a time. */
 export type PageSource = (game: ExportedGame) => AsyncIterable<readonly EventText[]>;
 
+/**
+ * A game's JSONL lines built by the database (research-copy.ts), passed to `write` in pieces of
+ * whole lines as they come; resolves to the number of lines. The same text the pages would give.
+ */
+export type LineSource = (
+  game: ExportedGame,
+  participants: Participants,
+  write: (piece: string | Uint8Array) => Promise<void>,
+) => Promise<number>;
+
 /** A recorded event as the database would print it (pages built in memory: tests, benchmarks). */
 export const eventText = (event: RecordedEvent): EventText => ({
   position: event.globalPosition,
@@ -60,7 +71,7 @@ export const eventText = (event: RecordedEvent): EventText => ({
  * How the events of a game type are rewritten for the log: the types an upcaster changes (parsed
  * whole), and the personal fields of the others (read apart, the rest of their data left as text).
  */
-function rewritesOf(gameType: string) {
+export function rewritesOf(gameType: string) {
   const upcasters = gameTypeNamed(gameType)?.stream.upcasters ?? [];
   const outdated = new Set(upcasters.map((u) => u.from));
   const personal = personalFields();
@@ -148,7 +159,7 @@ export class ExportAborted extends Error {
 export class OutputSink {
   constructor(private readonly out: Writable) {}
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.out.destroyed || this.out.writableEnded) throw new ExportAborted();
     if (this.out.write(text)) return;
     await new Promise<void>((resolve, reject) => {
@@ -169,7 +180,7 @@ export class OutputSink {
 }
 
 /** Turns a game's stored events into lines of the public log, people named as this export names them. */
-class LineMaker {
+export class LineMaker {
   private readonly rewrites: ReturnType<typeof rewritesOf>;
   /** The fields read apart as this export rewrites them, by event type and text: one entry per person and type. */
   private readonly renamed = new Map<string, string>();
@@ -235,7 +246,7 @@ class LineMaker {
   }
 }
 
-const actorsOf = (page: readonly EventText[]) =>
+export const actorsOf = (page: readonly EventText[]) =>
   page.filter((event) => event.actorRole !== 'system').map((event) => event.actorId);
 
 const longRow = (line: EventLogLineText) => csvRow(LINE_COLUMNS.map((column) => line[column]));
@@ -247,10 +258,15 @@ async function writeEventLog(
   pages: PageSource,
   participants: Participants,
   sink: OutputSink,
+  lines?: LineSource,
 ): Promise<number> {
   let count = 0;
   if (format === 'csv-long') await sink.write(csvRow(LINE_COLUMNS));
   for (const game of games) {
+    if (format === 'jsonl' && lines) {
+      count += await lines(game, participants, (piece) => sink.write(piece));
+      continue;
+    }
     const maker = new LineMaker(participants, game);
     for await (const page of pages(game)) {
       await participants.meet(actorsOf(page));
@@ -348,6 +364,8 @@ export interface ResearchExport {
   games: readonly ExportedGame[];
   format: EventFormat;
   pages: PageSource;
+  /** Where the database builds JSONL lines itself (PostgreSQL): used for that format instead of `pages`. */
+  lines?: LineSource;
   participants: Participants;
   out: Writable;
 }
@@ -360,5 +378,5 @@ export function writeResearchExport(e: ResearchExport): Promise<number> {
   const sink = new OutputSink(e.out);
   return e.format === 'csv-wide'
     ? writeWeeks(e.games, e.pages, e.participants, sink)
-    : writeEventLog(e.games, e.format, e.pages, e.participants, sink);
+    : writeEventLog(e.games, e.format, e.pages, e.participants, sink, e.lines);
 }

@@ -10,10 +10,12 @@ import { Participants } from '../../src-server/exports/participants';
 import {
   EVENTS_PAGE_SIZE,
   type ExportedGame,
+  type LineSource,
   type PageSource,
   storedEventPages,
   writeResearchExport,
 } from '../../src-server/exports/research';
+import { copiedLogLines } from '../../src-server/exports/research-copy';
 import { withBenchPostgres } from './bench-postgres';
 
 const IN_MEMORY_EVENTS = 1_000_000;
@@ -52,64 +54,66 @@ const memoryPages = (count: number): PageSource =>
     }
   };
 
-/** A reader that takes everything at once, counting the bytes. */
-function nullReader() {
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+/** Memory is sampled every this many bytes written: about 20 pages of 5,000 events. */
+const BYTES_PER_SAMPLE = 29_000_000;
+
+interface Memory {
+  peakRss: number;
+  peakHeap: number;
+  /** Buffers outside the heap: where the COPY's bytes are read. */
+  peakBuffers: number;
+  /** Milliseconds spent sampling, left out of the rate. */
+  sampling: number;
+}
+
+function sample(memory: Memory) {
+  const start = performance.now();
+  collectGarbage();
+  const usage = process.memoryUsage();
+  memory.peakRss = Math.max(memory.peakRss, usage.rss);
+  memory.peakHeap = Math.max(memory.peakHeap, usage.heapUsed);
+  memory.peakBuffers = Math.max(memory.peakBuffers, usage.arrayBuffers);
+  memory.sampling += performance.now() - start;
+}
+
+/** A reader that takes everything at once, counting the bytes and sampling memory as they pass. */
+function nullReader(memory: Memory) {
   const reader = { bytes: 0, out: new Writable() };
+  let sampledAt = 0;
   reader.out = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       reader.bytes += chunk.length;
+      if (reader.bytes - sampledAt >= BYTES_PER_SAMPLE) {
+        sampledAt = reader.bytes;
+        sample(memory);
+      }
       done();
     },
   });
   return reader;
 }
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-const PAGES_PER_SAMPLE = 20;
-
-interface Memory {
-  peakRss: number;
-  peakHeap: number;
-  /** Milliseconds spent sampling, left out of the rate. */
-  sampling: number;
-}
-
-/** Wraps a page source to sample memory every few pages. */
-function sampled(pages: PageSource, memory: Memory): PageSource {
-  return async function* (game) {
-    let count = 0;
-    for await (const page of pages(game)) {
-      yield page;
-      if (++count % PAGES_PER_SAMPLE !== 0) continue;
-      const start = performance.now();
-      collectGarbage();
-      const usage = process.memoryUsage();
-      memory.peakRss = Math.max(memory.peakRss, usage.rss);
-      memory.peakHeap = Math.max(memory.peakHeap, usage.heapUsed);
-      memory.sampling += performance.now() - start;
-    }
-  };
-}
-
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
-async function measure(source: string, pages: PageSource) {
-  const reader = nullReader();
+async function measure(source: string, pages: PageSource, lines?: LineSource) {
   collectGarbage();
-  const startHeap = process.memoryUsage().heapUsed;
-  const memory: Memory = { peakRss: 0, peakHeap: startHeap, sampling: 0 };
+  const { heapUsed: startHeap, arrayBuffers: startBuffers } = process.memoryUsage();
+  const memory: Memory = { peakRss: 0, peakHeap: startHeap, peakBuffers: startBuffers, sampling: 0 };
+  const reader = nullReader(memory);
   const start = performance.now();
   const events = await writeResearchExport({
     games: [GAME],
     format: 'jsonl',
-    pages: sampled(pages, memory),
+    pages,
+    lines,
     participants: new Participants(),
     out: reader.out,
   });
   const seconds = (performance.now() - start - memory.sampling) / 1000;
   console.log(
-    `| ${source} | ${events.toLocaleString('en')} | ${(events / seconds).toFixed(0)} | ${mb(reader.bytes)} | ${mb(memory.peakRss)} | ${mb(memory.peakHeap - startHeap)} |`,
+    `| ${source} | ${events.toLocaleString('en')} | ${(events / seconds).toFixed(0)} | ${mb(reader.bytes)} | ${mb(memory.peakRss)} | ${mb(memory.peakHeap - startHeap)} | ${mb(memory.peakBuffers - startBuffers)} |`,
   );
 }
 
@@ -133,19 +137,24 @@ async function measureStored(source: string, handle: DatabaseHandle, count: numb
   console.error(
     `(${source}: ${count} events seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`,
   );
-  await measure(source, storedEventPages(new EventStore(handle.db, new InProcessFeed())));
+  const pages = storedEventPages(new EventStore(handle.db, new InProcessFeed()));
+  await measure(`${source}, rows`, pages);
+  // The same log as lines built by PostgreSQL (COPY), where the database allows it.
+  if (handle.pool) await measure(`${source}, COPY`, pages, copiedLogLines(handle.pool));
 }
 
 export default async function benchExport() {
   console.log(`JSONL, pages of ${EVENTS_PAGE_SIZE.toLocaleString('en')} events, pseudonymous actors.\n`);
-  console.log('| source | events | events/s | output | peak RSS | peak live heap growth |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| source | events | events/s | output | peak RSS | peak live heap growth | peak buffers growth |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   await measure('pages in memory', memoryPages(IN_MEMORY_EVENTS));
 
   const measured = await withBenchPostgres((handle, url) =>
     measureStored(`PostgreSQL (${url.host})`, handle, POSTGRES_EVENTS),
   );
-  if (!measured) console.log('| PostgreSQL | no server answered (set DATABASE_URL): skipped | | | | |');
+  if (!measured) console.log('| PostgreSQL | no server answered (set DATABASE_URL): skipped | | | | | |');
 
   const pglite = await openDatabase({ dataDir: 'memory://' });
   try {
