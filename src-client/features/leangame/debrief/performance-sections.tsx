@@ -1,0 +1,191 @@
+/** The lean debrief's sections about people and money: each facility, the profit and loss, the deliveries. */
+import { SimpleGrid, Table, Text } from '@mantine/core';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { MINUTE_MS } from '../../../../src-shared/leangame/constants';
+import type { leanDebrief } from '../../../../src-shared/leangame/debrief';
+import type { LeanGameView } from '../../../../src-shared/leangame/view';
+import { DebriefFigure } from '../../../ui/debrief/section';
+import { Money } from '../../../ui/money';
+import { PnlChart } from './charts';
+import { LeanValue } from './format';
+
+export type LeanDebriefData = ReturnType<typeof leanDebrief>;
+
+const Th = ({ id, right }: { id: string; right?: boolean }) => (
+  <Table.Th ta={right ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    <FormattedMessage id={id} />
+  </Table.Th>
+);
+
+export function FacilitiesTable({ rows }: { rows: LeanDebriefData['individualPerformance'] }) {
+  return (
+    <Table.ScrollContainer minWidth={680}>
+      <Table withTableBorder striped data-testid="lean-facilities">
+        <Table.Thead>
+          <Table.Tr>
+            <Th id="lean.debrief.facility" />
+            <Th id="lean.debrief.player" />
+            <Th id="lean.debrief.individual.actions" right />
+            <Th id="lean.debrief.individual.operations" right />
+            <Th id="lean.debrief.individual.defects" right />
+            <Th id="lean.debrief.individual.busy" right />
+            <Th id="lean.debrief.individual.efficiency" right />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid={`lean-result-${row.id}`}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {row.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <FormattedMessage id={`lean.debrief.type.${row.type}`} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {row.computer ? (
+                  <Text span size="sm" c="dimmed">
+                    <FormattedMessage id="lean.debrief.computer" />
+                  </Text>
+                ) : (
+                  (row.playerName ?? <FormattedMessage id="lean.debrief.anonymous" />)
+                )}
+              </Table.Td>
+              <Table.Td ta="right">
+                <FormattedNumber value={row.actions} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <FormattedNumber value={row.operations} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <FormattedNumber value={row.defects} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <LeanValue value={row.busyMinutes} format="minutes" />
+              </Table.Td>
+              <Table.Td ta="right" fw={600}>
+                <LeanValue value={row.resourceEfficiency} format="percent" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const PNL_LINES = ['revenue', 'materials', 'labour', 'wipHolding', 'defects', 'lateness'] as const;
+
+export function PnlSection({ pnl }: { pnl: LeanDebriefData['pnl'] }) {
+  const intl = useIntl();
+  const signed = (line: (typeof PNL_LINES)[number]) => (line === 'revenue' ? pnl[line] : -pnl[line]);
+  return (
+    <>
+      <Table withTableBorder maw={480} data-testid="lean-pnl">
+        <Table.Tbody>
+          {PNL_LINES.map((line) => (
+            <Table.Tr key={line}>
+              <Table.Td>
+                <FormattedMessage id={`lean.debrief.pnl.${line}`} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money value={signed(line)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td fw={800}>
+              <FormattedMessage id="lean.debrief.pnl.profit" />
+            </Table.Td>
+            <Table.Td ta="right" fw={800} data-testid="lean-profit">
+              <Money value={pnl.profit} />
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed" mt="sm" mb="sm">
+        <FormattedMessage id="lean.debrief.pnl.help" />
+      </Text>
+      <PnlChart
+        rows={[...PNL_LINES, 'profit' as const].map((line) => ({
+          label: intl.formatMessage({ id: `lean.debrief.pnl.${line}` }),
+          value: line === 'profit' ? pnl.profit : signed(line),
+        }))}
+      />
+    </>
+  );
+}
+
+export function DeliveriesSection({
+  deliveries,
+  view,
+  startAt,
+}: {
+  deliveries: LeanDebriefData['deliveries'];
+  view: LeanGameView;
+  startAt: number;
+}) {
+  const productName = (id: string) => view.params.productsTemplates.find((t) => t.id === id)?.name ?? id;
+  const minute = (at: number | null) =>
+    at === null ? '—' : <FormattedNumber value={(at - startAt) / MINUTE_MS} maximumFractionDigits={1} />;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
+        <DebriefFigure label={<FormattedMessage id="lean.debrief.metric.leadTime" />}>
+          <LeanValue value={deliveries.leadTime.mean} format="minutes" />
+        </DebriefFigure>
+        <DebriefFigure label={<FormattedMessage id="lean.debrief.deliveries.p90" />}>
+          <LeanValue value={deliveries.leadTime.p90} format="minutes" />
+        </DebriefFigure>
+        <DebriefFigure label={<FormattedMessage id="lean.debrief.deliveries.late" />}>
+          <FormattedNumber value={deliveries.late} />
+        </DebriefFigure>
+        <DebriefFigure label={<FormattedMessage id="lean.debrief.metric.otif" />}>
+          <LeanValue value={deliveries.otif} format="percent" />
+        </DebriefFigure>
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={640}>
+        <Table withTableBorder striped data-testid="lean-deliveries">
+          <Table.Thead>
+            <Table.Tr>
+              <Th id="lean.debrief.deliveries.minute" right />
+              <Th id="lean.debrief.deliveries.product" />
+              <Th id="lean.debrief.deliveries.qty" right />
+              <Th id="lean.debrief.deliveries.delivered" right />
+              <Th id="lean.debrief.deliveries.deliveredAt" right />
+              <Th id="lean.debrief.deliveries.lateUnits" right />
+              <Th id="lean.debrief.deliveries.defective" right />
+              <Th id="lean.debrief.deliveries.otif" right />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {deliveries.items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td ta="right">
+                  <FormattedNumber value={item.created_min} maximumFractionDigits={1} />
+                </Table.Td>
+                <Table.Td>{productName(item.template_id)}</Table.Td>
+                <Table.Td ta="right">{item.qty}</Table.Td>
+                <Table.Td ta="right">{item.fulfilled_qty}</Table.Td>
+                <Table.Td ta="right">{minute(item.fulfilled_at)}</Table.Td>
+                <Table.Td ta="right" c={item.lateProducts > 0 ? 'orange.8' : undefined}>
+                  {item.lateProducts}
+                </Table.Td>
+                <Table.Td ta="right" c={item.defectProducts > 0 ? 'red.8' : undefined}>
+                  {item.defectProducts}
+                </Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  <FormattedMessage
+                    id="lean.debrief.deliveries.otifOf"
+                    values={{ otif: item.otifProducts, qty: item.qty }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
