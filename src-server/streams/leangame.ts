@@ -1,20 +1,49 @@
 /** The lean game served on `game-<id>` streams. */
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import {
   LEANGAME_RULES_VERSION,
   type LeanCommand,
   type LeanEvent,
   type LeanGameView,
   type LeanState,
+  leanCopySetup,
   leangameDecider,
   leangameSummary,
   leanUpcasters,
+  MINUTE_MS,
+  nextComputerActionAt,
   viewLeanGame,
 } from '../../src-shared/leangame';
 import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
+import { type GameTimers, withDeadlines } from '../scheduler/deadlines';
 import type { GameType } from './game-type';
 
 /** The lean game plays in minutes: its row has no week. */
 const summary = (state: LeanState): GameSummary => ({ ...leangameSummary(state), week: null, weeks: null });
+
+/** When a started round ends by itself: its length after its start. */
+export const leanRoundEndAt = (state: LeanState): number =>
+  state.startAt! + Math.round(state.setup!.params.consumerDemandParams.totalDuration * MINUTE_MS);
+
+/**
+ * The timers of a round under way: the computer stations' next action (leanScheduleComputerActions:
+ * the engine says when, RunComputerActions records every action due by then, stamped with the
+ * instant the simulation gives it, so a replay is exact however late the timer fires), and the
+ * round's end at its length.
+ */
+export const leangameTimers: GameTimers<LeanCommand, LeanState> = {
+  due: (state) => {
+    if (!state.exists || state.deleted || state.startAt === null || state.endAt !== null) return [];
+    const endAt = leanRoundEndAt(state);
+    const next = nextComputerActionAt(state);
+    return [
+      { kind: 'round-end', dueAt: endAt, payload: {} },
+      ...(next === null || next > endAt ? [] : [{ kind: 'computer', dueAt: next, payload: {} }]),
+    ];
+  },
+  command: (deadline) =>
+    deadline.kind === 'computer' ? { type: 'RunComputerActions' } : { type: 'EndGame' },
+};
 
 export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameView> = {
   name: 'leangame',
@@ -23,11 +52,38 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
     decider: leangameDecider,
     rulesVersion: LEANGAME_RULES_VERSION,
     upcasters: leanUpcasters,
-    project: gamesProjection('leangame', summary),
+    project: withDeadlines(gamesProjection('leangame', summary), {
+      gameType: 'leangame',
+      timers: leangameTimers,
+      streamIdOf: (state) => gameStreamId(state.gameId),
+    }),
     wakes: (state) => [gamesListKey(state.creatorId)],
   },
   summary,
-  // A loaded game exists, so it has a view.
-  view: (state, viewer) =>
-    viewLeanGame(state, { userId: viewer.userId ?? '', role: viewer.role }, viewer.now)!,
+  // A loaded game exists, so it has a view; seats are named from user records.
+  view: (state, viewer) => {
+    const view = viewLeanGame(state, { userId: viewer.userId ?? '', role: viewer.role }, viewer.now)!;
+    const named = (user: string | null, recorded: string | null) =>
+      (user === null ? null : viewer.playerNames[user]) ?? recorded;
+    return {
+      ...view,
+      facilities: view.facilities.map((f) => ({ ...f, playerName: named(f.user, f.playerName) })),
+    };
+  },
+  timers: leangameTimers,
+  actions: {
+    archive: { type: 'ArchiveLeanGame', archived: true },
+    unarchive: { type: 'ArchiveLeanGame', archived: false },
+    delete: { type: 'DeleteLeanGame' },
+    reset: { type: 'ResetLeanGame' },
+    disconnectPlayers: { type: 'DisconnectPlayers' },
+    copy: (state, { gameId, name, seed }) => ({
+      type: 'CreateLeanGame',
+      gameId,
+      name,
+      seed,
+      setup: leanCopySetup(state),
+    }),
+    templateConfig: (state) => leanCopySetup(state),
+  },
 };

@@ -167,37 +167,60 @@ const onGame = (requirement?: Requirement) =>
       next({ ctx: { ...ctx, game: await openGame(ctx, input.gameId, requirement) } }),
     );
 
-/** Procedures on one beer game whose viewer meets `requirement`, which names a user. */
-const onBeergameAs = (requirement: Requirement) =>
+/** Procedures on one game of type `name` whose viewer meets `requirement`, which names a user. */
+const onGameOfTypeAs = <Name extends GameTypeName>(name: Name, requirement: Requirement) =>
   onGame((game, user) =>
-    game.type === gameTypes.beergame
+    game.type === gameTypes[name]
       ? requirement(game, user)
       : appError('NOT_FOUND', 'dashboard.messGameUnknown'),
   ).use(({ ctx, next }) =>
     // The requirement was met by a signed-in user.
-    next({ ctx: { ...ctx, user: ctx.user!, game: requireType(ctx.game, 'beergame') } }),
+    next({ ctx: { ...ctx, user: ctx.user!, game: requireType(ctx.game, name) } }),
   );
+
+/** A signed-in user acting on a game of type `name` they may open (a player taking a seat). */
+const signedInOnGameOfType = <Name extends GameTypeName>(name: Name) =>
+  signedInProcedure
+    .input(gameIdInput)
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { ...ctx, game: requireType(await openGame(ctx, input.gameId), name) } }),
+    );
 
 /** Procedures on one game, of any type, that the viewer may open. */
 export const gameProcedure = onGame();
 
 /** A signed-in user acting on a beer game they may open (a player taking a seat). */
-export const beergameSignedInProcedure = signedInProcedure
-  .input(gameIdInput)
-  .use(async ({ ctx, input, next }) =>
-    next({ ctx: { ...ctx, game: requireType(await openGame(ctx, input.gameId), 'beergame') } }),
-  );
+export const beergameSignedInProcedure = signedInOnGameOfType('beergame');
 /** The beer game's creator. */
-export const beergameCreatorProcedure = onBeergameAs(creatorOnly);
+export const beergameCreatorProcedure = onGameOfTypeAs('beergame', creatorOnly);
 /** A player holding a seat in the beer game. */
-export const beergameMemberProcedure = onBeergameAs(membersOnly);
+export const beergameMemberProcedure = onGameOfTypeAs('beergame', membersOnly);
 /** A player of the beer game or its creator (leaving or freeing a seat, a shortage's split). */
-export const beergameMemberOrCreatorProcedure = onBeergameAs(membersOrCreatorOnly);
+export const beergameMemberOrCreatorProcedure = onGameOfTypeAs('beergame', membersOrCreatorOnly);
 /** The beer game's debrief: its creator at any time, its players once the game is over. */
-export const beergameDebriefProcedure = onBeergameAs(
+export const beergameDebriefProcedure = onGameOfTypeAs(
+  'beergame',
   (game, user) =>
     membersOrCreatorOnly(game, user) ??
     (user?.id === game.summary.creatorId || (game.state as StateOf<'beergame'>).finished
+      ? null
+      : appError('FORBIDDEN', 'beergame.errHistoryAfterEnd')),
+);
+
+/** A signed-in user acting on a lean game they may open (a player taking a station). */
+export const leangameSignedInProcedure = signedInOnGameOfType('leangame');
+/** The lean game's creator. */
+export const leangameCreatorProcedure = onGameOfTypeAs('leangame', creatorOnly);
+/** A player holding a facility in the lean game (its work on the floor). */
+export const leangameMemberProcedure = onGameOfTypeAs('leangame', membersOnly);
+/** A player of the lean game or its creator (leaving or freeing a station, the improvements panel). */
+export const leangameMemberOrCreatorProcedure = onGameOfTypeAs('leangame', membersOrCreatorOnly);
+/** The lean game's recorded events (debrief, replay): its creator at any time, its players once the round is over. */
+export const leangameDebriefProcedure = onGameOfTypeAs(
+  'leangame',
+  (game, user) =>
+    membersOrCreatorOnly(game, user) ??
+    (user?.id === game.summary.creatorId || (game.state as StateOf<'leangame'>).endAt !== null
       ? null
       : appError('FORBIDDEN', 'beergame.errHistoryAfterEnd')),
 );

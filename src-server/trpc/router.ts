@@ -3,6 +3,7 @@ import { beergameRouter } from './routers/beergame';
 import { clockRouter } from './routers/clock';
 import { dashboardRouter } from './routers/dashboard';
 import { gameRouter } from './routers/game';
+import { leangameRouter } from './routers/leangame';
 import { sessionRouter } from './routers/session';
 import { templateRouter } from './routers/template';
 import { router } from './trpc';
@@ -13,6 +14,7 @@ export const appRouter = router({
   clock: clockRouter,
   dashboard: dashboardRouter,
   game: gameRouter,
+  leangame: leangameRouter,
   session: sessionRouter,
   template: templateRouter,
 });

@@ -13,7 +13,7 @@ export interface DefaultTemplate {
   type: GameType;
   titleId: string;
   descriptionId: string;
-  /** Whether a game can be created from it here (lean games are served in a later issue). */
+  /** Whether a game can be created from it here. */
   available: boolean;
   /** Weeks (beer game) or minutes of a round (lean game), and the facilities, for the list. */
   length: number;
@@ -55,7 +55,7 @@ function leanTemplate({ scenario, key }: (typeof LEAN_DEFAULTS)[number]): Defaul
     type: 'leangame',
     titleId: `template.${key}`,
     descriptionId: `template.${key}Description`,
-    available: false,
+    available: true,
     length: found.setup.params.consumerDemandParams.totalDuration,
     facilities: found.stations,
     config: null,

@@ -709,6 +709,95 @@ const sessionMatrix: Record<string, SessionRow> = {
   },
 };
 
+/** A fresh lean workshop of `creator`, whose warehouse is `player`'s. */
+async function newLeanGame(): Promise<Game> {
+  const { gameId } = await users.creator.api.leangame.create.mutate({
+    name: 'Matrix workshop',
+    template: 'workshop4-choose',
+  });
+  await users.player.api.leangame.join.mutate({ gameId, facilityId: 'warehouse', commandId: randomUUID() });
+  return { gameId };
+}
+
+/** The lean game's procedures, on a lean game (the beer game's procedures do not know it, nor these a beer game). */
+const leanMatrix: Record<string, Row> = {
+  'leangame.create': {
+    call: (api) => api.leangame.create.mutate({ name: 'Another workshop', template: 'workshop4-choose' }),
+    expected: instructorsOnly,
+  },
+  'leangame.join': {
+    call: (api, { gameId }) =>
+      api.leangame.join.mutate({ gameId, facilityId: 'paint1', commandId: randomUUID() }),
+    expected: {
+      ...everyone('ok'),
+      nobody: 'errors.signInRequired',
+      player: 'leangame.errAlreadyPlaying',
+    },
+    changes: true,
+  },
+  'leangame.leave': {
+    call: (api, { gameId }) =>
+      api.leangame.leave.mutate({ gameId, facilityId: 'warehouse', commandId: randomUUID() }),
+    expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    changes: true,
+  },
+  'leangame.start': {
+    call: (api, { gameId }) => api.leangame.start.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'leangame.end': {
+    call: (api, { gameId }) => api.leangame.end.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'leangame.errNotStarted' },
+  },
+  'leangame.reset': {
+    call: (api, { gameId }) => api.leangame.reset.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
+  'leangame.openPanel': {
+    call: (api, { gameId }) => api.leangame.openPanel.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    changes: true,
+  },
+  'leangame.closePanel': {
+    call: (api, { gameId }) => api.leangame.closePanel.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+  },
+  'leangame.panel': {
+    call: (api, { gameId }) =>
+      api.leangame.panel.mutate({
+        gameId,
+        command: { type: 'EnableImprovement', improvement: 'batch' },
+        commandId: randomUUID(),
+      }),
+    expected: {
+      ...everyone('errors.membersOrCreatorOnly'),
+      player: 'leangame.errPanelNotOpen',
+      creator: 'leangame.errPanelNotOpen',
+    },
+  },
+  'leangame.work': {
+    call: (api, { gameId }) =>
+      api.leangame.work.mutate({
+        gameId,
+        command: { type: 'ReleaseSheet', facilityId: 'warehouse' },
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.membersOnly'), player: 'leangame.errNotStarted' },
+  },
+  'leangame.history': {
+    call: (api, { gameId }) => api.leangame.history.query({ gameId }),
+    expected: {
+      ...everyone('errors.membersOrCreatorOnly'),
+      player: 'beergame.errHistoryAfterEnd',
+      creator: 'ok',
+    },
+    check: (result) =>
+      expect((result as { events: { type: string }[] }).events[0]).toMatchObject({ type: 'LeanGameCreated' }),
+  },
+};
+
 beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({
@@ -742,7 +831,7 @@ afterAll(async () => {
 });
 
 it('has a row for every procedure of the app router, and none for a procedure that is gone', () => {
-  expect([...Object.keys(matrix), ...Object.keys(sessionMatrix)].sort()).toEqual(
+  expect([...Object.keys(matrix), ...Object.keys(leanMatrix), ...Object.keys(sessionMatrix)].sort()).toEqual(
     Object.keys(appRouter._def.procedures).sort(),
   );
 });
@@ -757,14 +846,17 @@ it('answers an unknown or malformed join code with its refusal, whoever asks', a
       });
 });
 
-describe.each(Object.entries(matrix))('%s', (_procedure, row) => {
+describe.each([
+  ...Object.entries(matrix).map(([procedure, row]) => [procedure, row, newGame] as const),
+  ...Object.entries(leanMatrix).map(([procedure, row]) => [procedure, row, newLeanGame] as const),
+])('%s', (_procedure, row, gameFor) => {
   let shared: Game;
   beforeAll(async () => {
-    shared = await newGame();
+    shared = await gameFor();
   });
 
   it.each(CALLERS)('for %s', async (caller) => {
-    const game = row.changes ? await newGame() : shared;
+    const game = row.changes ? await gameFor() : shared;
     let outcome: string;
     let result: unknown;
     try {

@@ -18,6 +18,7 @@ import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
+import { leanEventSchemas } from '../../src-shared/leangame';
 import { sessionEventSchemas } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { assertAsyncProperty } from '../support/property';
@@ -113,12 +114,25 @@ const { value: hostileValue } = fc.letrec((tie) => ({
 // ----- plausible values, by field name: they take a call past validation, deeper into the code -----
 
 let gameId = '';
+let leanGameId = '';
 const VALID: Record<string, fc.Arbitrary<unknown>> = {
   gameId: fc.oneof(
     fc.constant(null).map(() => gameId),
+    fc.constant(null).map(() => leanGameId),
     fc.constant('no-such-game'),
   ),
-  facilityId: fc.constantFrom('retailer', 'wholesaler', 'distributor', 'factory'),
+  facilityId: fc.constantFrom('retailer', 'wholesaler', 'distributor', 'factory', 'warehouse', 'paint1'),
+  // The lean game's floor and panel commands.
+  command: fc.constantFrom(
+    { type: 'ReleaseSheet', facilityId: 'warehouse' },
+    { type: 'SendBatch', facilityId: 'warehouse' },
+    { type: 'PickUpBatch', facilityId: 'paint1' },
+    { type: 'PerformOperation', facilityId: 'paint1', productId: 'p0', target: 4 },
+    { type: 'RemoveDefect', facilityId: 'qc', productId: 'p1', opIndex: 0 },
+    { type: 'EnableImprovement', improvement: 'batch' },
+    { type: 'SetBatchSize', batchSize: 2 },
+    { type: 'MoveStation', facilityId: 'qc', position: { row: 1, column: 1 } },
+  ),
   commandId: fc.uuid(),
   quantity: fc.integer({ min: 0, max: 40 }),
   name: fc.constantFrom('Class A', 'Week 3'),
@@ -351,6 +365,15 @@ beforeAll(async () => {
   users.push(creator, player);
   ({ gameId } = await creator.api.beergame.create.mutate({ name: 'Fuzzed', template: 'classic' }));
   await player.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+  ({ gameId: leanGameId } = await creator.api.leangame.create.mutate({
+    name: 'Fuzzed workshop',
+    template: 'workshop4-choose',
+  }));
+  await player.api.leangame.join.mutate({
+    gameId: leanGameId,
+    facilityId: 'warehouse',
+    commandId: randomUUID(),
+  });
   callers.creator = creator.cookie;
   callers.player = player.cookie;
 }, 120_000);
@@ -492,7 +515,7 @@ describe('afterwards', () => {
     const events = await server.services.database.db.selectFrom('events').select(['type', 'data']).execute();
     expect(events.length).toBeGreaterThan(1);
     for (const event of events) {
-      const schema = { ...beerEventSchemas, ...sessionEventSchemas }[
+      const schema = { ...beerEventSchemas, ...leanEventSchemas, ...sessionEventSchemas }[
         event.type as keyof typeof beerEventSchemas
       ];
       expect(schema, event.type).toBeDefined();

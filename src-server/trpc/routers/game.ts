@@ -219,6 +219,8 @@ export const gameRouter = router({
   saveAsTemplate: instructorProcedure.input(saveGameAsTemplateInput).mutation(async ({ ctx, input }) => {
     const [game] = await ownGamesToAct(ctx, [input.gameId]);
     const { gameId, type } = game!;
+    // Templates of one's own hold beer games' settings; a lean game is copied instead.
+    if (type.name !== 'beergame') throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
     const { services } = ctx;
     await rateLimit(ctx, `templates:${ctx.user.id}`, services.limits.gameCreations);
     const { state } = await services.commands.load(type.stream, gameStreamId(gameId));
@@ -242,6 +244,9 @@ export const gameRouter = router({
    */
   mergeIntoTemplate: instructorProcedure.input(mergeGamesInput).mutation(async ({ ctx, input }) => {
     const games = await ownGamesToAct(ctx, input.gameIds);
+    // A session's rounds are beer games until sessions serve lean ones.
+    if (games.some(({ type }) => type.name !== 'beergame'))
+      throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
     const { services } = ctx;
     await rateLimit(ctx, `templates:${ctx.user.id}`, services.limits.gameCreations);
     const rounds = await Promise.all(

@@ -1,0 +1,128 @@
+/**
+ * The lean game's commands: create a game from a built-in factory, take and leave a facility, the
+ * improvements panel, the work on the floor, and the creator's controls (start, end, reset for
+ * another round). Each names a client-made `commandId`, so a retried call applies once; every action
+ * is stamped by the server (the engine uses the command's server time, never the client's).
+ */
+import { randomInt } from 'node:crypto';
+import {
+  createLeanGameInput,
+  leanFacilityInput,
+  leanGameCommandInput,
+  leanPanelInput,
+  leanWorkInput,
+} from '../../../src-shared/api/leangame';
+import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
+import type { LeanCommand, LeanEvent } from '../../../src-shared/leangame';
+import { defaultTemplate } from '../../../src-shared/rules/templates';
+import { freshGameId } from '../../read-models/games';
+import { gameTypes } from '../../streams';
+import type { Context } from '../context';
+import {
+  actorOf,
+  instructorProcedure,
+  leangameCreatorProcedure,
+  leangameDebriefProcedure,
+  leangameMemberOrCreatorProcedure,
+  leangameMemberProcedure,
+  leangameSignedInProcedure,
+  rateLimit,
+  requirePlayerName,
+} from '../procedures';
+import { appError, router } from '../trpc';
+
+async function execute(ctx: Context, gameId: string, command: LeanCommand, commandId: string) {
+  const { services } = ctx;
+  const result = await services.commands.execute(gameTypes.leangame.stream, gameStreamId(gameId), command, {
+    now: services.now(),
+    actor: actorOf(ctx),
+    commandId,
+  });
+  return { version: result.version };
+}
+
+/** A creator's command on the whole game. */
+const creatorCommand = (command: LeanCommand) =>
+  leangameCreatorProcedure
+    .input(leanGameCommandInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, command, input.commandId));
+
+export const leangameRouter = router({
+  /** A new game from one of the built-in factories (the lean default templates). */
+  create: instructorProcedure.input(createLeanGameInput).mutation(async ({ ctx, input }) => {
+    const preset = defaultTemplate(input.template);
+    if (preset?.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
+    await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
+    const gameId = await freshGameId(ctx.services.database.db);
+    await execute(
+      ctx,
+      gameId,
+      { type: 'CreateLeanGame', gameId, name: input.name, seed: randomInt(2 ** 31), scenarioId: preset.id },
+      `create-${gameId}`,
+    );
+    return { gameId };
+  }),
+
+  /** A player takes a free facility; their name stays in their user record (views look it up). */
+  join: leangameSignedInProcedure.input(leanFacilityInput).mutation(({ ctx, input }) => {
+    requirePlayerName(ctx);
+    return execute(
+      ctx,
+      input.gameId,
+      { type: 'JoinFacility', facilityId: input.facilityId },
+      input.commandId,
+    );
+  }),
+
+  /** A player leaves their facility; the creator frees any (the computer plays it during a round). */
+  leave: leangameMemberOrCreatorProcedure
+    .input(leanFacilityInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'LeaveFacility', facilityId: input.facilityId }, input.commandId),
+    ),
+
+  /** Starts the round: the computer plays every free facility until the round's end. */
+  start: creatorCommand({ type: 'StartGame' }),
+  end: creatorCommand({ type: 'EndGame' }),
+  /** Another round (spec `resetLeanGame`): seats and improvements stay, the round played is kept for the debrief. */
+  reset: creatorCommand({ type: 'ResetLeanGame' }),
+
+  /** Opens the improvements panel, locked to its opener until they close it. */
+  openPanel: leangameMemberOrCreatorProcedure
+    .input(leanGameCommandInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'OpenImprovementsPanel' }, input.commandId),
+    ),
+  closePanel: leangameMemberOrCreatorProcedure
+    .input(leanGameCommandInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'CloseImprovementsPanel' }, input.commandId),
+    ),
+
+  /** A setting of the improvements panel, by its holder, before the round starts. */
+  panel: leangameMemberOrCreatorProcedure
+    .input(leanPanelInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, input.command, input.commandId)),
+
+  /** A facility's work on the floor, by the player who holds it. */
+  work: leangameMemberProcedure
+    .input(leanWorkInput)
+    .mutation(({ ctx, input }) => execute(ctx, input.gameId, input.command, input.commandId)),
+
+  /**
+   * Every event of the game, read through the upcasters, for the debrief's replay to fold in the
+   * browser with the published reducer: for the creator at any time, for the players once the
+   * round is over.
+   */
+  history: leangameDebriefProcedure.query(async ({ ctx }) => {
+    const recorded = await ctx.services.store.readStream(gameStreamId(ctx.game.gameId));
+    const { upcasters } = gameTypes.leangame.stream;
+    return {
+      events: recorded.map((event) => ({
+        ...(upcast(upcasters, event) as LeanEvent),
+        version: event.streamVersion,
+        recordedAt: event.recordedAt.getTime(),
+      })),
+    };
+  }),
+});
