@@ -29,7 +29,7 @@ import type { LeanHistory } from './history';
 import { DeliveriesSection, FacilitiesTable, PnlSection } from './performance-sections';
 import { LeanReplay, useLeanReplay } from './replay';
 import { leanReplaySteps } from './replay-steps';
-import { ComparisonTable, ImprovementList, ReferenceName, TeamFigures } from './team';
+import { ComparisonTable, ImprovementList, TeamFigures } from './team';
 
 /** The anchor of a section, for the jump buttons. */
 const anchor = (id: LeanDebriefSection | 'replay') => `lean-${id}`;
@@ -133,8 +133,8 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
       <Section id="teamPerformance">
         <Text size="sm" c="dimmed" mb="sm" data-testid="lean-reference">
           <FormattedMessage
-            id="lean.debrief.comparedWith"
-            values={{ reference: <ReferenceName reference={reference} /> }}
+            id={`lean.debrief.comparedWith.${reference.kind}`}
+            values={{ round: reference.round }}
           />
         </Text>
         <TeamFigures metrics={metrics} reference={reference} />
