@@ -7,16 +7,27 @@ import { BeerDebrief } from '../features/beergame/debrief/debrief';
 import { useBeerHistory } from '../features/beergame/debrief/use-history';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
+import { withLeanMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+// A lean game's debrief, with the lean pages' words.
+const LeanResults = lazy(async () => ({
+  default: (await withLeanMessages(import('../features/leangame/debrief/results'))).LeanResults,
+}));
 
 export function GameResultsPage() {
   const { id = '' } = useParams();
-  const { view, connected } = useGameView(id);
+  const { view, leanView, connected } = useGameView(id);
   const { history, error } = useBeerHistory(id, view?.finished === true);
-  useDocumentTitle(view?.name ?? '');
+  useDocumentTitle(view?.name ?? leanView?.name ?? '');
+  if (leanView)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <LeanResults view={leanView} />
+      </Suspense>
+    );
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { GameView } from '../../../src-server/trpc/routers/game';
 import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
 import type { BeerView } from '../../../src-shared/beergame';
+import type { LeanGameView } from '../../../src-shared/leangame/view';
 import { useEnforcedLocale } from '../../i18n';
 import { trpc } from '../../trpc';
 import { useLeaveRefusedPage } from '../../ui/leave-refused-page';
@@ -18,6 +19,7 @@ export function useGameView(gameId: string) {
   const intl = useIntl();
   const leaveRefusedGame = useLeaveRefusedPage();
   const [view, setView] = useState<BeerView | null>(null);
+  const [leanView, setLeanView] = useState<LeanGameView | null>(null);
   // The last view applied and its number; a ref, so that patches arriving together apply in order.
   const held = useRef<{ seq: number; view: GameView } | null>(null);
   const onData = (update: LiveView<GameView>) => {
@@ -30,6 +32,7 @@ export function useGameView(gameId: string) {
     held.current = next;
     // These pages show beer games; another game type's page will take its own views.
     setView(next.view.gameType === 'beergame' ? next.view : null);
+    setLeanView(next.view.gameType === 'leangame' ? next.view : null);
   };
   const subscription = trpc.game.watchChanges.useSubscription(
     { gameId },
@@ -44,7 +47,7 @@ export function useGameView(gameId: string) {
   );
   // A game in a language of its own shows its pages in it.
   useEnforcedLocale(view?.language);
-  return { view, connected: subscription.status === 'pending' };
+  return { view, leanView, connected: subscription.status === 'pending' };
 }
 
 /** The view after `update`, or null when it cannot be applied to the view held (read the whole again). */
