@@ -124,7 +124,6 @@ export function TimeByCategoryChart({
       valueFormatter={formatter(3)}
       yAxisLabel={intl.formatMessage({ id: 'lean.debrief.chart.minutes' })}
       series={[{ name: label, color: 'grape.6' }]}
-      withBarValueLabel
       data-testid="chart-time-by-category"
     />
   );
