@@ -3,22 +3,8 @@ import { SimpleGrid, Table, Text } from '@mantine/core';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { DebriefFigure } from '../../../ui/debrief/section';
 import { ResourceChart, StationBars, TimeByCategoryChart, WipChart } from './charts';
-import { LeanValue } from './format';
+import { LeanValue, ToolName } from './format';
 import type { LeanDebriefData } from './performance-sections';
-
-/** A tool, `shape:colour`, in words. */
-function ToolName({ tool }: { tool: string }) {
-  const [shape, colour] = tool.split(':');
-  return (
-    <FormattedMessage
-      id="lean.debrief.tool"
-      values={{
-        shape: <FormattedMessage id={`lean.debrief.shape.${shape}`} />,
-        colour: <FormattedMessage id={`lean.debrief.colour.${colour}`} />,
-      }}
-    />
-  );
-}
 
 export function BalanceSection({ balance }: { balance: LeanDebriefData['balance'] }) {
   const intl = useIntl();

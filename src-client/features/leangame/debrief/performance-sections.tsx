@@ -18,6 +18,7 @@ const Th = ({ id, right }: { id: string; right?: boolean }) => (
 );
 
 export function FacilitiesTable({ rows }: { rows: LeanDebriefData['individualPerformance'] }) {
+  const intl = useIntl();
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table withTableBorder striped data-testid="lean-facilities">
@@ -39,9 +40,12 @@ export function FacilitiesTable({ rows }: { rows: LeanDebriefData['individualPer
                 <Text fw={600} size="sm">
                   {row.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  <FormattedMessage id={`lean.debrief.type.${row.type}`} />
-                </Text>
+                {/* The kind of facility, unless its name already says it. */}
+                {intl.formatMessage({ id: `lean.debrief.type.${row.type}` }) !== row.name && (
+                  <Text size="xs" c="dimmed">
+                    <FormattedMessage id={`lean.debrief.type.${row.type}`} />
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 {row.computer ? (
@@ -79,7 +83,9 @@ const PNL_LINES = ['revenue', 'materials', 'labour', 'wipHolding', 'defects', 'l
 
 export function PnlSection({ pnl }: { pnl: LeanDebriefData['pnl'] }) {
   const intl = useIntl();
-  const signed = (line: (typeof PNL_LINES)[number]) => (line === 'revenue' ? pnl[line] : -pnl[line]);
+  // A cost is drawn below zero (a cost of 0 stays 0, not -0).
+  const signed = (line: (typeof PNL_LINES)[number]) =>
+    line === 'revenue' || pnl[line] === 0 ? pnl[line] : -pnl[line];
   return (
     <>
       <Table withTableBorder maw={480} data-testid="lean-pnl">
@@ -145,11 +151,12 @@ export function DeliveriesSection({
           <LeanValue value={deliveries.otif} format="percent" />
         </DebriefFigure>
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={700}>
         <Table withTableBorder striped data-testid="lean-deliveries">
           <Table.Thead>
             <Table.Tr>
               <Th id="lean.debrief.deliveries.minute" right />
+              <Th id="lean.debrief.deliveries.due" right />
               <Th id="lean.debrief.deliveries.product" />
               <Th id="lean.debrief.deliveries.qty" right />
               <Th id="lean.debrief.deliveries.delivered" right />
@@ -164,6 +171,9 @@ export function DeliveriesSection({
               <Table.Tr key={item.id}>
                 <Table.Td ta="right">
                   <FormattedNumber value={item.created_min} maximumFractionDigits={1} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <FormattedNumber value={item.due_min} maximumFractionDigits={1} />
                 </Table.Td>
                 <Table.Td>{productName(item.template_id)}</Table.Td>
                 <Table.Td ta="right">{item.qty}</Table.Td>

@@ -15,6 +15,7 @@ import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { viewLeanGame } from '../../../../src-shared/leangame/view';
 import { ReplayBar } from '../../../ui/debrief/replay-bar';
 import { DebriefFigure } from '../../../ui/debrief/section';
+import { ToolName } from './format';
 import type { LeanHistoryEvent } from './history';
 import { type LeanReplaySteps, minuteParam, stepFromSearch } from './replay-steps';
 
@@ -52,7 +53,7 @@ export function useLeanReplay(steps: LeanReplaySteps) {
 /** What the floor holds at the instant: each facility's inbox and hand. */
 function FloorTable({ view }: { view: LeanGameView }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <Table.ScrollContainer minWidth={300}>
       <Table withTableBorder striped data-testid="replay-floor">
         <Table.Thead>
           <Table.Tr>
@@ -76,7 +77,7 @@ function FloorTable({ view }: { view: LeanGameView }) {
               <Table.Td fw={600}>{f.name}</Table.Td>
               <Table.Td ta="right">{f.inbox.length}</Table.Td>
               <Table.Td ta="right">{f.hand.length}</Table.Td>
-              <Table.Td>{f.tool ?? '—'}</Table.Td>
+              <Table.Td>{f.tool ? <ToolName tool={f.tool} /> : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -30,6 +30,7 @@ export function ReferenceName({ reference }: { reference: LeanReference }) {
 }
 
 function Verdict({ row }: { row: LeanComparisonRow }) {
+  const intl = useIntl();
   const Icon =
     row.verdict === 'same' ? IconEqual : row.current > row.reference ? IconArrowUpRight : IconArrowDownRight;
   return (
@@ -38,8 +39,12 @@ function Verdict({ row }: { row: LeanComparisonRow }) {
       variant="light"
       leftSection={<Icon size={12} />}
       data-verdict={row.verdict}
+      aria-label={intl.formatMessage({ id: `lean.debrief.verdict.${row.verdict}` })}
     >
-      <FormattedMessage id={`lean.debrief.verdict.${row.verdict}`} />
+      {/* On a phone the arrow says it; the word from a tablet up. */}
+      <Text span inherit visibleFrom="sm">
+        <FormattedMessage id={`lean.debrief.verdict.${row.verdict}`} />
+      </Text>
     </Badge>
   );
 }
@@ -117,8 +122,14 @@ export function ComparisonTable({
       <Title order={4} mt="lg" mb="xs">
         <FormattedMessage id="lean.debrief.compare.title" />
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table withTableBorder striped data-testid="lean-comparison">
+      <Table.ScrollContainer minWidth={320}>
+        <Table
+          withTableBorder
+          striped
+          fz={{ base: 'xs', sm: 'sm' }}
+          horizontalSpacing="xs"
+          data-testid="lean-comparison"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
