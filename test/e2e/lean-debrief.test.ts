@@ -214,6 +214,15 @@ it('debriefs a lean round against the baseline, then against the round before, a
     .toBe(String(metrics.deliveries));
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The comparison fits the phone's width without scrolling sideways.
+  const comparisonFits = await phone
+    .getByTestId('lean-comparison')
+    .evaluate(
+      (table) =>
+        table.getBoundingClientRect().right <=
+        table.closest('.debrief-section')!.getBoundingClientRect().right,
+    );
+  expect(comparisonFits).toBe(true);
   await phone.screenshot({ path: `${shots}/lean-debrief-page-390.png`, fullPage: true });
   await shootSections(phone, 390);
 

@@ -29,23 +29,38 @@ export function ReferenceName({ reference }: { reference: LeanReference }) {
   );
 }
 
+const verdictIcon = (row: LeanComparisonRow) =>
+  row.verdict === 'same' ? IconEqual : row.current > row.reference ? IconArrowUpRight : IconArrowDownRight;
+
+/** The verdict as a badge: its arrow (up or down) and its word. */
 function Verdict({ row }: { row: LeanComparisonRow }) {
-  const intl = useIntl();
-  const Icon =
-    row.verdict === 'same' ? IconEqual : row.current > row.reference ? IconArrowUpRight : IconArrowDownRight;
+  const Icon = verdictIcon(row);
   return (
     <Badge
       color={VERDICT_COLOR[row.verdict]}
       variant="light"
       leftSection={<Icon size={12} />}
       data-verdict={row.verdict}
-      aria-label={intl.formatMessage({ id: `lean.debrief.verdict.${row.verdict}` })}
     >
-      {/* On a phone the arrow says it; the word from a tablet up. */}
-      <Text span inherit visibleFrom="sm">
-        <FormattedMessage id={`lean.debrief.verdict.${row.verdict}`} />
-      </Text>
+      <FormattedMessage id={`lean.debrief.verdict.${row.verdict}`} />
     </Badge>
+  );
+}
+
+/** On a phone, where the verdict's column is left out: the figure in the verdict's colour, with its arrow. */
+function VerdictMark({ row }: { row: LeanComparisonRow }) {
+  const intl = useIntl();
+  const Icon = verdictIcon(row);
+  return (
+    <Text
+      span
+      hiddenFrom="sm"
+      c={row.verdict === 'same' ? 'dimmed' : VERDICT_COLOR[row.verdict]}
+      aria-label={intl.formatMessage({ id: `lean.debrief.verdict.${row.verdict}` })}
+      ml={4}
+    >
+      <Icon size={14} style={{ verticalAlign: 'middle' }} />
+    </Text>
   );
 }
 
@@ -122,14 +137,9 @@ export function ComparisonTable({
       <Title order={4} mt="lg" mb="xs">
         <FormattedMessage id="lean.debrief.compare.title" />
       </Title>
-      <Table.ScrollContainer minWidth={320}>
-        <Table
-          withTableBorder
-          striped
-          fz={{ base: 'xs', sm: 'sm' }}
-          horizontalSpacing="xs"
-          data-testid="lean-comparison"
-        >
+      {/* Four narrow columns: it fits a phone without scrolling. */}
+      <Table.ScrollContainer minWidth={0}>
+        <Table withTableBorder striped fz="sm" horizontalSpacing={6} data-testid="lean-comparison">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
@@ -141,7 +151,7 @@ export function ComparisonTable({
               <Table.Th ta="right">
                 <ReferenceName reference={reference} />
               </Table.Th>
-              <Table.Th>
+              <Table.Th visibleFrom="sm">
                 <FormattedMessage id="lean.debrief.compare.change" />
               </Table.Th>
             </Table.Tr>
@@ -151,17 +161,18 @@ export function ComparisonTable({
               <Table.Tr key={row.key} data-testid={`compare-${row.key}`}>
                 <Table.Td fw={600}>
                   <FormattedMessage id={`lean.debrief.metric.${row.key}`} />
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" visibleFrom="sm">
                     <FormattedMessage id={`lean.debrief.better.${row.better}`} />
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right" fw={700}>
+                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   <LeanValue value={row.current} format={row.format} />
+                  <VerdictMark row={row} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <LeanValue value={row.reference} format={row.format} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Verdict row={row} />
                 </Table.Td>
               </Table.Tr>
