@@ -3,11 +3,15 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
+import type { BeerView } from '../../src-shared/beergame';
 import { BeerRules } from '../features/beergame/rules';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
+import { JoinCodeButton } from '../features/game-shell/join-code';
+import { joinUntilSeated } from '../features/game-shell/join-until-seated';
+import { signInAs } from '../features/game-shell/sign-in-as';
 import { useGameView } from '../features/game-shell/use-game-view';
-import { withInstructorMessages } from '../i18n';
+import { withInstructorMessages, withLeanMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
@@ -29,6 +33,13 @@ const ConfigMapPreview = lazy(async () => ({
   default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
 }));
 
+// The lean game's pages and their words load only with a lean game.
+const LeanIntro = lazy(async () => ({
+  default: (await withLeanMessages(import('../features/leangame/lean-intro'))).LeanIntro,
+}));
+
+const leanIntroParts = { JoinCodeButton, joinUntilSeated, signInAs };
+
 export function GameIntroPage() {
   const { id = '' } = useParams();
   const intl = useIntl();
@@ -49,6 +60,21 @@ export function GameIntroPage() {
           )
         }
       />
+      {view.gameType === 'leangame' ? (
+        <Suspense fallback={<PageLoader />}>
+          <LeanIntro view={view} parts={leanIntroParts} />
+        </Suspense>
+      ) : (
+        <BeerIntro view={view} />
+      )}
+    </Stack>
+  );
+}
+
+/** A beer game's intro: its roles, the creator's settings and events, the rules. */
+function BeerIntro({ view }: { view: BeerView }) {
+  return (
+    <>
       <GameIntro view={view} />
       {view.isCreator && !view.finished && (
         <Suspense fallback={<PageLoader />}>
@@ -62,6 +88,6 @@ export function GameIntroPage() {
         </Suspense>
       )}
       <BeerRules view={view} />
-    </Stack>
+    </>
   );
 }

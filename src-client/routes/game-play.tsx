@@ -36,7 +36,7 @@ export function GamePlayPage() {
           )
         }
       />
-      <BeerGamePlay view={view} />
+      {view.gameType === 'beergame' && <BeerGamePlay view={view} />}
     </Stack>
   );
 }

@@ -12,22 +12,16 @@ import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
-// A lean game's debrief, with the lean pages' words.
+// A lean game's debrief, loaded with the lean pages' words.
 const LeanResults = lazy(async () => ({
   default: (await withLeanMessages(import('../features/leangame/debrief/results'))).LeanResults,
 }));
 
 export function GameResultsPage() {
   const { id = '' } = useParams();
-  const { view, leanView, connected } = useGameView(id);
-  const { history, error } = useBeerHistory(id, view?.finished === true);
-  useDocumentTitle(view?.name ?? leanView?.name ?? '');
-  if (leanView)
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <LeanResults view={leanView} />
-      </Suspense>
-    );
+  const { view, connected } = useGameView(id);
+  const { history, error } = useBeerHistory(id, view?.gameType === 'beergame' && view.finished);
+  useDocumentTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
@@ -46,7 +40,11 @@ export function GameResultsPage() {
           }
         />
       </div>
-      {!view.finished ? (
+      {view.gameType === 'leangame' ? (
+        <Suspense fallback={<PageLoader />}>
+          <LeanResults view={view} />
+        </Suspense>
+      ) : !view.finished ? (
         <>
           <Title order={2}>
             <FormattedMessage id="debrief.title" />

@@ -13,7 +13,8 @@ import { QrCode } from '../ui/qr-code';
 /** The rules briefing of the player's game, read live (it names their role and its neighbours). */
 function SeatRules({ gameId }: { gameId: string }) {
   const { view } = useGameView(gameId);
-  return view ? <BeerRules view={view} /> : null;
+  // A session's rounds are beer games.
+  return view?.gameType === 'beergame' ? <BeerRules view={view} /> : null;
 }
 
 const parts: LobbyParts = { confirmJoin: joinUntilSeated, QrCode, SeatRules };

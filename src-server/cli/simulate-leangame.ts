@@ -1,13 +1,25 @@
 /**
  * `npm run --silent simulate -- --game lean --scenario <id> --improvements batch,kanban --minutes 15
  * --seed 1 --format json`: runs a computer-only round of the lean game and prints its metrics.
+ * `--from-log FILE.jsonl` folds a lean game's recorded events (the research export's JSONL) with
+ * this engine instead, and prints the same figures for its last round: what its debrief shows.
  */
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { upcast } from '../../src-shared/eventsourcing';
+import { parseEventLogLine } from '../../src-shared/eventsourcing/event-log';
 import {
+  evolveLeanGame,
   getLeanScenario,
+  initialLeanState,
   LEAN_IMPROVEMENTS,
   LEAN_SCENARIOS,
+  type LeanEvent,
   type LeanImprovement,
+  type LeanState,
   leanMetrics,
+  leanUpcasters,
   simulateLeanRound,
 } from '../../src-shared/leangame';
 
@@ -16,7 +28,10 @@ export function leanUsage(): string {
     'Usage: npm run --silent simulate -- --game lean --scenario <id> [--improvements none|all|<a,b,...>]',
     '         [--minutes 15] [--seed 1] [--format json|text]',
     '',
-    'Runs a round of the lean game played by the computer and prints its metrics.',
+    '   or: npm run --silent simulate -- --game lean --from-log FILE.jsonl [--format json|text]',
+    '',
+    'Runs a round of the lean game played by the computer and prints its metrics; with --from-log,',
+    "folds a lean game's exported event log (JSONL) and prints the metrics of its last round.",
     `  --improvements  comma-separated, among: ${LEAN_IMPROVEMENTS.join(', ')};`,
     "                  none = the baseline; all = every one; default: the scenario's own",
     '  --minutes       length of the round, 1 to 240 (classroom rounds are 5 to 20)',
@@ -80,6 +95,7 @@ export async function simulateLeanGame(args: string[]): Promise<number> {
     process.stdout.write(leanUsage());
     return 0;
   }
+  if (args.includes('--from-log')) return fromLog(args);
   const parsed = parse(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`${parsed}\n\n${leanUsage()}`);
@@ -91,12 +107,17 @@ export async function simulateLeanGame(args: string[]): Promise<number> {
     minutes: parsed.minutes,
     seed: parsed.seed,
   });
+  return print(leanFigures(parsed.scenario, state, endAt), parsed.format);
+}
+
+/** The figures printed of a round: those of its debrief. */
+function leanFigures(scenario: string, state: LeanState, endAt: number) {
   const m = leanMetrics(state, endAt);
-  const result = {
-    scenario: parsed.scenario,
+  return {
+    scenario,
     improvements: state.improvements,
     minutes: m.minutes,
-    seed: parsed.seed,
+    seed: state.seed,
     deliveries: m.deliveries,
     otif: m.otif,
     leadTime: { mean: m.leadTime.mean, p90: m.leadTime.p90 },
@@ -118,7 +139,10 @@ export async function simulateLeanGame(args: string[]): Promise<number> {
     changeovers: m.changeovers,
     pnlDetail: m.pnlDetail,
   };
-  if (parsed.format === 'json') {
+}
+
+function print(result: ReturnType<typeof leanFigures>, format: 'json' | 'text'): number {
+  if (format === 'json') {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   }
@@ -137,4 +161,39 @@ export async function simulateLeanGame(args: string[]): Promise<number> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** A lean game folded from its exported log (one stream), at the end of its round or its last event. */
+async function foldLeanLog(source: string): Promise<{ state: LeanState; endAt: number }> {
+  await access(source);
+  const input = createReadStream(source, { encoding: 'utf8' });
+  let state = initialLeanState;
+  let stream: string | null = null;
+  for await (const text of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (text.trim() === '') continue;
+    const line = parseEventLogLine(text);
+    stream ??= line.stream;
+    if (line.stream !== stream) continue;
+    state = evolveLeanGame(state, upcast(leanUpcasters, { type: line.type, data: line.data }) as LeanEvent);
+  }
+  if (!state.exists) throw new Error(`${source} holds no lean game`);
+  return { state, endAt: state.endAt ?? state.lastAt };
+}
+
+/** `--from-log FILE.jsonl [--format json|text]`: the figures of a recorded game's last round. */
+async function fromLog(args: string[]): Promise<number> {
+  const file = args[args.indexOf('--from-log') + 1];
+  const formatAt = args.indexOf('--format');
+  const format = formatAt < 0 ? 'json' : args[formatAt + 1];
+  if (!file || (format !== 'json' && format !== 'text')) {
+    process.stderr.write(leanUsage());
+    return 2;
+  }
+  try {
+    const { state, endAt } = await foldLeanLog(file);
+    return print(leanFigures(state.scenarioId ?? 'custom', state, endAt), format);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
 }

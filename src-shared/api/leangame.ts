@@ -24,17 +24,25 @@ const tool = z
   .max(40, { message: 'errors.idInvalid' })
   .refine((value) => leanToolSchema.safeParse(value).success, { message: 'errors.idInvalid' });
 const improvement = z.enum(LEAN_IMPROVEMENTS, { message: 'leangame.errImprovementUnavailable' });
+/**
+ * A whole number from `min` to `max`; anything else (a fraction, text, out of range) is refused with
+ * the range in the message, never rounded.
+ */
 const wholeNumber = (min: number, max: number) =>
-  z
-    .number({ message: 'leangame.errNumberOutOfRange' })
-    .int({ message: 'leangame.errNumberOutOfRange' })
-    .min(min, { message: 'leangame.errNumberOutOfRange' })
-    .max(max, { message: 'leangame.errNumberOutOfRange' });
+  z.custom<number>().superRefine((value, ctx) => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      ctx.addIssue({ code: 'custom', message: 'leangame.errNumberOutOfRange', minimum: min, maximum: max });
+  });
+
+/** The lengths of a round a game can be created with, in whole minutes (classroom rounds are 5 to 20). */
+export const LEAN_CREATE_MINUTES = { min: 1, max: 60 } as const;
 
 /** A new lean game from a built-in factory (a default lean template's id). */
 export const createLeanGameInput = z.object({
   name: textInput({ max: 80 }),
   template: idInput,
+  /** The round's length; the factory's own (15 minutes) when absent. */
+  minutes: wholeNumber(LEAN_CREATE_MINUTES.min, LEAN_CREATE_MINUTES.max).optional(),
   /** A draft: seen by its creator only until published. */
   draft: z.boolean().optional(),
 });

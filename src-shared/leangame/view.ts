@@ -48,6 +48,8 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     params: {
       mapSize: params.mapSize,
       moveCellTime: params.moveCellTime,
+      customerLeadTime: params.customerLeadTime,
+      times: params.times,
       productsTemplates: params.productsTemplates,
       consumerDemandParams: params.consumerDemandParams,
       consumerDemand: shownDemand,

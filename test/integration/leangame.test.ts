@@ -5,7 +5,12 @@
  * debrief and another round; a round ends by itself at its length; and what the computer recorded
  * live is exactly what the engine's simulation of the same game gives.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { gameStreamId, gameTypes } from '../../src-server/streams';
@@ -50,6 +55,7 @@ afterAll(async () => {
 });
 
 const command = () => ({ commandId: randomUUID() });
+const run = promisify(execFile);
 
 /** The stream's events once `until` holds of them (polled every 100 ms). */
 async function eventsWhen(gameId: string, until: (events: RecordedEvent[]) => boolean, timeoutMs = 20_000) {
@@ -186,6 +192,24 @@ describe('a lean workshop played through the API', () => {
     expect(ended.debrief?.teamPerformance.deliveries).toBeGreaterThanOrEqual(0);
     const { events } = await ben.api.leangame.history.query({ gameId });
     expect(events.at(-1)).toMatchObject({ type: 'LeanGameEnded' });
+    // The exported log, folded by `npm run simulate -- --game lean --from-log`, gives the debrief's figures.
+    const log = await rawRequest(server.url, `/api/games/${gameId}/export?format=jsonl`, {
+      method: 'GET',
+      headers: { cookie: teacher.cookie },
+    });
+    const file = join(mkdtempSync(join(tmpdir(), 'lean-log-')), 'game.jsonl');
+    writeFileSync(file, String(log.body));
+    const { stdout } = await run('npx', [
+      'tsx',
+      'src-server/cli/simulate.ts',
+      '--game',
+      'lean',
+      '--from-log',
+      file,
+    ]);
+    const figures = JSON.parse(stdout) as { deliveries: number; otif: number; defects: number };
+    const team = ended.debrief!.teamPerformance;
+    expect(figures).toMatchObject({ deliveries: team.deliveries, otif: team.otif });
     // No timer is left once the round is over.
     const left = await server.services.database.db
       .selectFrom('deadlines')

@@ -64,11 +64,11 @@ afterAll(async () => {
 });
 
 describe('the default templates', () => {
-  it('lists 13: ten beer games to create from, and three lean factories not yet', async () => {
+  it('lists 13 to create from: ten beer games and three lean factories', async () => {
     const { defaults, own } = await ada.api.template.list.query();
     expect(defaults).toHaveLength(13);
     expect(defaults.filter((t) => t.type === 'beergame' && t.available)).toHaveLength(10);
-    expect(defaults.filter((t) => t.type === 'leangame' && !t.available)).toHaveLength(3);
+    expect(defaults.filter((t) => t.type === 'leangame' && t.available)).toHaveLength(3);
     expect(defaults[0]).toEqual({
       id: 'classic',
       type: 'beergame',
@@ -98,10 +98,13 @@ describe('the default templates', () => {
     expect(config).toMatchObject({ weeks: 20, playTimer: true, timer: 30 });
   });
 
-  it('refuses a lean factory (not served yet) and an unknown template', async () => {
+  it("refuses a lean factory to the beer game's creation, a beer template to the lean game's, and an unknown template", async () => {
     const before = await ada.api.dashboard.games.query({});
     expect(await refusalOf(ada.api.beergame.create.mutate({ name: 'Lean', template: 'factory7-lean' }))).toBe(
       'templates.errTypeUnavailable',
+    );
+    expect(await refusalOf(ada.api.leangame.create.mutate({ name: 'Beer', template: 'classic' }))).toBe(
+      'templates.errNotFound',
     );
     expect(await refusalOf(ada.api.beergame.create.mutate({ name: 'X', template: 'nothing-here' }))).toBe(
       'templates.errNotFound',

@@ -1,12 +1,10 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
-import { paths } from '../../paths';
 import { trpc } from '../../trpc';
-import { toastError } from '../../ui/notify';
 import { CustomGameButton } from './game-settings/custom-game';
 import type { MapPreview } from './game-settings/settings-form';
+import { useCreateGame } from './use-create-game';
 
 /**
  * Creates a game from a template (a default beer one or the instructor's own), or with custom
@@ -14,8 +12,6 @@ import type { MapPreview } from './game-settings/settings-form';
  */
 export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [template, setTemplate] = useState('classic');
   const templates = trpc.template.list.useQuery();
@@ -39,18 +35,14 @@ export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
   const description = chosenDefault
     ? intl.formatMessage({ id: chosenDefault.descriptionId })
     : (own.find((t) => t.id === template)?.description ?? '');
-  const create = trpc.beergame.create.useMutation({
-    onSuccess: async ({ gameId }) => {
-      await utils.dashboard.games.invalidate();
-      navigate(paths.game(gameId, 'intro'));
-    },
-    onError: (error) => toastError(intl, error),
-  });
+  const create = useCreateGame();
+  // Own templates hold beer games; a default one says its type.
+  const type = chosenDefault?.type ?? 'beergame';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({
-      name: name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' }),
-      template,
+    create.create(name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' }), {
+      id: template,
+      type,
     });
   };
   return (
@@ -87,7 +79,9 @@ export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
             <Button type="submit" loading={create.isPending}>
               <FormattedMessage id="dashboard.createButton" />
             </Button>
-            <CustomGameButton name={name} template={template} mapPreview={mapPreview} />
+            {type === 'beergame' && (
+              <CustomGameButton name={name} template={template} mapPreview={mapPreview} />
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {description}

@@ -18,13 +18,14 @@ import { useNavigate } from 'react-router';
 import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
 import type { BeerView } from '../../../src-shared/beergame';
 import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
-import { authClient, authErrorMessageId, useCurrentUser } from '../../auth';
+import { useCurrentUser } from '../../auth';
 import { joinLink, paths } from '../../paths';
 import { newCommandId, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
 import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
 import { JoinCodeButton } from './join-code';
 import { joinUntilSeated } from './join-until-seated';
+import { signInAs } from './sign-in-as';
 
 /** The join target that asks for any free seat. */
 const RANDOM_SEAT = '*';
@@ -64,16 +65,10 @@ export function GameIntro({ view }: { view: BeerView }) {
     }
     setJoining(facilityId);
     try {
-      if (!user) {
-        const signIn = await authClient.signIn.anonymous();
-        if (signIn.error) throw new Error('sign-in');
-      }
-      if (playerName !== user?.name) {
-        const renamed = await authClient.updateUser({ name: playerName.trim() });
-        if (renamed.error) {
-          toastMessage(intl, authErrorMessageId(renamed.error), 'red');
-          return;
-        }
+      const refusal = await signInAs(user, playerName);
+      if (refusal) {
+        toastMessage(intl, refusal, 'red');
+        return;
       }
       // Sent again, with the same command id, until the live view shows the seat (spec point 4).
       const commandId = newCommandId();

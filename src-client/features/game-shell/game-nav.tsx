@@ -2,7 +2,7 @@ import { Badge, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { BeerView } from '../../../src-shared/beergame';
+import type { GameView } from '../../../src-server/trpc/routers/game';
 import { type GameStage, paths } from '../../paths';
 import { useFacilityName } from '../../ui/facility-name';
 import { Tooltip } from '../../ui/tooltip';
@@ -19,15 +19,14 @@ export function GameNav({
   connected,
   sessionCrumb,
 }: {
-  view: BeerView;
+  view: GameView;
   stage: GameStage;
   connected: boolean;
   sessionCrumb?: ReactNode;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const facilityName = useFacilityName();
-  const mine = view.facilities.find((f) => f.id === view.myFacilityId);
+  const playingAs = usePlayingAs(view);
   const tab = (value: GameStage, enabled: boolean, reasonId: string) => {
     const control = (
       <Tabs.Tab value={value} disabled={!enabled} data-testid={`tab-${value}`}>
@@ -56,8 +55,8 @@ export function GameNav({
           </Text>
           {stage === 'play' && (
             <Text size="sm" data-testid="playing-as">
-              {mine ? (
-                <FormattedMessage id="nav.playingAs" values={{ role: facilityName(mine) }} />
+              {playingAs ? (
+                <FormattedMessage id="nav.playingAs" values={{ role: playingAs }} />
               ) : (
                 <FormattedMessage id={view.isCreator ? 'nav.instructor' : 'nav.observer'} />
               )}
@@ -88,4 +87,12 @@ export function GameNav({
       </Tabs>
     </Group>
   );
+}
+
+/** The name of the viewer's seat (a beer game's role, a lean game's facility); null without one. */
+function usePlayingAs(view: GameView): string | null {
+  const facilityName = useFacilityName();
+  if (view.gameType === 'leangame') return view.facilities.find((f) => f.id === view.me)?.name ?? null;
+  const mine = view.facilities.find((f) => f.id === view.myFacilityId);
+  return mine ? facilityName(mine) : null;
 }

@@ -2,15 +2,13 @@ import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { GameView } from '../../../src-server/trpc/routers/game';
 import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
-import type { BeerView } from '../../../src-shared/beergame';
-import type { LeanGameView } from '../../../src-shared/leangame/view';
 import { useEnforcedLocale } from '../../i18n';
 import { trpc } from '../../trpc';
 import { useLeaveRefusedPage } from '../../ui/leave-refused-page';
 import { toastError } from '../../ui/notify';
 
 /**
- * The viewer's live view of a game. The server sends the whole view, then patches (issue 9: light
+ * The viewer's live view of a game, of either type (`gameType` tells them apart). The server sends the whole view, then patches (issue 9: light
  * live traffic); a patch that does not follow the view held here (a gap) reads the whole view
  * again. A game the viewer may not open shows its message and sends them back to the previous
  * page if it is ours, else home (leave-refused-game.ts).
@@ -18,8 +16,7 @@ import { toastError } from '../../ui/notify';
 export function useGameView(gameId: string) {
   const intl = useIntl();
   const leaveRefusedGame = useLeaveRefusedPage();
-  const [view, setView] = useState<BeerView | null>(null);
-  const [leanView, setLeanView] = useState<LeanGameView | null>(null);
+  const [view, setView] = useState<GameView | null>(null);
   // The last view applied and its number; a ref, so that patches arriving together apply in order.
   const held = useRef<{ seq: number; view: GameView } | null>(null);
   const onData = (update: LiveView<GameView>) => {
@@ -30,9 +27,7 @@ export function useGameView(gameId: string) {
       return;
     }
     held.current = next;
-    // These pages show beer games; another game type's page will take its own views.
-    setView(next.view.gameType === 'beergame' ? next.view : null);
-    setLeanView(next.view.gameType === 'leangame' ? next.view : null);
+    setView(next.view);
   };
   const subscription = trpc.game.watchChanges.useSubscription(
     { gameId },
@@ -46,8 +41,8 @@ export function useGameView(gameId: string) {
     },
   );
   // A game in a language of its own shows its pages in it.
-  useEnforcedLocale(view?.language);
-  return { view, leanView, connected: subscription.status === 'pending' };
+  useEnforcedLocale(view?.gameType === 'beergame' ? view.language : null);
+  return { view, connected: subscription.status === 'pending' };
 }
 
 /** The view after `update`, or null when it cannot be applied to the view held (read the whole again). */

@@ -13,7 +13,7 @@ import {
   leanWorkInput,
 } from '../../../src-shared/api/leangame';
 import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
-import type { LeanCommand, LeanEvent } from '../../../src-shared/leangame';
+import { getLeanScenario, type LeanCommand, type LeanEvent } from '../../../src-shared/leangame';
 import { defaultTemplate } from '../../../src-shared/rules/templates';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
@@ -54,12 +54,17 @@ export const leangameRouter = router({
     if (preset?.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const gameId = await freshGameId(ctx.services.database.db);
-    await execute(
-      ctx,
+    const setup =
+      input.minutes === undefined ? undefined : getLeanScenario(preset.id)!.setupFor(input.minutes);
+    const command: LeanCommand = {
+      type: 'CreateLeanGame',
       gameId,
-      { type: 'CreateLeanGame', gameId, name: input.name, seed: randomInt(2 ** 31), scenarioId: preset.id },
-      `create-${gameId}`,
-    );
+      name: input.name,
+      seed: randomInt(2 ** 31),
+      scenarioId: preset.id,
+      ...(setup ? { setup } : {}),
+    };
+    await execute(ctx, gameId, command, `create-${gameId}`);
     return { gameId };
   }),
 

@@ -72,7 +72,7 @@ describe('the default session templates', () => {
         if (round.gameType === 'beergame') expect(() => resolveConfig(round.config)).not.toThrow();
         else expect(getLeanScenario(String(round.config.scenario))).toBeDefined();
       }
-      // Lean games are not served in the browser yet.
+      // Sessions play beer rounds; a lean plan waits for sessions to serve lean rounds.
       expect(template.available).toBe(template.type === 'beergame');
     });
   });

@@ -1,12 +1,12 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { LEAN_CREATE_MINUTES } from '../../../../src-shared/api/leangame';
 import { checkText } from '../../../../src-shared/api/text-rules';
-import { paths } from '../../../paths';
-import { trpc } from '../../../trpc';
+import type { GameType } from '../../../../src-shared/rules/templates';
 import { DialogButtons } from '../../../ui/dialog-buttons';
-import { inputErrorMessage, toastError } from '../../../ui/notify';
+import { inputErrorMessage } from '../../../ui/notify';
+import { useCreateGame } from '../use-create-game';
 
 /** The game name's bounds (createGameInput). */
 const NAME = { max: 80 };
@@ -17,33 +17,32 @@ export function CreateGameModal({
   onClose,
 }: {
   /** The template to create from; null when the modal is closed. */
-  template: { id: string; title: string } | null;
+  template: { id: string; title: string; type: GameType; length?: number } | null;
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [name, setName] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+  const [minutesText, setMinutesText] = useState<string | null>(null);
   const value = name ?? template?.title ?? '';
   const refusal = checkText(value, NAME);
-  const create = trpc.beergame.create.useMutation({
-    onSuccess: async ({ gameId }) => {
-      await utils.dashboard.games.invalidate();
-      navigate(paths.game(gameId, 'intro'));
-    },
-    onError: (error) => toastError(intl, error),
-  });
+  // A lean round's length, as typed: a whole number of minutes in range, or its refusal.
+  const lean = template?.type === 'leangame';
+  const minutesTyped = (minutesText ?? String(template?.length ?? '')).trim();
+  const minutes = /^\d+$/.test(minutesTyped) ? Number(minutesTyped) : Number.NaN;
+  const minutesWrong = lean && !(minutes >= LEAN_CREATE_MINUTES.min && minutes <= LEAN_CREATE_MINUTES.max);
+  const create = useCreateGame();
   const close = () => {
     setName(null);
+    setMinutesText(null);
     setTouched(false);
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!template || refusal) return;
-    create.mutate({ name: value.trim(), template: template.id });
+    if (!template || refusal || minutesWrong) return;
+    create.create(value.trim(), template, lean ? minutes : undefined);
   };
   return (
     <Modal
@@ -65,6 +64,22 @@ export function CreateGameModal({
             data-autofocus
             data-testid="template-game-name"
           />
+          {lean && (
+            <TextInput
+              label={intl.formatMessage({ id: 'templates.roundMinutes' })}
+              description={intl.formatMessage({ id: 'templates.roundMinutesHint' })}
+              inputMode="numeric"
+              value={minutesTyped}
+              onChange={(e) => setMinutesText(e.currentTarget.value)}
+              error={
+                touched && minutesWrong
+                  ? intl.formatMessage({ id: 'leangame.errNumberOutOfRange' }, LEAN_CREATE_MINUTES)
+                  : undefined
+              }
+              w={200}
+              data-testid="template-game-minutes"
+            />
+          )}
           <DialogButtons
             onCancel={close}
             submitLabel={<FormattedMessage id="dashboard.createButton" />}

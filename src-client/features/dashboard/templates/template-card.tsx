@@ -12,11 +12,12 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { GameType } from '../../../../src-shared/rules/templates';
 
 /** What a card shows of a template, default or own, already translated. */
 export interface TemplateSummary {
   id: string;
-  type: string;
+  type: GameType;
   title: string;
   description: string;
   /** Weeks of a beer game, minutes of a lean round. */

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { copyNames } from '../../../../src-shared/rules/copy-names';
+import type { GameType } from '../../../../src-shared/rules/templates';
 import { trpc } from '../../../trpc';
 import { Confirm } from '../../../ui/confirm';
 import { toastError, toastMessage } from '../../../ui/notify';
@@ -28,10 +29,25 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
   // hands the tree a new query client (src-client/main.tsx) while an observer keeps the one it was
   // made with, so an invalidation can miss the list on screen.
   const refresh = () => list.refetch();
-  const [creating, setCreating] = useState<{ id: string; title: string } | null>(null);
+  const [creating, setCreating] = useState<{
+    id: string;
+    title: string;
+    type: GameType;
+    length: number;
+  } | null>(null);
   const [editing, setEditing] = useState<{ id: string; title: string; description: string } | null>(null);
-  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
-  const [configuring, setConfiguring] = useState<{ id: string; title: string } | null>(null);
+  const [deleting, setDeleting] = useState<{
+    id: string;
+    title: string;
+    type: GameType;
+    length: number;
+  } | null>(null);
+  const [configuring, setConfiguring] = useState<{
+    id: string;
+    title: string;
+    type: GameType;
+    length: number;
+  } | null>(null);
   const copy = trpc.template.copy.useMutation({
     onSuccess: async () => {
       toastMessage(intl, 'templates.copied', 'green', COPIED_MS);
@@ -67,7 +83,11 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
     title: intl.formatMessage({ id: t.titleId }),
     description: intl.formatMessage({ id: t.descriptionId }),
   }));
-  const own: TemplateSummary[] = list.data.own.map((t) => ({ ...t, available: t.type === 'beergame' }));
+  const own: TemplateSummary[] = list.data.own.map((t) => ({
+    ...t,
+    type: t.type as GameType,
+    available: t.type === 'beergame',
+  }));
 
   return (
     <Stack gap="xl">
@@ -105,7 +125,7 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
               key={template.id}
               template={template}
               onCreateGame={() => setCreating(template)}
-              {...(template.available
+              {...(template.available && template.type === 'beergame'
                 ? {
                     onCopy: () => copyOf(template),
                     copying: copy.isPending && copy.variables?.templateId === template.id,

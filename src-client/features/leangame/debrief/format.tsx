@@ -8,10 +8,10 @@ import type { LeanFigureFormat } from './comparison';
 const unit = (chunks: ReactNode[]) => <span style={{ fontSize: '0.7em', fontWeight: 600 }}>{chunks}</span>;
 
 export function LeanValue({ value, format }: { value: number; format: LeanFigureFormat }) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{valueOf(value, format)}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{figureOf(value, format)}</span>;
 }
 
-function valueOf(value: number, format: LeanFigureFormat) {
+function figureOf(value: number, format: LeanFigureFormat) {
   switch (format) {
     case 'count':
       return <FormattedNumber value={value} maximumFractionDigits={0} />;

@@ -1,0 +1,299 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBuildingWarehouse,
+  IconCpu,
+  IconEye,
+  IconPalette,
+  IconSearch,
+  IconTool,
+} from '@tabler/icons-react';
+import { type ComponentType, useRef, useState } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
+import type { LeanFacilityType, LeanGameView } from '../../../src-shared/leangame';
+import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
+import { useCurrentUser } from '../../auth';
+import { joinLink, paths } from '../../paths';
+import { newCommandId, trpc } from '../../trpc';
+import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+
+/** What the intro takes from the game shell (the route passes them: a feature does not import another). */
+export interface LeanIntroParts {
+  JoinCodeButton: ComponentType<{ gameId: string }>;
+  /** Sends a join until the live view shows the seat (game-shell/join-until-seated.ts). */
+  joinUntilSeated: (options: { send: () => Promise<unknown>; seated: () => boolean }) => Promise<void>;
+  /** Signs a visitor in and names them (game-shell/sign-in-as.ts): a refusal's message id, or null. */
+  signInAs: (user: { name: string } | null | undefined, playerName: string) => Promise<string | null>;
+}
+
+/** A picture per kind of facility, from the same icon set as the rest of the app. */
+export const FACILITY_ICONS: Record<LeanFacilityType, typeof IconTool> = {
+  warehouse: IconBuildingWarehouse,
+  station: IconPalette,
+  qualitycontrol: IconSearch,
+  rework: IconTool,
+};
+
+/**
+ * A lean game's intro page: what the round is (products, orders, length, what each facility
+ * does), its facilities to take, and for its creator the join link and the way to the floor.
+ */
+export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntroParts }) {
+  const { JoinCodeButton, joinUntilSeated, signInAs } = parts;
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const [name, setName] = useState<string | null>(null);
+  const [joining, setJoining] = useState<string | null>(null);
+  const join = trpc.leangame.join.useMutation();
+  const latestView = useRef(view);
+  latestView.current = view;
+  const { gameId, params } = view;
+  const playPath = paths.game(gameId, 'play');
+  const mine = view.facilities.find((f) => f.id === view.me);
+  const canJoin = !view.finished && !view.isCreator && !mine;
+  const defaultName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
+  const playerName = name ?? defaultName;
+  const nameRefusal = checkPlayerName(playerName);
+  const nameError = nameRefusal ? inputErrorMessage(intl, nameRefusal, 'game.errNameRequired') : undefined;
+
+  const joinAs = async (facilityId: string) => {
+    if (nameError) {
+      notifications.show({ color: 'red', autoClose: TOAST_MS, message: nameError });
+      return;
+    }
+    setJoining(facilityId);
+    try {
+      const refusal = await signInAs(user, playerName);
+      if (refusal) {
+        toastMessage(intl, refusal, 'red');
+        return;
+      }
+      const commandId = newCommandId();
+      await joinUntilSeated({
+        send: () => join.mutateAsync({ gameId, facilityId, commandId }),
+        seated: () => latestView.current.me === facilityId,
+      });
+      navigate(playPath);
+    } catch (error) {
+      toastError(intl, error, 'game.errCouldNotConnect');
+    } finally {
+      setJoining(null);
+    }
+  };
+
+  const status = view.finished
+    ? 'lean.intro.statusEnded'
+    : view.started
+      ? 'lean.intro.statusPlaying'
+      : 'lean.intro.statusWaiting';
+  const types = [...new Set(view.facilities.map((f) => f.type))];
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>{view.name}</Title>
+          <Text c="dimmed" data-testid="lean-status">
+            <FormattedMessage
+              id={status}
+              values={{ minute: view.clock.minute, minutes: params.consumerDemandParams.totalDuration }}
+            />
+          </Text>
+        </Stack>
+        {view.isCreator && (
+          <Group>
+            <JoinCodeButton gameId={gameId} />
+            <CopyButton value={joinLink(gameId)}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy} data-testid="copy-join-link">
+                  <FormattedMessage id={copied ? 'dashboard.copied' : 'dashboard.copyLink'} />
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => navigate(playPath)} data-testid="open-floor">
+              <FormattedMessage id="lean.intro.openFloor" />
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {mine && !view.finished && (
+        <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)" data-testid="my-seat">
+          <Group justify="space-between" gap="sm">
+            <Text size="lg" fw={600}>
+              <FormattedMessage id="game.youPlay" values={{ role: mine.name }} />
+            </Text>
+            <Button size="md" onClick={() => navigate(playPath)} data-testid="continue">
+              <FormattedMessage id="game.continueAs" values={{ role: mine.name }} />
+            </Button>
+          </Group>
+        </Card>
+      )}
+
+      {view.isCreator && (
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="game.shareLink" />
+          </Text>
+          <Text ff="monospace" data-testid="join-link" style={{ overflowWrap: 'anywhere' }}>
+            {joinLink(gameId)}
+          </Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            <FormattedMessage
+              id="game.orTypeCode"
+              values={{
+                code: (
+                  <Text span ff="monospace" fw={700} c="var(--mantine-color-text)">
+                    {formatJoinCode(joinCodeOf(gameId))}
+                  </Text>
+                ),
+              }}
+            />
+          </Text>
+        </Card>
+      )}
+
+      {canJoin && (
+        <TextInput
+          label={intl.formatMessage({ id: 'game.yourName' })}
+          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
+          value={playerName}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={PLAYER_NAME_MAX}
+          maw={360}
+          error={name !== null ? nameError : undefined}
+          data-testid="player-name"
+        />
+      )}
+
+      <Group justify="space-between">
+        <Title order={3}>
+          <FormattedMessage id={canJoin ? 'lean.intro.chooseFacility' : 'lean.intro.facilities'} />
+        </Title>
+        {!mine && !view.isCreator && !view.finished && (
+          <Button
+            variant="subtle"
+            leftSection={<IconEye size={18} />}
+            onClick={() => navigate(playPath)}
+            data-testid="watch"
+          >
+            <FormattedMessage id="lean.intro.watch" />
+          </Button>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {view.facilities.map((facility) => {
+          const Icon = FACILITY_ICONS[facility.type];
+          const taken = facility.user !== null;
+          return (
+            <Card key={facility.id} withBorder padding="lg" data-testid={`facility-${facility.id}`}>
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap">
+                    <Icon size={22} aria-hidden />
+                    <Text fw={700}>{facility.name}</Text>
+                  </Group>
+                  {taken ? (
+                    <Badge color="gray" style={{ flexShrink: 0 }}>
+                      <FormattedMessage id="game.roleTaken" />
+                    </Badge>
+                  ) : (
+                    <Badge color="green" style={{ flexShrink: 0 }}>
+                      <FormattedMessage id="game.roleFree" />
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage id={`lean.facilityType.${facility.type}`} />
+                </Text>
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  {!taken && <IconCpu size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />}
+                  <Text size="sm">
+                    {facility.playerName ?? (
+                      <FormattedMessage
+                        id={view.started ? 'lean.intro.computerPlays' : 'lean.intro.computerUnlessTaken'}
+                      />
+                    )}
+                  </Text>
+                </Group>
+                {canJoin && (
+                  <Button
+                    onClick={() => joinAs(facility.id)}
+                    loading={joining === facility.id}
+                    disabled={taken || (joining !== null && joining !== facility.id)}
+                    aria-label={intl.formatMessage({ id: 'game.playAs' }, { role: facility.name })}
+                  >
+                    <FormattedMessage id="lean.intro.take" />
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+
+      <Card withBorder padding="lg">
+        <Title order={3} mb="xs">
+          <FormattedMessage id="lean.intro.howTitle" />
+        </Title>
+        <List spacing={6} size="sm">
+          <List.Item>
+            <FormattedMessage
+              id="lean.intro.products"
+              values={{
+                count: params.productsTemplates.length,
+                names: intl.formatList(params.productsTemplates.map((p) => p.name)),
+              }}
+            />
+          </List.Item>
+          <List.Item>
+            <FormattedMessage
+              id="lean.intro.round"
+              values={{
+                minutes: params.consumerDemandParams.totalDuration,
+                leadTime: params.customerLeadTime,
+              }}
+            />
+          </List.Item>
+          <List.Item>
+            <FormattedMessage id="lean.intro.batch" values={{ batchSize: view.batchSize }} />
+          </List.Item>
+          <List.Item>
+            <FormattedMessage
+              id="lean.intro.times"
+              values={{
+                operation: <FormattedNumber value={params.times.operation * 60} maximumFractionDigits={1} />,
+                changeover: (
+                  <FormattedNumber value={params.times.changeover * 60} maximumFractionDigits={1} />
+                ),
+              }}
+            />
+          </List.Item>
+          {types.map((type) => (
+            <List.Item key={type}>
+              <FormattedMessage id={`lean.facilityDoes.${type}`} />
+            </List.Item>
+          ))}
+          <List.Item>
+            <FormattedMessage id="lean.intro.computer" />
+          </List.Item>
+        </List>
+      </Card>
+    </>
+  );
+}
