@@ -26,6 +26,8 @@ export function DebriefSection({
       className="debrief-section"
       data-testid={testId}
       id={id}
+      // A link to the section shows its title below the page's sticky 56 px header (ui/layout.css).
+      style={{ scrollMarginTop: '68px' }}
     >
       <Title order={3} mb="xs">
         {title}

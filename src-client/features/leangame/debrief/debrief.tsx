@@ -153,7 +153,7 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
     ),
     individualPerformance: () => (
       <Section id="individualPerformance">
-        <FacilitiesTable rows={debrief.individualPerformance} />
+        <FacilitiesTable rows={debrief.individualPerformance} view={view} />
       </Section>
     ),
     pnl: () => (

@@ -17,8 +17,17 @@ const Th = ({ id, right }: { id: string; right?: boolean }) => (
   </Table.Th>
 );
 
-export function FacilitiesTable({ rows }: { rows: LeanDebriefData['individualPerformance'] }) {
+export function FacilitiesTable({
+  rows,
+  view,
+}: {
+  rows: LeanDebriefData['individualPerformance'];
+  view: LeanGameView;
+}) {
   const intl = useIntl();
+  // Players' names live in their user records: the live view has them, the events do not.
+  const playerName = (id: string, recorded: string | null) =>
+    view.facilities.find((f) => f.id === id)?.playerName ?? recorded;
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table withTableBorder striped data-testid="lean-facilities">
@@ -53,7 +62,7 @@ export function FacilitiesTable({ rows }: { rows: LeanDebriefData['individualPer
                     <FormattedMessage id="lean.debrief.computer" />
                   </Text>
                 ) : (
-                  (row.playerName ?? <FormattedMessage id="lean.debrief.anonymous" />)
+                  (playerName(row.id, row.playerName) ?? <FormattedMessage id="lean.debrief.anonymous" />)
                 )}
               </Table.Td>
               <Table.Td ta="right">
