@@ -193,6 +193,16 @@ it('debriefs a lean round against the baseline, then against the round before, a
     .getByTestId('debrief-replay')
     .screenshot({ path: `${shots}/lean-debrief-replay-minute5-1280.png` });
 
+  // Play at 4×: four minutes a second, a tenth at each tick; pause.
+  await page.keyboard.press('Home');
+  await page.getByTestId('replay').getByText('4×', { exact: true }).click();
+  await page.getByTestId('replay-play').click();
+  await page.waitForTimeout(1200);
+  await page.getByTestId('replay-play').click();
+  const played = Number(new URL(page.url()).searchParams.get('minute'));
+  expect(played).toBeGreaterThan(1);
+  expect(played).toBeLessThan(10);
+
   // A link opens the class at minute 5.
   const linked = await browserOf(teacher, origin);
   await linked.goto(`${origin}/game/${gameId}/results?minute=5`);

@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/charts/styles.css';
 import { IconPrinter } from '@tabler/icons-react';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LEAN_DEBRIEF_SECTIONS, type LeanDebriefSection } from '../../../../src-shared/leangame/constants';
 import { leanStateAt } from '../../../../src-shared/leangame/copy';
@@ -19,17 +19,33 @@ import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { DebriefSection } from '../../../ui/debrief/section';
 import { leanReference } from './comparison';
 import {
-  BalanceSection,
-  FlowEfficiencySection,
-  QualitySection,
-  ResourceSection,
+  BalanceSection as BalanceBody,
+  FlowEfficiencySection as FlowBody,
+  QualitySection as QualityBody,
+  ResourceSection as ResourceBody,
   WipSection,
 } from './flow-sections';
 import type { LeanHistory } from './history';
-import { DeliveriesSection, FacilitiesTable, PnlSection } from './performance-sections';
+import {
+  DeliveriesSection as DeliveriesBody,
+  FacilitiesTable as FacilitiesBody,
+  PnlSection as PnlBody,
+} from './performance-sections';
 import { LeanReplay, useLeanReplay } from './replay';
 import { leanReplaySteps } from './replay-steps';
-import { ComparisonTable, ImprovementList, TeamFigures } from './team';
+import { ComparisonTable as ComparisonBody, ImprovementList, TeamFigures as TeamBody } from './team';
+
+// The sections are the round's end: a step of the replay redraws the replay and the WIP chart's
+// cursor only, not every chart (ten steps a second while it plays).
+const TeamFigures = memo(TeamBody);
+const ComparisonTable = memo(ComparisonBody);
+const FacilitiesTable = memo(FacilitiesBody);
+const PnlSection = memo(PnlBody);
+const DeliveriesSection = memo(DeliveriesBody);
+const BalanceSection = memo(BalanceBody);
+const QualitySection = memo(QualityBody);
+const FlowEfficiencySection = memo(FlowBody);
+const ResourceSection = memo(ResourceBody);
 
 /** The anchor of a section, for the jump buttons. */
 const anchor = (id: LeanDebriefSection | 'replay') => `lean-${id}`;
@@ -89,6 +105,7 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
     [played, view.previousRounds, final],
   );
   const steps = useMemo(() => leanReplaySteps(startAt ?? 0, endAt ?? 0), [startAt, endAt]);
+  const names = useMemo(() => Object.fromEntries(final.facilities.map((f) => [f.id, f.name])), [final]);
   const replay = useLeanReplay(steps);
 
   if (!debrief || !metrics || !reference || startAt === null || endAt === null) {
@@ -98,7 +115,6 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
       </Alert>
     );
   }
-  const names = Object.fromEntries(final.facilities.map((f) => [f.id, f.name]));
   const minutes = metrics.minutes;
   const cursor = replay.step < steps.last ? steps.minuteAt(replay.step) : null;
 
