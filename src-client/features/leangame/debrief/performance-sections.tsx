@@ -1,5 +1,5 @@
 /** The lean debrief's sections about people and money: each facility, the profit and loss, the deliveries. */
-import { SimpleGrid, Table, Text } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { MINUTE_MS } from '../../../../src-shared/leangame/constants';
 import type { leanDebrief } from '../../../../src-shared/leangame/debrief';
@@ -28,63 +28,117 @@ export function FacilitiesTable({
   // Players' names live in their user records: the live view has them, the events do not.
   const playerName = (id: string, recorded: string | null) =>
     view.facilities.find((f) => f.id === id)?.playerName ?? recorded;
+  const player = (row: (typeof rows)[number]) =>
+    row.computer ? (
+      <Text span inherit c="dimmed">
+        <FormattedMessage id="lean.debrief.computer" />
+      </Text>
+    ) : (
+      (playerName(row.id, row.playerName) ?? <FormattedMessage id="lean.debrief.anonymous" />)
+    );
+  const kind = (row: (typeof rows)[number]) =>
+    // The kind of facility, unless its name already says it.
+    intl.formatMessage({ id: `lean.debrief.type.${row.type}` }) === row.name ? null : (
+      <FormattedMessage id={`lean.debrief.type.${row.type}`} />
+    );
   return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table withTableBorder striped data-testid="lean-facilities">
-        <Table.Thead>
-          <Table.Tr>
-            <Th id="lean.debrief.facility" />
-            <Th id="lean.debrief.player" />
-            <Th id="lean.debrief.individual.actions" right />
-            <Th id="lean.debrief.individual.operations" right />
-            <Th id="lean.debrief.individual.defects" right />
-            <Th id="lean.debrief.individual.busy" right />
-            <Th id="lean.debrief.individual.efficiency" right />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid={`lean-result-${row.id}`}>
-              <Table.Td>
-                <Text fw={600} size="sm">
+    <>
+      {/* A phone: a card per facility rather than a table of seven columns. */}
+      <Stack gap="xs" hiddenFrom="sm" data-testid="lean-facilities-cards">
+        {rows.map((row) => (
+          <Paper key={row.id} withBorder p="sm" radius="md">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text fw={700} size="sm">
                   {row.name}
                 </Text>
-                {/* The kind of facility, unless its name already says it. */}
-                {intl.formatMessage({ id: `lean.debrief.type.${row.type}` }) !== row.name && (
+                <Text size="xs" c="dimmed">
+                  {kind(row)}
+                  {kind(row) && ' · '}
+                  {player(row)}
+                </Text>
+              </div>
+              <div style={{ textAlign: 'right' }}>
+                <Text fw={800}>
+                  <LeanValue value={row.resourceEfficiency} format="percent" />
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <FormattedMessage id="lean.debrief.individual.efficiency" />
+                </Text>
+              </div>
+            </Group>
+            <SimpleGrid cols={2} spacing="md" verticalSpacing={2} mt="xs">
+              {(
+                [
+                  ['actions', <FormattedNumber key="a" value={row.actions} />],
+                  ['operations', <FormattedNumber key="o" value={row.operations} />],
+                  ['defects', <FormattedNumber key="d" value={row.defects} />],
+                  ['busy', <LeanValue key="b" value={row.busyMinutes} format="minutes" />],
+                ] as const
+              ).map(([label, value]) => (
+                <Group key={label} justify="space-between" gap={4} wrap="nowrap">
                   <Text size="xs" c="dimmed">
-                    <FormattedMessage id={`lean.debrief.type.${row.type}`} />
+                    <FormattedMessage id={`lean.debrief.individual.${label}`} />
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {row.computer ? (
-                  <Text span size="sm" c="dimmed">
-                    <FormattedMessage id="lean.debrief.computer" />
+                  <Text size="sm" fw={600}>
+                    {value}
                   </Text>
-                ) : (
-                  (playerName(row.id, row.playerName) ?? <FormattedMessage id="lean.debrief.anonymous" />)
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                <FormattedNumber value={row.actions} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <FormattedNumber value={row.operations} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <FormattedNumber value={row.defects} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <LeanValue value={row.busyMinutes} format="minutes" />
-              </Table.Td>
-              <Table.Td ta="right" fw={600}>
-                <LeanValue value={row.resourceEfficiency} format="percent" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                </Group>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={680}>
+          <Table withTableBorder striped data-testid="lean-facilities">
+            <Table.Thead>
+              <Table.Tr>
+                <Th id="lean.debrief.facility" />
+                <Th id="lean.debrief.player" />
+                <Th id="lean.debrief.individual.actions" right />
+                <Th id="lean.debrief.individual.operations" right />
+                <Th id="lean.debrief.individual.defects" right />
+                <Th id="lean.debrief.individual.busy" right />
+                <Th id="lean.debrief.individual.efficiency" right />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id} data-testid={`lean-result-${row.id}`}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {row.name}
+                    </Text>
+                    {kind(row) && (
+                      <Text size="xs" c="dimmed">
+                        {kind(row)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{player(row)}</Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={row.actions} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={row.operations} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={row.defects} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <LeanValue value={row.busyMinutes} format="minutes" />
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    <LeanValue value={row.resourceEfficiency} format="percent" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+    </>
   );
 }
 
