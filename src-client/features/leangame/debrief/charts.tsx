@@ -4,6 +4,7 @@
  * round.
  */
 import { BarChart, LineChart } from '@mantine/charts';
+import { useMediaQuery } from '@mantine/hooks';
 import { useIntl } from 'react-intl';
 import type { LeanTimeCategory } from '../../../../src-shared/leangame/constants';
 
@@ -57,6 +58,17 @@ export function WipChart({
   );
 }
 
+/**
+ * On a phone the facilities' names go down the side (horizontal bars), where they are read in
+ * full; from a tablet up, a column per facility.
+ */
+function useFacilityAxis(count: number) {
+  const narrow = useMediaQuery('(max-width: 40em)') ?? false;
+  return narrow
+    ? { orientation: 'vertical' as const, h: count * 40 + 60, category: { width: 100, interval: 0 } }
+    : { orientation: 'horizontal' as const, h: 260, category: { interval: 0 } };
+}
+
 /** One bar per station (or facility): a measure in minutes. */
 export function StationBars({
   data,
@@ -75,23 +87,31 @@ export function StationBars({
   unit?: 'minutes' | 'count';
 }) {
   const intl = useIntl();
+  const axis = useFacilityAxis(data.length);
+  const sideways = axis.orientation === 'vertical';
+  const valueAxis = unit === 'count' ? { allowDecimals: false } : {};
+  const valueLabel =
+    unit === 'minutes' ? intl.formatMessage({ id: 'lean.debrief.chart.minutes' }) : undefined;
   return (
     <BarChart
-      h={260}
+      h={axis.h}
+      orientation={axis.orientation}
       data={data.map((d) => ({ name: d.name, [label]: d.value }))}
       dataKey="name"
       valueFormatter={formatter(unit === 'count' ? 0 : 2)}
-      yAxisLabel={unit === 'minutes' ? intl.formatMessage({ id: 'lean.debrief.chart.minutes' }) : undefined}
-      yAxisProps={unit === 'count' ? { allowDecimals: false } : undefined}
+      xAxisProps={sideways ? valueAxis : axis.category}
+      yAxisProps={sideways ? axis.category : valueAxis}
+      xAxisLabel={sideways ? valueLabel : undefined}
+      yAxisLabel={sideways ? undefined : valueLabel}
       series={[{ name: label, color }]}
       referenceLines={
         reference
           ? [
               {
-                y: reference.value,
+                ...(sideways ? { x: reference.value } : { y: reference.value }),
                 color: 'orange.6',
                 label: reference.label,
-                labelPosition: 'insideTopRight',
+                labelPosition: sideways ? 'insideBottomRight' : 'insideTopRight',
               },
             ]
           : []
@@ -112,7 +132,8 @@ export function TimeByCategoryChart({
   const ranked = [...rows].sort((a, b) => a.rank - b.rank);
   return (
     <BarChart
-      h={280}
+      h={5 * 40 + 50}
+      orientation="vertical"
       data={ranked.map((r) => ({
         category: intl.formatMessage(
           { id: 'lean.debrief.category.ranked' },
@@ -122,7 +143,9 @@ export function TimeByCategoryChart({
       }))}
       dataKey="category"
       valueFormatter={formatter(3)}
-      yAxisLabel={intl.formatMessage({ id: 'lean.debrief.chart.minutes' })}
+      // The categories down the side, in rank order from the top, their names in full on a phone.
+      yAxisProps={{ width: 110, interval: 0 }}
+      xAxisLabel={intl.formatMessage({ id: 'lean.debrief.chart.minutesPerUnit' })}
       series={[{ name: label, color: 'grape.6' }]}
       data-testid="chart-time-by-category"
     />
@@ -134,9 +157,15 @@ export function ResourceChart({ rows }: { rows: { name: string; busy: number; el
   const intl = useIntl();
   const busy = intl.formatMessage({ id: 'lean.debrief.chart.busy' });
   const idle = intl.formatMessage({ id: 'lean.debrief.chart.idle' });
+  const axis = useFacilityAxis(rows.length);
+  const sideways = axis.orientation === 'vertical';
+  const minutes = intl.formatMessage({ id: 'lean.debrief.chart.minutes' });
   return (
     <BarChart
-      h={280}
+      h={axis.h + 20}
+      orientation={axis.orientation}
+      xAxisProps={sideways ? undefined : axis.category}
+      yAxisProps={sideways ? axis.category : undefined}
       type="stacked"
       data={rows.map((r) => ({
         name: r.name,
@@ -147,7 +176,8 @@ export function ResourceChart({ rows }: { rows: { name: string; busy: number; el
       withLegend
       legendProps={legendProps}
       valueFormatter={formatter(2)}
-      yAxisLabel={intl.formatMessage({ id: 'lean.debrief.chart.minutes' })}
+      // Sideways, the legend takes the place of the minutes' axis label (the table below says minutes).
+      yAxisLabel={sideways ? undefined : minutes}
       series={[
         { name: busy, color: 'teal.6' },
         { name: idle, color: 'gray.4' },
@@ -163,12 +193,15 @@ export function PnlChart({ rows }: { rows: { label: string; value: number }[] })
   const amount = intl.formatMessage({ id: 'lean.debrief.chart.amount' });
   return (
     <BarChart
-      h={260}
+      h={rows.length * 36 + 50}
+      orientation="vertical"
       data={rows.map((r) => ({ line: r.label, [amount]: r.value }))}
       dataKey="line"
       valueFormatter={formatter(2)}
       getBarColor={(value) => (value >= 0 ? 'teal.6' : 'red.6')}
-      referenceLines={[{ y: 0, color: 'gray.5' }]}
+      referenceLines={[{ x: 0, color: 'gray.5' }]}
+      // The lines down the side, their names in full on a phone.
+      yAxisProps={{ width: 120, interval: 0 }}
       series={[{ name: amount, color: 'teal.6' }]}
       data-testid="chart-pnl"
     />

@@ -174,7 +174,7 @@ export function ResourceSection({ rows }: { rows: LeanDebriefData['resefficiency
           {rows.map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td fw={600}>{r.name}</Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <FormattedMessage
                   id="lean.debrief.resource.busyOf"
                   values={{
