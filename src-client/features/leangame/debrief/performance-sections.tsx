@@ -151,37 +151,40 @@ export function PnlSection({ pnl }: { pnl: LeanDebriefData['pnl'] }) {
     line === 'revenue' || pnl[line] === 0 ? pnl[line] : -pnl[line];
   return (
     <>
-      <Table withTableBorder maw={480} data-testid="lean-pnl">
-        <Table.Tbody>
-          {PNL_LINES.map((line) => (
-            <Table.Tr key={line}>
-              <Table.Td>
-                <FormattedMessage id={`lean.debrief.pnl.${line}`} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money value={signed(line)} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td fw={800}>
-              <FormattedMessage id="lean.debrief.pnl.profit" />
-            </Table.Td>
-            <Table.Td ta="right" fw={800} data-testid="lean-profit">
-              <Money value={pnl.profit} />
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-      <Text size="sm" c="dimmed" mt="sm" mb="sm">
+      <Text size="sm" c="dimmed" mb="sm">
         <FormattedMessage id="lean.debrief.pnl.help" />
       </Text>
-      <PnlChart
-        rows={[...PNL_LINES, 'profit' as const].map((line) => ({
-          label: intl.formatMessage({ id: `lean.debrief.pnl.${line}` }),
-          value: line === 'profit' ? pnl.profit : signed(line),
-        }))}
-      />
+      {/* The account beside its bars from a laptop up, above them on a phone. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Table withTableBorder data-testid="lean-pnl">
+          <Table.Tbody>
+            {PNL_LINES.map((line) => (
+              <Table.Tr key={line}>
+                <Table.Td>
+                  <FormattedMessage id={`lean.debrief.pnl.${line}`} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money value={signed(line)} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td fw={800}>
+                <FormattedMessage id="lean.debrief.pnl.profit" />
+              </Table.Td>
+              <Table.Td ta="right" fw={800} data-testid="lean-profit">
+                <Money value={pnl.profit} />
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <PnlChart
+          rows={[...PNL_LINES, 'profit' as const].map((line) => ({
+            label: intl.formatMessage({ id: `lean.debrief.pnl.${line}` }),
+            value: line === 'profit' ? pnl.profit : signed(line),
+          }))}
+        />
+      </SimpleGrid>
     </>
   );
 }
