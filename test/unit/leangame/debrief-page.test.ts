@@ -10,6 +10,7 @@ import {
   comparisonRows,
   improvementChanges,
   leanReference,
+  leanRoundBaseline,
   TEAM_KEYS,
 } from '../../../src-client/features/leangame/debrief/comparison';
 import {
@@ -67,6 +68,28 @@ describe('the reference of the comparison', () => {
       seed: 1,
     });
     expect(leanBaselineMetrics(state)).toEqual(baseline);
+  });
+});
+
+describe("a round's baseline", () => {
+  it('is the same factory with no improvement over the round as played, its set-up batch size', () => {
+    const { state } = simulateLeanRound({ scenarioId: 'workshop4-choose', minutes: 10, seed: 1 });
+    // As the panel leaves it: one-piece flow turned on after the game was created.
+    const improved = { ...state, improvements: ['batch' as const], batchSize: 1 };
+    const baseline = leanRoundBaseline(improved);
+    expect(baseline.batchSize).toBe(4);
+    expect(baseline.metrics).toEqual(leanBaselineMetrics(state));
+    expect(baseline.metrics.minutes).toBe(10);
+  });
+
+  it('a round ended early is compared with the computer over the same minutes', () => {
+    const { state } = simulateLeanRound({ scenarioId: 'workshop4-choose', minutes: 10, seed: 1 });
+    const early = { ...state, endAt: state.startAt! + 6 * MINUTE_MS };
+    const baseline = leanRoundBaseline(early).metrics;
+    expect(baseline.minutes).toBe(6);
+    expect(baseline).toEqual(
+      simulateLeanMetrics({ scenarioId: 'workshop4-choose', improvements: [], minutes: 6, seed: 1 }),
+    );
   });
 });
 

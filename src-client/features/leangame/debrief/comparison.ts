@@ -3,9 +3,11 @@
  * before improvements"): the round played before the last reset when there is one, else the same
  * factory played by the computer with no improvement (the engine's baseline). Pure.
  */
-import type { LeanImprovement } from '../../../../src-shared/leangame/constants';
+import { type LeanImprovement, MINUTE_MS } from '../../../../src-shared/leangame/constants';
 import type { LeanMetrics } from '../../../../src-shared/leangame/metrics';
-import type { LeanRoundRecord } from '../../../../src-shared/leangame/state';
+import { withImprovements } from '../../../../src-shared/leangame/rules';
+import { leanBaselineMetrics } from '../../../../src-shared/leangame/simulate';
+import type { LeanRoundRecord, LeanState } from '../../../../src-shared/leangame/state';
 
 export interface LeanReference {
   /** previous: the round before the last reset; baseline: the computer, no improvement. */
@@ -34,6 +36,34 @@ export function leanReference(
   }
   const { metrics, batchSize } = baseline();
   return { kind: 'baseline', round: null, improvements: [], batchSize, metrics };
+}
+
+/**
+ * The engine's baseline of a played round, over the round's own length: a round ended early (or
+ * late) is compared with the computer playing the same minutes, not the set-up's whole length.
+ */
+export function leanRoundBaseline(state: LeanState): { metrics: LeanMetrics; batchSize: number } {
+  const setup = state.setup!;
+  const played =
+    state.startAt !== null && state.endAt !== null ? (state.endAt - state.startAt) / MINUTE_MS : null;
+  const params = setup.params;
+  const sameLength =
+    played === null || played <= 0
+      ? state
+      : {
+          ...state,
+          setup: {
+            ...setup,
+            params: {
+              ...params,
+              consumerDemandParams: { ...params.consumerDemandParams, totalDuration: played },
+            },
+          },
+        };
+  return {
+    metrics: leanBaselineMetrics(sameLength),
+    batchSize: withImprovements(setup, []).params.batchSize,
+  };
 }
 
 export type LeanFigureFormat = 'count' | 'percent' | 'minutes' | 'units' | 'money' | 'ratio' | 'perMinute';

@@ -13,11 +13,9 @@ import { LEAN_DEBRIEF_SECTIONS, type LeanDebriefSection } from '../../../../src-
 import { leanStateAt } from '../../../../src-shared/leangame/copy';
 import { leanDebrief } from '../../../../src-shared/leangame/debrief';
 import { leanMetrics } from '../../../../src-shared/leangame/metrics';
-import { withImprovements } from '../../../../src-shared/leangame/rules';
-import { leanBaselineMetrics } from '../../../../src-shared/leangame/simulate';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { DebriefSection } from '../../../ui/debrief/section';
-import { leanReference } from './comparison';
+import { leanReference, leanRoundBaseline } from './comparison';
 import {
   BalanceSection as BalanceBody,
   FlowEfficiencySection as FlowBody,
@@ -95,13 +93,7 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
   );
   const metrics = useMemo(() => (played ? leanMetrics(final, endAt) : null), [played, final, endAt]);
   const reference = useMemo(
-    () =>
-      played
-        ? leanReference(view.previousRounds, () => ({
-            metrics: leanBaselineMetrics(final),
-            batchSize: withImprovements(final.setup!, []).params.batchSize,
-          }))
-        : null,
+    () => (played ? leanReference(view.previousRounds, () => leanRoundBaseline(final)) : null),
     [played, view.previousRounds, final],
   );
   const steps = useMemo(() => leanReplaySteps(startAt ?? 0, endAt ?? 0), [startAt, endAt]);
