@@ -5,19 +5,25 @@ import { useNavigate, useParams } from 'react-router';
 import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
+import { withLeanMessages } from '../i18n';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+// The lean game's page and its words load only with a lean game.
+const LeanGamePlay = lazy(async () => ({
+  default: (await withLeanMessages(import('../features/leangame/play'))).LeanGamePlay,
+}));
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { view, connected } = useGameView(id);
   useDocumentTitle(view?.name ?? '');
-  const finished = view?.finished ?? false;
-  // After the last week every participant goes to the results.
+  // After the last week of a beer game every participant goes to the results; a lean round's end
+  // stays on the floor (the instructor may reset it for another round), its results a tab away.
+  const finished = (view?.gameType === 'beergame' && view.finished) ?? false;
   useEffect(() => {
     if (finished) navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
@@ -37,6 +43,11 @@ export function GamePlayPage() {
         }
       />
       {view.gameType === 'beergame' && <BeerGamePlay view={view} />}
+      {view.gameType === 'leangame' && (
+        <Suspense fallback={<PageLoader />}>
+          <LeanGamePlay view={view} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

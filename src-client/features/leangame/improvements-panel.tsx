@@ -1,0 +1,407 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  LEAN_IMPROVEMENTS,
+  LEAN_MAX_BATCH_SIZE,
+  LEAN_MAX_KANBAN_CAP,
+  type LeanImprovement,
+} from '../../../src-shared/leangame/constants';
+import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { useLeanPanel } from './commands';
+import { FloorMap } from './floor-map';
+import { ToolGlyph } from './glyphs';
+import { lineTools, useHolderOfPanel, useToolName } from './lean-view';
+
+/**
+ * The improvements panel (spec point 2): the eight improvements, each with what it changes. A
+ * player with a facility or the creator opens it, and holds it until they close it; everyone sees
+ * who holds it and what is chosen. Its holder turns improvements on and off and sets what they
+ * allow (batch size, kanban cap, where stations stand, which station holds which tool), before
+ * the round starts.
+ */
+export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: number }) {
+  const panel = useLeanPanel(view);
+  const holderName = useHolderOfPanel(view);
+  const [apply, setApply] = useState(true);
+  const heldByMe = view.improvementsPanelBy !== null && view.canOpenImprovementsPanel;
+  // A player may ask for the panel while someone else holds it: the refusal says so (a toast).
+  const editable = heldByMe && !view.started;
+  const enabled = view.improvements.enabled;
+  return (
+    <Card withBorder padding="md" data-testid="improvements-panel">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <IconSettings size={20} />
+            <Title order={3}>
+              <FormattedMessage id="lean.improvementsTitle" />
+            </Title>
+          </Group>
+          {!view.started &&
+            !heldByMe &&
+            (view.me !== null || (view.isCreator && view.improvementsPanelBy === null)) && (
+              <Button
+                leftSection={<IconLockOpen size={16} />}
+                onClick={panel.open}
+                loading={panel.pending}
+                h="auto"
+                py={6}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                data-testid="open-panel"
+              >
+                <FormattedMessage id="lean.openPanel" />
+              </Button>
+            )}
+          {!view.started && view.improvementsPanelBy !== null && (heldByMe || view.isCreator) && (
+            <Button
+              variant="default"
+              leftSection={<IconLock size={16} />}
+              onClick={panel.close}
+              loading={panel.pending}
+              data-testid="close-panel"
+            >
+              <FormattedMessage id="lean.closePanel" />
+            </Button>
+          )}
+        </Group>
+        <Text size="sm" data-testid="panel-status">
+          {view.started ? (
+            <FormattedMessage id="lean.panelAfterStart" />
+          ) : heldByMe ? (
+            <FormattedMessage id="lean.panelYours" />
+          ) : holderName !== null ? (
+            <FormattedMessage id="lean.panelHeldBy" values={{ name: holderName }} />
+          ) : (
+            <FormattedMessage id="lean.panelClosed" />
+          )}
+        </Text>
+        {view.started ? (
+          <StartedSummary view={view} />
+        ) : (
+          <>
+            {editable && (
+              <Checkbox
+                checked={apply}
+                onChange={(event) => setApply(event.currentTarget.checked)}
+                label={<FormattedMessage id="lean.applySuggested" />}
+                data-testid="apply-suggested"
+              />
+            )}
+            <Stack gap={6}>
+              {LEAN_IMPROVEMENTS.map((improvement) => (
+                <ImprovementRow
+                  key={improvement}
+                  improvement={improvement}
+                  on={enabled.includes(improvement)}
+                  available={view.improvements.available.includes(improvement)}
+                  editable={editable}
+                  onChange={(on) =>
+                    panel.send(
+                      on
+                        ? { type: 'EnableImprovement', improvement, apply }
+                        : { type: 'DisableImprovement', improvement },
+                    )
+                  }
+                />
+              ))}
+            </Stack>
+            <Settings view={view} editable={editable} now={now} send={panel.send} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Once the round runs: the improvements on, the batch size and the kanban cap, read-only. */
+function StartedSummary({ view }: { view: LeanGameView }) {
+  const enabled = LEAN_IMPROVEMENTS.filter((i) => view.improvements.enabled.includes(i));
+  return (
+    <Stack gap={6} data-testid="improvements-on">
+      {enabled.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="lean.noImprovement" />
+        </Text>
+      ) : (
+        <Group gap={6} wrap="wrap">
+          {enabled.map((improvement) => (
+            <Badge key={improvement} variant="light" color="green" data-testid={`on-${improvement}`}>
+              <FormattedMessage id={`lean.improvement.${improvement}`} />
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <Text size="sm">
+        <FormattedMessage
+          id={view.improvements.enabled.includes('kanban') ? 'lean.batchAndCap' : 'lean.batchOnly'}
+          values={{ batchSize: view.batchSize, cap: view.kanbanCap }}
+        />
+      </Text>
+    </Stack>
+  );
+}
+
+function ImprovementRow({
+  improvement,
+  on,
+  available,
+  editable,
+  onChange,
+}: {
+  improvement: LeanImprovement;
+  on: boolean;
+  available: boolean;
+  editable: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      align="flex-start"
+      data-testid={`improvement-${improvement}`}
+      data-enabled={on}
+      style={{ opacity: available || on ? 1 : 0.55 }}
+    >
+      <Switch
+        checked={on}
+        disabled={!editable || !available}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        label={
+          <Text size="sm" fw={600} component="span">
+            <FormattedMessage id={`lean.improvement.${improvement}`} />
+          </Text>
+        }
+        description={<FormattedMessage id={`lean.improvementText.${improvement}`} />}
+        data-testid={`toggle-${improvement}`}
+        style={{ flex: 1 }}
+      />
+      {!available && !on && (
+        <Badge size="xs" variant="light" color="gray">
+          <FormattedMessage id="lean.notAvailable" />
+        </Badge>
+      )}
+      {on && (
+        <Badge size="xs" variant="light" color="green">
+          <FormattedMessage id="lean.on" />
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** A whole number from `min` to `max` typed in a box, or the translated reason it is not one. */
+function readWhole(
+  typed: string,
+  min: number,
+  max: number,
+): { ok: true; value: number } | { ok: false; values: { min: number; max: number } } {
+  const text = typed.trim();
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isInteger(value) && value >= min && value <= max
+    ? { ok: true, value }
+    : { ok: false, values: { min, max } };
+}
+
+function NumberSetting({
+  label,
+  current,
+  min,
+  max,
+  editable,
+  testId,
+  onSet,
+}: {
+  label: string;
+  current: number;
+  min: number;
+  max: number;
+  editable: boolean;
+  testId: string;
+  onSet: (value: number) => void;
+}) {
+  const intl = useIntl();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = readWhole(typed, min, max);
+    if (!read.ok) {
+      setError(intl.formatMessage({ id: 'lean.wholeNumberRange' }, read.values));
+      return;
+    }
+    setError(null);
+    setTyped('');
+    onSet(read.value);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          label={label}
+          description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
+          placeholder={String(current)}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            setError(null);
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+          error={error}
+          disabled={!editable}
+          style={{ flex: 1, maxWidth: 220 }}
+          data-testid={testId}
+        />
+        <Button
+          type="submit"
+          mt={44}
+          disabled={!editable || typed.trim() === ''}
+          data-testid={`${testId}-set`}
+        >
+          <FormattedMessage id="lean.set" />
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** What the enabled improvements let the panel's holder set; everyone else sees the settings. */
+function Settings({
+  view,
+  editable,
+  now,
+  send,
+}: {
+  view: LeanGameView;
+  editable: boolean;
+  now: number;
+  send: ReturnType<typeof useLeanPanel>['send'];
+}) {
+  const intl = useIntl();
+  const toolName = useToolName();
+  const [moving, setMoving] = useState<string | null>(null);
+  const on = (improvement: LeanImprovement) => view.improvements.enabled.includes(improvement);
+  const stations = view.facilities.filter((f) => f.type === 'station');
+  const show = on('batch') || on('kanban') || on('movestations') || on('balancestations');
+  if (!show) return null;
+  return (
+    <Stack gap="sm" data-testid="panel-settings">
+      <Title order={4}>
+        <FormattedMessage id="lean.settingsTitle" />
+      </Title>
+      {on('batch') && (
+        <NumberSetting
+          label={intl.formatMessage({ id: 'lean.batchSize' })}
+          current={view.batchSize}
+          min={1}
+          max={LEAN_MAX_BATCH_SIZE}
+          editable={editable}
+          testId="batch-size"
+          onSet={(batchSize) => send({ type: 'SetBatchSize', batchSize })}
+        />
+      )}
+      {on('kanban') && (
+        <NumberSetting
+          label={intl.formatMessage({ id: 'lean.kanbanCap' })}
+          current={view.kanbanCap}
+          min={view.batchSize}
+          max={LEAN_MAX_KANBAN_CAP}
+          editable={editable}
+          testId="kanban-cap"
+          onSet={(cap) => send({ type: 'SetKanbanCap', cap })}
+        />
+      )}
+      {on('movestations') && (
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            <FormattedMessage id="lean.moveStations" />
+          </Text>
+          {editable && (
+            <Text size="xs" c="dimmed" data-testid="move-hint">
+              {moving === null ? (
+                <FormattedMessage id="lean.moveChooseFacility" />
+              ) : (
+                <FormattedMessage
+                  id="lean.moveChooseCell"
+                  values={{ name: view.facilities.find((f) => f.id === moving)?.name ?? '' }}
+                />
+              )}
+            </Text>
+          )}
+          {editable ? (
+            <FloorMap
+              view={view}
+              now={now}
+              selected={moving}
+              onFacility={(id) => setMoving(id === moving ? null : id)}
+              onFreeCell={
+                moving === null
+                  ? undefined
+                  : (position) => {
+                      send({ type: 'MoveStation', facilityId: moving, position });
+                      setMoving(null);
+                    }
+              }
+            />
+          ) : null}
+        </Stack>
+      )}
+      {on('balancestations') && (
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            <FormattedMessage id="lean.reassignTools" />
+          </Text>
+          {lineTools(view).map((tool) => {
+            const owner = stations.find((s) => s.tools.includes(tool));
+            return (
+              <Group key={tool} gap="xs" wrap="nowrap">
+                <ToolGlyph tool={tool} size={20} label={toolName(tool)} />
+                <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
+                  {toolName(tool)}
+                </Text>
+                <Select
+                  aria-label={intl.formatMessage({ id: 'lean.toolStation' }, { tool: toolName(tool) })}
+                  data={stations.map((s) => ({ value: s.id, label: s.name }))}
+                  value={owner?.id ?? null}
+                  disabled={!editable}
+                  allowDeselect={false}
+                  onChange={(facilityId) =>
+                    facilityId &&
+                    facilityId !== owner?.id &&
+                    send({ type: 'ReassignOperation', tool, facilityId })
+                  }
+                  w={160}
+                  data-testid={`reassign-${tool}`}
+                />
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+      {!editable && !view.started && (
+        <Alert color="gray" p="xs">
+          <Text size="xs">
+            <FormattedMessage id="lean.settingsReadOnly" />
+          </Text>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
