@@ -184,6 +184,8 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await expect.poll(() => new URL(page.url()).searchParams.get('minute')).toBe('5');
   await expect(page.getByTestId('replay-deliveries').textContent()).resolves.toBe(String(minute5.deliveries));
   await expect(page.getByTestId('replay-wip').textContent()).resolves.toBe(String(minute5.wip.final));
+  // The floor at that minute, drawn by the play page's own map.
+  await expect(page.getByTestId('replay-floor').locator('svg').first().isVisible()).resolves.toBe(true);
   // A tenth back with Shift.
   await page.keyboard.press('Shift+ArrowLeft');
   await expect.poll(() => new URL(page.url()).searchParams.get('minute')).toBe('4.9');

@@ -4,7 +4,7 @@
  * headline numbers of that instant and the factory floor. The step is in the URL (`?minute=3.4`);
  * without it the replay rests at the round's end.
  */
-import { SimpleGrid, Table, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -15,7 +15,7 @@ import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { viewLeanGame } from '../../../../src-shared/leangame/view';
 import { ReplayBar } from '../../../ui/debrief/replay-bar';
 import { DebriefFigure } from '../../../ui/debrief/section';
-import { ToolName } from './format';
+import { FloorMap } from '../floor-map';
 import type { LeanHistoryEvent } from './history';
 import { type LeanReplaySteps, minuteParam, stepFromSearch } from './replay-steps';
 
@@ -50,42 +50,6 @@ export function useLeanReplay(steps: LeanReplaySteps) {
   };
 }
 
-/** What the floor holds at the instant: each facility's inbox and hand. */
-function FloorTable({ view }: { view: LeanGameView }) {
-  return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table withTableBorder striped data-testid="replay-floor">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <FormattedMessage id="lean.debrief.facility" />
-            </Table.Th>
-            <Table.Th ta="right">
-              <FormattedMessage id="lean.debrief.replay.inbox" />
-            </Table.Th>
-            <Table.Th ta="right">
-              <FormattedMessage id="lean.debrief.replay.hand" />
-            </Table.Th>
-            <Table.Th>
-              <FormattedMessage id="lean.debrief.replay.tool" />
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {view.facilities.map((f) => (
-            <Table.Tr key={f.id} data-testid={`replay-floor-${f.id}`}>
-              <Table.Td fw={600}>{f.name}</Table.Td>
-              <Table.Td ta="right">{f.inbox.length}</Table.Td>
-              <Table.Td ta="right">{f.hand.length}</Table.Td>
-              <Table.Td>{f.tool ? <ToolName tool={f.tool} /> : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 export function LeanReplay({
   view,
   events,
@@ -110,11 +74,17 @@ export function LeanReplay({
       otif: metrics.otif,
     };
   }, [state, instant]);
-  // Everything is visible in a debrief: the floor as its creator sees it.
-  const floor = useMemo(
-    () => viewLeanGame(state, { userId: view.creatorId, role: 'instructor' }, instant),
-    [state, view.creatorId, instant],
-  );
+  // Everything is visible in a debrief: the floor as its creator sees it, with the players' names
+  // (they live in user records, which the live view has and the events do not).
+  const floor = useMemo(() => {
+    const seen = viewLeanGame(state, { userId: view.creatorId, role: 'instructor' }, instant);
+    if (!seen) return null;
+    const named = new Map(view.facilities.map((f) => [f.id, f.playerName]));
+    return {
+      ...seen,
+      facilities: seen.facilities.map((f) => ({ ...f, playerName: f.playerName ?? named.get(f.id) ?? null })),
+    };
+  }, [state, view.creatorId, view.facilities, instant]);
   const minute = (value: number) =>
     intl.formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const label = (id: string) => intl.formatMessage({ id: `lean.debrief.replay.${id}` });
@@ -178,7 +148,11 @@ export function LeanReplay({
       <Text size="sm" c="dimmed" mt="md" mb="xs">
         <FormattedMessage id="lean.debrief.replay.floorHelp" />
       </Text>
-      {floor && <FloorTable view={floor} />}
+      {floor && (
+        <div data-testid="replay-floor">
+          <FloorMap view={floor} now={instant} highlight={null} />
+        </div>
+      )}
     </>
   );
 }
