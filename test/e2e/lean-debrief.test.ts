@@ -78,19 +78,22 @@ async function playRound(teacher: ApiUser, gameId: string) {
   return leanView(teacher, gameId, (v) => v.finished);
 }
 
-/** Every section, at the page's width, without the page's sticky header over its title. */
-async function shootSections(page: Page, width: number) {
-  // Through the CSSOM: an inline style sheet is refused by the page's Content-Security-Policy.
+/** Shoots an element without the page's sticky header over it (hidden through the CSSOM: the
+ * page's Content-Security-Policy refuses an inline style sheet). */
+async function shoot(page: Page, testId: string, name: string) {
   const header = (visibility: string) =>
     page.evaluate((value) => {
       for (const element of document.querySelectorAll('header')) element.style.visibility = value;
     }, visibility);
   await header('hidden');
-  for (const section of [...LEAN_DEBRIEF_SECTIONS, 'replay'])
-    await page
-      .getByTestId(`debrief-${section}`)
-      .screenshot({ path: `${shots}/lean-debrief-${section}-${width}.png` });
+  await page.getByTestId(testId).screenshot({ path: `${shots}/lean-debrief-${name}.png` });
   await header('');
+}
+
+/** Every section, at the page's width. */
+async function shootSections(page: Page, width: number) {
+  for (const section of [...LEAN_DEBRIEF_SECTIONS, 'replay'])
+    await shoot(page, `debrief-${section}`, `${section}-${width}`);
 }
 
 it('debriefs a lean round against the baseline, then against the round before, and replays it', async () => {
@@ -109,9 +112,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await expect
     .poll(() => page.getByTestId('lean-reference').textContent(), { timeout: 20_000 })
     .toContain('played by the computer with no improvement');
-  await page
-    .getByTestId('debrief-teamPerformance')
-    .screenshot({ path: `${shots}/lean-debrief-baseline-1280.png` });
+  await shoot(page, 'debrief-teamPerformance', 'baseline-1280');
 
   // Round 2 with one-piece flow and quick changeovers: compared with round 1.
   await teacher.api.leangame.reset.mutate({ gameId, ...command() });
@@ -191,9 +192,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await expect.poll(() => new URL(page.url()).searchParams.get('minute')).toBe('4.9');
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => new URL(page.url()).searchParams.get('minute')).toBe('5');
-  await page
-    .getByTestId('debrief-replay')
-    .screenshot({ path: `${shots}/lean-debrief-replay-minute5-1280.png` });
+  await shoot(page, 'debrief-replay', 'replay-minute5-1280');
 
   // Play at 4×: four minutes a second, a tenth at each tick; pause.
   await page.keyboard.press('Home');
