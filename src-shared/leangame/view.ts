@@ -50,6 +50,7 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
       moveCellTime: params.moveCellTime,
       customerLeadTime: params.customerLeadTime,
       times: params.times,
+      smedFactor: params.smedFactor,
       productsTemplates: params.productsTemplates,
       consumerDemandParams: params.consumerDemandParams,
       consumerDemand: shownDemand,

@@ -12,24 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconBuildingWarehouse,
-  IconCpu,
-  IconEye,
-  IconPalette,
-  IconSearch,
-  IconTool,
-} from '@tabler/icons-react';
+import { IconCpu, IconEye } from '@tabler/icons-react';
 import { type ComponentType, useRef, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
-import type { LeanFacilityType, LeanGameView } from '../../../src-shared/leangame';
+import type { LeanGameView } from '../../../src-shared/leangame';
 import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
 import { useCurrentUser } from '../../auth';
 import { joinLink, paths } from '../../paths';
 import { newCommandId, trpc } from '../../trpc';
 import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+import { LEAN_FACILITY_ICONS } from './glyphs';
 
 /** What the intro takes from the game shell (the route passes them: a feature does not import another). */
 export interface LeanIntroParts {
@@ -39,14 +33,6 @@ export interface LeanIntroParts {
   /** Signs a visitor in and names them (game-shell/sign-in-as.ts): a refusal's message id, or null. */
   signInAs: (user: { name: string } | null | undefined, playerName: string) => Promise<string | null>;
 }
-
-/** A picture per kind of facility, from the same icon set as the rest of the app. */
-export const FACILITY_ICONS: Record<LeanFacilityType, typeof IconTool> = {
-  warehouse: IconBuildingWarehouse,
-  station: IconPalette,
-  qualitycontrol: IconSearch,
-  rework: IconTool,
-};
 
 /**
  * A lean game's intro page: what the round is (products, orders, length, what each facility
@@ -198,7 +184,7 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {view.facilities.map((facility) => {
-          const Icon = FACILITY_ICONS[facility.type];
+          const Icon = LEAN_FACILITY_ICONS[facility.type];
           const taken = facility.user !== null;
           return (
             <Card key={facility.id} withBorder padding="lg" data-testid={`facility-${facility.id}`}>
@@ -286,7 +272,11 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
           </List.Item>
           {types.map((type) => (
             <List.Item key={type}>
-              <FormattedMessage id={`lean.facilityDoes.${type}`} />
+              <Text size="sm" component="span" fw={600}>
+                <FormattedMessage id={`lean.facilityType.${type}`} />
+              </Text>
+              {': '}
+              <FormattedMessage id={`lean.does.${type}`} />
             </List.Item>
           ))}
           <List.Item>

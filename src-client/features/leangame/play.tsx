@@ -1,8 +1,10 @@
-import { Alert, Box, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconEye, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Box, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar, IconEye, IconInfoCircle } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
 import { LEAN_FACILITY_TYPES } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { paths } from '../../paths';
 import { DemandPanel, LeanClock } from './demand';
 import { FloorMap } from './floor-map';
 import { LEAN_FACILITY_ICONS } from './glyphs';
@@ -23,6 +25,7 @@ export function LeanGamePlay({ view }: { view: LeanGameView }) {
   if (view.isCreator)
     return (
       <Stack gap="md">
+        {view.finished && <DebriefReady gameId={view.gameId} />}
         {mine && <StationPanel view={view} facility={mine} now={now} />}
         <InstructorBoard view={view} now={now} />
       </Stack>
@@ -31,6 +34,7 @@ export function LeanGamePlay({ view }: { view: LeanGameView }) {
     return (
       <Stack gap="md" data-testid="lean-observer">
         <ClockBar view={view} now={now} />
+        {view.finished && <DebriefReady gameId={view.gameId} />}
         <Alert color="gray" icon={<IconEye size={18} />}>
           <FormattedMessage id="lean.observing" />
         </Alert>
@@ -43,6 +47,7 @@ export function LeanGamePlay({ view }: { view: LeanGameView }) {
   return (
     <Stack gap="md" data-testid="lean-player">
       <ClockBar view={view} now={now} />
+      {view.finished && <DebriefReady gameId={view.gameId} />}
       {!view.started && <BeforeStart view={view} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -61,6 +66,23 @@ export function LeanGamePlay({ view }: { view: LeanGameView }) {
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** Once the round is over: the way to its debrief. */
+function DebriefReady({ gameId }: { gameId: string }) {
+  const navigate = useNavigate();
+  return (
+    <Alert color="blue" icon={<IconChartBar size={18} />} data-testid="debrief-ready">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          <FormattedMessage id="lean.debriefReady" />
+        </Text>
+        <Button size="xs" onClick={() => navigate(paths.game(gameId, 'results'))} data-testid="see-debrief">
+          <FormattedMessage id="lean.seeDebrief" />
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 

@@ -65,13 +65,9 @@ function useShortcuts(handler: (key: string) => void) {
   }, []);
 }
 
-/**
- * Seconds of a changeover in this game (a fifth under smed: the schema's default factor, which the
- * view does not carry).
- */
+/** Seconds of a changeover in this game (cut by the game's factor under smed). */
 function changeoverSeconds(view: LeanGameView): number {
-  const params = view.params as typeof view.params & { smedFactor?: number };
-  const factor = view.improvements.enabled.includes('smed') ? (params.smedFactor ?? 0.2) : 1;
+  const factor = view.improvements.enabled.includes('smed') ? view.params.smedFactor : 1;
   return Math.round(view.params.times.changeover * factor * 60);
 }
 
