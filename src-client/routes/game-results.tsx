@@ -7,15 +7,20 @@ import { BeerDebrief } from '../features/beergame/debrief/debrief';
 import { useBeerHistory } from '../features/beergame/debrief/use-history';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
+import { withLeanMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
 const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+// A lean game's debrief, loaded with the lean pages' words.
+const LeanResults = lazy(async () => ({
+  default: (await withLeanMessages(import('../features/leangame/debrief/results'))).LeanResults,
+}));
 
 export function GameResultsPage() {
   const { id = '' } = useParams();
   const { view, connected } = useGameView(id);
-  const { history, error } = useBeerHistory(id, view?.finished === true);
+  const { history, error } = useBeerHistory(id, view?.gameType === 'beergame' && view.finished);
   useDocumentTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   return (
@@ -35,7 +40,11 @@ export function GameResultsPage() {
           }
         />
       </div>
-      {!view.finished ? (
+      {view.gameType === 'leangame' ? (
+        <Suspense fallback={<PageLoader />}>
+          <LeanResults view={view} />
+        </Suspense>
+      ) : !view.finished ? (
         <>
           <Title order={2}>
             <FormattedMessage id="debrief.title" />
@@ -49,7 +58,7 @@ export function GameResultsPage() {
           <FormattedMessage id={error.data?.messageId ?? 'errors.unexpected'} />
         </Alert>
       ) : history ? (
-        view.gameType === 'beergame' && <BeerDebrief view={view} history={history} />
+        <BeerDebrief view={view} history={history} />
       ) : (
         <PageLoader />
       )}

@@ -8,11 +8,9 @@ import {
   Alert,
   Anchor,
   Button,
-  Card,
   Group,
   List,
   Menu,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -20,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/charts/styles.css';
-import './debrief.css';
 import { IconDownload, IconHeart, IconPrinter, IconTableExport } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
@@ -29,6 +26,7 @@ import type { BEERGAME_DEBRIEF_SECTIONS } from '../../../../src-shared/beergame/
 import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
 import { beergameKpis, productSeries } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
+import { DebriefFigure, DebriefSection } from '../../../ui/debrief/section';
 import { useFacilityName } from '../../../ui/facility-name';
 import { Money } from '../../../ui/money';
 import { SupplyChainMap } from '../map/supply-chain-map';
@@ -59,33 +57,13 @@ const FIGURE_COLUMNS = [
 
 function SectionCard({ id, children }: { id: Section; children: ReactNode }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      className="debrief-section"
-      data-testid={`debrief-${id}`}
-    >
-      <Title order={3} mb="xs">
-        <FormattedMessage id={`debrief.section.${id}`} />
-      </Title>
+    <DebriefSection testId={`debrief-${id}`} title={<FormattedMessage id={`debrief.section.${id}`} />}>
       {children}
-    </Paper>
+    </DebriefSection>
   );
 }
 
-function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz="clamp(1.25rem, 5.5vw, 1.75rem)" fw={800} data-testid={testId}>
-        {children}
-      </Text>
-    </Card>
-  );
-}
+const Figure = DebriefFigure;
 
 /** The download and print buttons: the workbook for the creator and the players, the research export for the creator. */
 function OptionButtons({ view }: { view: BeerView }) {

@@ -4,22 +4,12 @@
  * a chosen speed. The step lives in the URL (`?week=14`, or `?event=123` between two weeks), so a
  * link opens the class at week 14; without either, the replay rests at the end of the game.
  */
-import { ActionIcon, Group, Paper, SegmentedControl, Slider, Text, Tooltip } from '@mantine/core';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconChevronsLeft,
-  IconChevronsRight,
-  IconPlayerPauseFilled,
-  IconPlayerPlayFilled,
-} from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { ReplayBar } from '../../../ui/debrief/replay-bar';
 import { type FoldedHistory, weekAt } from './history';
-
-/** Weeks shown per second while playing. */
-const SPEEDS = ['0.5', '1', '2', '4'] as const;
 
 /** The step the URL names, clamped to the history; the last step when it names none. */
 function stepFromUrl(params: URLSearchParams, history: FoldedHistory): number {
@@ -88,165 +78,53 @@ export function ReplayControls({
   replay: ReturnType<typeof useReplayStep>;
 }) {
   const intl = useIntl();
-  const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
-  const { step, week, last, goTo, previousWeek, nextWeek, previousEvent, nextEvent } = replay;
-
-  const togglePlaying = useCallback(() => {
-    // Play at the end starts again from the beginning.
-    if (!playing && step >= last) goTo(0);
-    setPlaying(!playing);
-  }, [playing, step, last, goTo]);
-
-  // Playing moves one week at each tick and stops at the end.
-  useEffect(() => {
-    if (!playing) return;
-    if (step >= last) {
-      setPlaying(false);
-      return;
-    }
-    const timer = setTimeout(nextWeek, 1000 / Number(speed));
-    return () => clearTimeout(timer);
-  }, [playing, step, last, speed, nextWeek]);
-
-  // The arrow keys move the replay unless the focus is in a field that uses them.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="slider"], [contenteditable="true"]')) return;
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const moves: Record<string, () => void> = {
-        ArrowLeft: event.shiftKey ? previousEvent : previousWeek,
-        ArrowRight: event.shiftKey ? nextEvent : nextWeek,
-        Home: () => goTo(0),
-        End: () => goTo(last),
-      };
-      if (event.key === ' ' && !target?.closest('button, a')) {
-        event.preventDefault();
-        togglePlaying();
-        return;
-      }
-      const move = moves[event.key];
-      if (!move) return;
-      event.preventDefault();
-      setPlaying(false);
-      move();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [goTo, last, nextWeek, previousWeek, nextEvent, previousEvent, togglePlaying]);
-
+  const { step, week, last } = replay;
+  const label = (id: string) => intl.formatMessage({ id: `debrief.replay.${id}` });
   const current = history.steps[step];
-  const button = (label: string, onClick: () => void, icon: React.ReactNode, disabled: boolean) => (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick} disabled={disabled}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  );
   return (
-    <Paper withBorder p="md" radius="md" className="debrief-replay" data-testid="replay">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap={6} wrap="nowrap">
-          {button(
-            intl.formatMessage({ id: 'debrief.replay.previousWeek' }),
-            () => {
-              setPlaying(false);
-              previousWeek();
-            },
-            <IconChevronsLeft size={18} />,
-            step === 0,
-          )}
-          {button(
-            intl.formatMessage({ id: 'debrief.replay.previousEvent' }),
-            () => {
-              setPlaying(false);
-              previousEvent();
-            },
-            <IconChevronLeft size={18} />,
-            step === 0,
-          )}
-          <Tooltip
-            label={intl.formatMessage({ id: playing ? 'debrief.replay.pause' : 'debrief.replay.play' })}
-          >
-            <ActionIcon
-              size="lg"
-              aria-label={intl.formatMessage({
-                id: playing ? 'debrief.replay.pause' : 'debrief.replay.play',
-              })}
-              onClick={togglePlaying}
-              data-testid="replay-play"
-            >
-              {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
-            </ActionIcon>
-          </Tooltip>
-          {button(
-            intl.formatMessage({ id: 'debrief.replay.nextEvent' }),
-            () => {
-              setPlaying(false);
-              nextEvent();
-            },
-            <IconChevronRight size={18} />,
-            step >= last,
-          )}
-          {button(
-            intl.formatMessage({ id: 'debrief.replay.nextWeek' }),
-            () => {
-              setPlaying(false);
-              nextWeek();
-            },
-            <IconChevronsRight size={18} />,
-            step >= last,
-          )}
-        </Group>
-        <Text fw={700} data-testid="replay-position">
-          <FormattedMessage
-            id="debrief.replay.position"
-            values={{ week, weeks: history.weekEnds.length, event: step + 1, events: last + 1 }}
-          />
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            <FormattedMessage id="debrief.replay.speed" />
-          </Text>
-          <SegmentedControl
-            size="xs"
-            value={speed}
-            onChange={(value) => setSpeed(value as (typeof SPEEDS)[number])}
-            data={SPEEDS.map((value) => ({
-              value,
-              label: intl.formatMessage({ id: 'debrief.replay.speedValue' }, { speed: Number(value) }),
-            }))}
-          />
-        </Group>
-      </Group>
-      <Slider
-        mt="md"
-        min={0}
-        max={last}
-        value={step}
-        onChange={(value) => {
-          setPlaying(false);
-          goTo(value);
-        }}
-        label={(value) =>
+    <ReplayBar
+      moves={{
+        step,
+        last,
+        goTo: replay.goTo,
+        previousLarge: replay.previousWeek,
+        nextLarge: replay.nextWeek,
+        previousSmall: replay.previousEvent,
+        nextSmall: replay.nextEvent,
+      }}
+      labels={{
+        previousLarge: label('previousWeek'),
+        previousSmall: label('previousEvent'),
+        nextSmall: label('nextEvent'),
+        nextLarge: label('nextWeek'),
+        play: label('play'),
+        pause: label('pause'),
+        speed: <FormattedMessage id="debrief.replay.speed" />,
+        speedValue: (speed) => intl.formatMessage({ id: 'debrief.replay.speedValue' }, { speed }),
+        slider: label('slider'),
+        sliderLabel: (value) =>
           intl.formatMessage(
             { id: 'debrief.replay.sliderLabel' },
             { week: weekAt(history, value), event: value + 1 },
-          )
-        }
-        marks={history.weekEnds.map((value, index) => ({
-          value,
-          label: (index + 1) % 5 === 0 ? String(index + 1) : undefined,
-        }))}
-        aria-label={intl.formatMessage({ id: 'debrief.replay.slider' })}
-        data-testid="replay-slider"
-      />
-      {current && (
-        <Text size="xs" c="dimmed" mt="lg">
-          <FormattedMessage id={`debrief.event.${current.type}`} />
-        </Text>
-      )}
-    </Paper>
+          ),
+      }}
+      position={
+        <FormattedMessage
+          id="debrief.replay.position"
+          values={{ week, weeks: history.weekEnds.length, event: step + 1, events: last + 1 }}
+        />
+      }
+      marks={history.weekEnds.map((value, index) => ({
+        value,
+        label: (index + 1) % 5 === 0 ? String(index + 1) : undefined,
+      }))}
+      footer={
+        current && (
+          <Text size="xs" c="dimmed" mt="lg">
+            <FormattedMessage id={`debrief.event.${current.type}`} />
+          </Text>
+        )
+      }
+    />
   );
 }
