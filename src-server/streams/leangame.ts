@@ -10,8 +10,8 @@ import {
   leangameDecider,
   leangameSummary,
   leanUpcasters,
-  MINUTE_MS,
   nextComputerActionAt,
+  roundEndAt,
   viewLeanGame,
 } from '../../src-shared/leangame';
 import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
@@ -20,10 +20,6 @@ import type { GameType } from './game-type';
 
 /** The lean game plays in minutes: its row has no week. */
 const summary = (state: LeanState): GameSummary => ({ ...leangameSummary(state), week: null, weeks: null });
-
-/** When a started round ends by itself: its length after its start. */
-export const leanRoundEndAt = (state: LeanState): number =>
-  state.startAt! + Math.round(state.setup!.params.consumerDemandParams.totalDuration * MINUTE_MS);
 
 /**
  * The timers of a round under way: the computer stations' next action (leanScheduleComputerActions:
@@ -34,7 +30,7 @@ export const leanRoundEndAt = (state: LeanState): number =>
 export const leangameTimers: GameTimers<LeanCommand, LeanState> = {
   due: (state) => {
     if (!state.exists || state.deleted || state.startAt === null || state.endAt !== null) return [];
-    const endAt = leanRoundEndAt(state);
+    const endAt = roundEndAt(state);
     const next = nextComputerActionAt(state);
     return [
       { kind: 'round-end', dueAt: endAt, payload: {} },

@@ -39,7 +39,7 @@ import {
   requirePlaying,
   unknownCommand,
 } from './guards';
-import { balancedTools, compactLayout, isEnabled } from './rules';
+import { balancedTools, compactLayout, isEnabled, roundEndAt } from './rules';
 import { computerEventsUntil, scheduleEvent } from './schedule';
 import { type LeanCommand, type LeanSetup, leanSetupSchema } from './schemas';
 import { initialLeanState, type LeanState } from './state';
@@ -359,11 +359,20 @@ type FloorAction =
   | 'RemoveDefect'
   | 'DeliverProduct';
 
+/**
+ * Ends the round. The computer's actions due by the end are recorded first (a timer that fires late,
+ * or with the round-end timer due at the same instant, loses none of them), and the round-end timer
+ * (the system's EndGame) ends it at its length, however late it fires, unless a later action was
+ * recorded meanwhile: the same game always ends with the same figures.
+ */
 function endGame(state: LeanState, ctx: Ctx, at: number): LeanEvent[] {
   requireCreator(state, ctx);
   if (state.startAt === null) fail('errNotStarted');
   if (state.endAt !== null) fail('errGameEnded');
-  return [{ type: 'LeanGameEnded', data: { at } }];
+  const endAt = ctx.actor.role === 'system' ? Math.min(at, roundEndAt(state)) : at;
+  const computer = computerEventsUntil(state, endAt);
+  const lastAt = computer.reduce((latest, e) => Math.max(latest, e.data.at), state.lastAt);
+  return [...computer, { type: 'LeanGameEnded', data: { at: Math.max(endAt, lastAt) } }];
 }
 
 /** The creator starts the round: the computer plays every free facility until the round's end. */

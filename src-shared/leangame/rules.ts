@@ -38,6 +38,10 @@ export function leanClock(state: LeanState, now: number): LeanClock {
 }
 
 /** Before the start: the first demand minute at which cumulative demand exceeds the products present. */
+/** When a started round ends by itself: its length after its start. */
+export const roundEndAt = (state: LeanState): number =>
+  state.startAt! + Math.round(state.setup!.params.consumerDemandParams.totalDuration * MINUTE_MS);
+
 export function minuteBeforeStart(state: LeanState): number {
   const present = state.products.filter((p) => p.place !== 'delivered').length;
   const items = [...state.demand].sort((a, b) => a.created_min - b.created_min);
