@@ -215,15 +215,6 @@ export const leangameCreatorProcedure = onGameOfTypeAs('leangame', creatorOnly);
 export const leangameMemberProcedure = onGameOfTypeAs('leangame', membersOnly);
 /** A player of the lean game or its creator (leaving or freeing a station, the improvements panel). */
 export const leangameMemberOrCreatorProcedure = onGameOfTypeAs('leangame', membersOrCreatorOnly);
-/** The lean game's recorded events (debrief, replay): its creator at any time, its players once the round is over. */
-export const leangameDebriefProcedure = onGameOfTypeAs(
-  'leangame',
-  (game, user) =>
-    membersOrCreatorOnly(game, user) ??
-    (user?.id === game.summary.creatorId || (game.state as StateOf<'leangame'>).endAt !== null
-      ? null
-      : appError('FORBIDDEN', 'beergame.errHistoryAfterEnd')),
-);
 
 /** A session the viewer may open, with its version and state, and whether the viewer administers it. */
 export interface LoadedSession {

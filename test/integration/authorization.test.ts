@@ -790,6 +790,7 @@ const leanMatrix: Record<string, Row> = {
     call: (api, { gameId }) => api.leangame.history.query({ gameId }),
     expected: {
       ...everyone('errors.membersOrCreatorOnly'),
+      nobody: 'errors.signInRequired',
       player: 'beergame.errHistoryAfterEnd',
       creator: 'ok',
     },

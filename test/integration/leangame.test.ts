@@ -192,6 +192,8 @@ describe('a lean workshop played through the API', () => {
     expect(ended.debrief?.teamPerformance.deliveries).toBeGreaterThanOrEqual(0);
     const { events } = await ben.api.leangame.history.query({ gameId });
     expect(events.at(-1)).toMatchObject({ type: 'LeanGameEnded' });
+    // Ann's warehouse went to the computer during the round: she still reads her round's history.
+    expect((await ann.api.leangame.history.query({ gameId })).events).toHaveLength(events.length);
     // The exported log, folded by `npm run simulate -- --game lean --from-log`, gives the debrief's figures.
     const log = await rawRequest(server.url, `/api/games/${gameId}/export?format=jsonl`, {
       method: 'GET',

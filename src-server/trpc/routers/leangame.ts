@@ -22,7 +22,6 @@ import {
   actorOf,
   instructorProcedure,
   leangameCreatorProcedure,
-  leangameDebriefProcedure,
   leangameMemberOrCreatorProcedure,
   leangameMemberProcedure,
   leangameSignedInProcedure,
@@ -116,11 +115,19 @@ export const leangameRouter = router({
 
   /**
    * Every event of the game, read through the upcasters, for the debrief's replay to fold in the
-   * browser with the published reducer: for the creator at any time, for the players once the
-   * round is over.
+   * browser with the published reducer: for the creator at any time; once the round is over, for
+   * whoever held a facility in it, even if they left it or it was handed to the computer.
    */
-  history: leangameDebriefProcedure.query(async ({ ctx }) => {
+  history: leangameSignedInProcedure.query(async ({ ctx }) => {
     const recorded = await ctx.services.store.readStream(gameStreamId(ctx.game.gameId));
+    const me = ctx.user.id;
+    if (me !== ctx.game.summary.creatorId) {
+      const played = recorded.some(
+        (e) => e.type === 'PlayerJoined' && (e.data as { userId: string }).userId === me,
+      );
+      if (!played) throw appError('FORBIDDEN', 'errors.membersOrCreatorOnly');
+      if (ctx.game.state.endAt === null) throw appError('FORBIDDEN', 'beergame.errHistoryAfterEnd');
+    }
     const { upcasters } = gameTypes.leangame.stream;
     return {
       events: recorded.map((event) => ({
