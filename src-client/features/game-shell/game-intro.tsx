@@ -1,31 +1,13 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDice5, IconEye } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
 import type { BeerView } from '../../../src-shared/beergame';
-import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
-import { useCurrentUser } from '../../auth';
-import { joinLink, paths } from '../../paths';
-import { newCommandId, trpc } from '../../trpc';
+import { paths } from '../../paths';
+import { trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
-import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
-import { JoinCodeButton } from './join-code';
-import { joinUntilSeated } from './join-until-seated';
-import { signInAs } from './sign-in-as';
+import { ShareButtons, ShareLinkCard, useTakeSeat } from './take-seat';
 
 /** The join target that asks for any free seat. */
 const RANDOM_SEAT = '*';
@@ -38,9 +20,6 @@ export function GameIntro({ view }: { view: BeerView }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const facilityName = useFacilityName();
-  const { user } = useCurrentUser();
-  const [name, setName] = useState<string | null>(null);
-  const [joining, setJoining] = useState<string | null>(null);
   const join = trpc.beergame.join.useMutation();
   const joinRandom = trpc.beergame.joinRandom.useMutation();
   // The latest live view, for the join to see its seat in (join-until-seated.ts).
@@ -48,48 +27,23 @@ export function GameIntro({ view }: { view: BeerView }) {
   latestView.current = view;
   const gameId = view.gameId;
   const playPath = paths.game(gameId, 'play');
-
-  const defaultName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
-  const playerName = name ?? defaultName;
-  const nameRefusal = checkPlayerName(playerName);
+  const { take, joining, nameInput } = useTakeSeat(gameId);
   const mine = view.facilities.find((f) => f.id === view.myFacilityId);
   const canJoin = !view.finished && !view.isCreator && !mine;
 
-  // What is wrong with the name, as the shared rule says it (empty, too long, unusable characters).
-  const nameError = nameRefusal ? inputErrorMessage(intl, nameRefusal, 'game.errNameRequired') : undefined;
   /** Takes the seat `facilityId`, or any free one (`RANDOM_SEAT`), signing in anonymously if needed. */
-  const joinAs = async (facilityId: string) => {
-    if (nameError) {
-      notifications.show({ color: 'red', autoClose: TOAST_MS, message: nameError });
-      return;
-    }
-    setJoining(facilityId);
-    try {
-      const refusal = await signInAs(user, playerName);
-      if (refusal) {
-        toastMessage(intl, refusal, 'red');
-        return;
-      }
-      // Sent again, with the same command id, until the live view shows the seat (spec point 4).
-      const commandId = newCommandId();
-      await joinUntilSeated(
-        facilityId === RANDOM_SEAT
-          ? {
-              send: () => joinRandom.mutateAsync({ gameId, commandId }),
-              seated: () => latestView.current.myFacilityId !== null,
-            }
-          : {
-              send: () => join.mutateAsync({ gameId, facilityId, commandId }),
-              seated: () => latestView.current.myFacilityId === facilityId,
-            },
-      );
-      navigate(playPath);
-    } catch (error) {
-      toastError(intl, error, 'game.errCouldNotConnect');
-    } finally {
-      setJoining(null);
-    }
-  };
+  const joinAs = (facilityId: string) =>
+    facilityId === RANDOM_SEAT
+      ? take(
+          facilityId,
+          (commandId) => joinRandom.mutateAsync({ gameId, commandId }),
+          () => latestView.current.myFacilityId !== null,
+        )
+      : take(
+          facilityId,
+          (commandId) => join.mutateAsync({ gameId, facilityId, commandId }),
+          () => latestView.current.myFacilityId === facilityId,
+        );
 
   return (
     <>
@@ -106,14 +60,7 @@ export function GameIntro({ view }: { view: BeerView }) {
         </Stack>
         {view.isCreator && (
           <Group>
-            <JoinCodeButton gameId={gameId} />
-            <CopyButton value={joinLink(gameId)}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy} data-testid="copy-join-link">
-                  <FormattedMessage id={copied ? 'dashboard.copied' : 'dashboard.copyLink'} />
-                </Button>
-              )}
-            </CopyButton>
+            <ShareButtons gameId={gameId} />
             <Button onClick={() => navigate(playPath)}>
               <FormattedMessage id="game.watchBoard" />
             </Button>
@@ -134,47 +81,9 @@ export function GameIntro({ view }: { view: BeerView }) {
         </Card>
       )}
 
-      {view.isCreator && (
-        <Card withBorder>
-          <Text size="sm" c="dimmed">
-            <FormattedMessage id="game.shareLink" />
-          </Text>
-          <Text ff="monospace" data-testid="join-link" style={{ overflowWrap: 'anywhere' }}>
-            {joinLink(gameId)}
-          </Text>
-          <Text size="sm" c="dimmed" mt="xs">
-            <FormattedMessage
-              id="game.orTypeCode"
-              values={{
-                code: (
-                  <Text
-                    span
-                    ff="monospace"
-                    fw={700}
-                    c="var(--mantine-color-text)"
-                    data-testid="intro-join-code"
-                  >
-                    {formatJoinCode(joinCodeOf(gameId))}
-                  </Text>
-                ),
-              }}
-            />
-          </Text>
-        </Card>
-      )}
+      {view.isCreator && <ShareLinkCard gameId={gameId} />}
 
-      {canJoin && (
-        <TextInput
-          label={intl.formatMessage({ id: 'game.yourName' })}
-          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
-          value={playerName}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={PLAYER_NAME_MAX}
-          maw={360}
-          error={name !== null ? nameError : undefined}
-          data-testid="player-name"
-        />
-      )}
+      {canJoin && nameInput}
 
       <Group justify="space-between">
         <Title order={3}>

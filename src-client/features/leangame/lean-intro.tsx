@@ -1,37 +1,27 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCpu, IconEye } from '@tabler/icons-react';
-import { type ComponentType, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useRef } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
 import type { LeanGameView } from '../../../src-shared/leangame';
-import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
-import { useCurrentUser } from '../../auth';
-import { joinLink, paths } from '../../paths';
-import { newCommandId, trpc } from '../../trpc';
-import { inputErrorMessage, TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+import { paths } from '../../paths';
+import { trpc } from '../../trpc';
 import { LEAN_FACILITY_ICONS } from './glyphs';
 
 /** What the intro takes from the game shell (the route passes them: a feature does not import another). */
 export interface LeanIntroParts {
-  JoinCodeButton: ComponentType<{ gameId: string }>;
-  /** Sends a join until the live view shows the seat (game-shell/join-until-seated.ts). */
-  joinUntilSeated: (options: { send: () => Promise<unknown>; seated: () => boolean }) => Promise<void>;
-  /** Signs a visitor in and names them (game-shell/sign-in-as.ts): a refusal's message id, or null. */
-  signInAs: (user: { name: string } | null | undefined, playerName: string) => Promise<string | null>;
+  /** Taking a seat: the name typed, the sign-in, the join until seated (game-shell/take-seat.tsx). */
+  useTakeSeat: (gameId: string) => {
+    take: (
+      seat: string,
+      send: (commandId: string) => Promise<unknown>,
+      seated: () => boolean,
+    ) => Promise<void>;
+    joining: string | null;
+    nameInput: ReactNode;
+  };
+  ShareButtons: ComponentType<{ gameId: string }>;
+  ShareLinkCard: ComponentType<{ gameId: string }>;
 }
 
 /**
@@ -39,48 +29,23 @@ export interface LeanIntroParts {
  * does), its facilities to take, and for its creator the join link and the way to the floor.
  */
 export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntroParts }) {
-  const { JoinCodeButton, joinUntilSeated, signInAs } = parts;
+  const { ShareButtons, ShareLinkCard } = parts;
   const intl = useIntl();
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
-  const [name, setName] = useState<string | null>(null);
-  const [joining, setJoining] = useState<string | null>(null);
   const join = trpc.leangame.join.useMutation();
   const latestView = useRef(view);
   latestView.current = view;
   const { gameId, params } = view;
   const playPath = paths.game(gameId, 'play');
+  const { take, joining, nameInput } = parts.useTakeSeat(gameId);
   const mine = view.facilities.find((f) => f.id === view.me);
   const canJoin = !view.finished && !view.isCreator && !mine;
-  const defaultName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
-  const playerName = name ?? defaultName;
-  const nameRefusal = checkPlayerName(playerName);
-  const nameError = nameRefusal ? inputErrorMessage(intl, nameRefusal, 'game.errNameRequired') : undefined;
-
-  const joinAs = async (facilityId: string) => {
-    if (nameError) {
-      notifications.show({ color: 'red', autoClose: TOAST_MS, message: nameError });
-      return;
-    }
-    setJoining(facilityId);
-    try {
-      const refusal = await signInAs(user, playerName);
-      if (refusal) {
-        toastMessage(intl, refusal, 'red');
-        return;
-      }
-      const commandId = newCommandId();
-      await joinUntilSeated({
-        send: () => join.mutateAsync({ gameId, facilityId, commandId }),
-        seated: () => latestView.current.me === facilityId,
-      });
-      navigate(playPath);
-    } catch (error) {
-      toastError(intl, error, 'game.errCouldNotConnect');
-    } finally {
-      setJoining(null);
-    }
-  };
+  const joinAs = (facilityId: string) =>
+    take(
+      facilityId,
+      (commandId) => join.mutateAsync({ gameId, facilityId, commandId }),
+      () => latestView.current.me === facilityId,
+    );
 
   const status = view.finished
     ? 'lean.intro.statusEnded'
@@ -103,14 +68,7 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
         </Stack>
         {view.isCreator && (
           <Group>
-            <JoinCodeButton gameId={gameId} />
-            <CopyButton value={joinLink(gameId)}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy} data-testid="copy-join-link">
-                  <FormattedMessage id={copied ? 'dashboard.copied' : 'dashboard.copyLink'} />
-                </Button>
-              )}
-            </CopyButton>
+            <ShareButtons gameId={gameId} />
             <Button onClick={() => navigate(playPath)} data-testid="open-floor">
               <FormattedMessage id="lean.intro.openFloor" />
             </Button>
@@ -131,41 +89,9 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
         </Card>
       )}
 
-      {view.isCreator && (
-        <Card withBorder>
-          <Text size="sm" c="dimmed">
-            <FormattedMessage id="game.shareLink" />
-          </Text>
-          <Text ff="monospace" data-testid="join-link" style={{ overflowWrap: 'anywhere' }}>
-            {joinLink(gameId)}
-          </Text>
-          <Text size="sm" c="dimmed" mt="xs">
-            <FormattedMessage
-              id="game.orTypeCode"
-              values={{
-                code: (
-                  <Text span ff="monospace" fw={700} c="var(--mantine-color-text)">
-                    {formatJoinCode(joinCodeOf(gameId))}
-                  </Text>
-                ),
-              }}
-            />
-          </Text>
-        </Card>
-      )}
+      {view.isCreator && <ShareLinkCard gameId={gameId} />}
 
-      {canJoin && (
-        <TextInput
-          label={intl.formatMessage({ id: 'game.yourName' })}
-          placeholder={intl.formatMessage({ id: 'game.yourNamePlaceholder' })}
-          value={playerName}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={PLAYER_NAME_MAX}
-          maw={360}
-          error={name !== null ? nameError : undefined}
-          data-testid="player-name"
-        />
-      )}
+      {canJoin && nameInput}
 
       <Group justify="space-between">
         <Title order={3}>
