@@ -5,6 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  leanReplaySteps,
+  minuteParam,
+  stepFromSearch,
+} from '../../../src-client/features/leangame/debrief/replay-steps';
+import {
   COMPARISON_KEYS,
   compareFigure,
   comparisonRows,
@@ -12,12 +17,7 @@ import {
   leanReference,
   leanRoundBaseline,
   TEAM_KEYS,
-} from '../../../src-client/features/leangame/debrief/comparison';
-import {
-  leanReplaySteps,
-  minuteParam,
-  stepFromSearch,
-} from '../../../src-client/features/leangame/debrief/replay-steps';
+} from '../../../src-shared/leangame/comparison';
 import { LEAN_IMPROVEMENTS, MINUTE_MS } from '../../../src-shared/leangame/constants';
 import { leanStateAt } from '../../../src-shared/leangame/copy';
 import {

@@ -9,13 +9,13 @@ import '@mantine/charts/styles.css';
 import { IconPrinter } from '@tabler/icons-react';
 import { memo, type ReactNode, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { leanReference, leanRoundBaseline } from '../../../../src-shared/leangame/comparison';
 import { LEAN_DEBRIEF_SECTIONS, type LeanDebriefSection } from '../../../../src-shared/leangame/constants';
 import { leanStateAt } from '../../../../src-shared/leangame/copy';
 import { leanDebrief } from '../../../../src-shared/leangame/debrief';
 import { leanMetrics } from '../../../../src-shared/leangame/metrics';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { DebriefSection } from '../../../ui/debrief/section';
-import { leanReference, leanRoundBaseline } from './comparison';
 import {
   BalanceSection as BalanceBody,
   FlowEfficiencySection as FlowBody,

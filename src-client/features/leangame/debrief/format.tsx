@@ -1,8 +1,8 @@
 /** A lean figure in the reader's locale, by its kind, and a tool in words. */
 import type { ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
+import type { LeanFigureFormat } from '../../../../src-shared/leangame/comparison';
 import { Money } from '../../../ui/money';
-import type { LeanFigureFormat } from './comparison';
 
 /** A unit after a number, smaller than it (a big figure's "min" does not wrap onto a line of its own). */
 const unit = (chunks: ReactNode[]) => <span style={{ fontSize: '0.7em', fontWeight: 600 }}>{chunks}</span>;

@@ -5,17 +5,17 @@
 import { Badge, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconEqual } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LeanImprovement } from '../../../../src-shared/leangame/constants';
-import { LEAN_IMPROVEMENTS } from '../../../../src-shared/leangame/constants';
-import type { LeanMetrics } from '../../../../src-shared/leangame/metrics';
-import { DebriefFigure } from '../../../ui/debrief/section';
 import {
   comparisonRows,
   improvementChanges,
   type LeanComparisonRow,
   type LeanReference,
   TEAM_KEYS,
-} from './comparison';
+} from '../../../../src-shared/leangame/comparison';
+import type { LeanImprovement } from '../../../../src-shared/leangame/constants';
+import { LEAN_IMPROVEMENTS } from '../../../../src-shared/leangame/constants';
+import type { LeanMetrics } from '../../../../src-shared/leangame/metrics';
+import { DebriefFigure } from '../../../ui/debrief/section';
 import { LeanValue } from './format';
 
 const VERDICT_COLOR = { better: 'teal', worse: 'red', same: 'gray' } as const;

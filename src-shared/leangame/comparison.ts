@@ -3,11 +3,11 @@
  * before improvements"): the round played before the last reset when there is one, else the same
  * factory played by the computer with no improvement (the engine's baseline). Pure.
  */
-import { type LeanImprovement, MINUTE_MS } from '../../../../src-shared/leangame/constants';
-import type { LeanMetrics } from '../../../../src-shared/leangame/metrics';
-import { withImprovements } from '../../../../src-shared/leangame/rules';
-import { leanBaselineMetrics } from '../../../../src-shared/leangame/simulate';
-import type { LeanRoundRecord, LeanState } from '../../../../src-shared/leangame/state';
+import { type LeanImprovement, MINUTE_MS } from './constants';
+import type { LeanMetrics } from './metrics';
+import { withImprovements } from './rules';
+import { leanBaselineMetrics } from './simulate';
+import type { LeanRoundRecord, LeanState } from './state';
 
 export interface LeanReference {
   /** previous: the round before the last reset; baseline: the computer, no improvement. */
