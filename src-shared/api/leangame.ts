@@ -42,8 +42,6 @@ export const createLeanGameInput = z.object({
   template: idInput,
   /** The round's length; the factory's own (15 minutes) when absent. */
   minutes: wholeNumber(LEAN_CREATE_MINUTES.min, LEAN_CREATE_MINUTES.max).optional(),
-  /** A draft: seen by its creator only until published. */
-  draft: z.boolean().optional(),
 });
 
 export const leanGameCommandInput = z.object({ gameId, commandId });

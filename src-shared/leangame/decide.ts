@@ -51,7 +51,6 @@ export type LeanCommandOf<T extends LeanCommand['type']> = Extract<LeanCommand, 
 export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx): LeanEvent[] {
   if (command.type === 'CreateLeanGame') return createGame(command, state, ctx);
   requireGame(state);
-  if (state.deleted) fail('errGameUnknown');
   const at = Math.max(ctx.now, state.lastAt);
   switch (command.type) {
     case 'JoinFacility':

@@ -13,8 +13,9 @@ export function unknownCommand(_command: never): never {
   return fail('errUnknownCommand');
 }
 
+/** A game that exists and was not deleted. */
 export function requireGame(state: LeanState): void {
-  if (!state.exists) fail('errGameUnknown');
+  if (!state.exists || state.deleted) fail('errGameUnknown');
 }
 
 export function requireCreator(state: LeanState, ctx: CommandContext): void {
