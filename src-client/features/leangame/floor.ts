@@ -10,7 +10,6 @@ import type { LeanGameView } from '../../../src-shared/leangame/view';
 export type LeanFacilityView = LeanGameView['facilities'][number];
 export type LeanProductView = LeanGameView['products'][number];
 export type LeanTemplateView = LeanGameView['params']['productsTemplates'][number];
-export type LeanDemandView = LeanGameView['params']['consumerDemand'][number];
 
 /** The displayed minute, in tenths: from the server's start time while the round runs, else the view's. */
 export function clockMinute(view: LeanGameView, now: number): number {
@@ -39,7 +38,7 @@ export function unitsAt(view: LeanGameView, facilityId: string, now: number) {
 export const templateOf = (view: LeanGameView, templateId: string) =>
   view.params.productsTemplates.find((t) => t.id === templateId);
 
-export const facilityById = (view: LeanGameView, id: string | null | undefined) =>
+const facilityById = (view: LeanGameView, id: string | null | undefined) =>
   id ? view.facilities.find((f) => f.id === id) : undefined;
 
 /**

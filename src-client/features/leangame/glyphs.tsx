@@ -19,7 +19,7 @@ export const LEAN_FACILITY_ICONS: Record<LeanFacilityType, TablerIcon> = {
 };
 
 /** Fill of each paint colour, and a darker edge so that yellow and grey read on white. */
-export const PAINT: Record<LeanColour, { fill: string; edge: string }> = {
+const PAINT: Record<LeanColour, { fill: string; edge: string }> = {
   green: { fill: '#2f9e44', edge: '#1b5e28' },
   red: { fill: '#e03131', edge: '#8f1d1d' },
   blue: { fill: '#1c7ed6', edge: '#0f4a80' },
@@ -28,7 +28,7 @@ export const PAINT: Record<LeanColour, { fill: string; edge: string }> = {
 };
 
 /** A tool `shape:colour` split in two (unknown parts fall back to a grey circle). */
-export function splitTool(tool: string): { shape: LeanShape; colour: LeanColour } {
+function splitTool(tool: string): { shape: LeanShape; colour: LeanColour } {
   const [shape, colour] = tool.split(':') as [LeanShape, LeanColour];
   return { shape: shape ?? 'circle', colour: colour ?? 'grey' };
 }

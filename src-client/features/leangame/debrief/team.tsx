@@ -21,7 +21,7 @@ import { LeanValue } from './format';
 const VERDICT_COLOR = { better: 'teal', worse: 'red', same: 'gray' } as const;
 
 /** Which reference the figures are compared with, in words. */
-export function ReferenceName({ reference }: { reference: LeanReference }) {
+function ReferenceName({ reference }: { reference: LeanReference }) {
   return reference.kind === 'previous' ? (
     <FormattedMessage id="lean.debrief.reference.previous" values={{ round: reference.round }} />
   ) : (
