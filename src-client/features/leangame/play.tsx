@@ -105,7 +105,7 @@ function ClockBar({ view, now }: { view: LeanGameView; now: number }) {
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <LeanClock view={view} now={now} />
-        {next && view.started && (
+        {next && view.started && !view.finished && (
           <Text size="sm" data-testid="next-order" c={minute > next.due_min ? 'red.8' : undefined}>
             <FormattedMessage
               id="lean.nextOrder"

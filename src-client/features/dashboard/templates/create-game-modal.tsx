@@ -76,7 +76,7 @@ export function CreateGameModal({
                   ? intl.formatMessage({ id: 'leangame.errNumberOutOfRange' }, LEAN_CREATE_MINUTES)
                   : undefined
               }
-              w={200}
+              w={280}
               data-testid="template-game-minutes"
             />
           )}
