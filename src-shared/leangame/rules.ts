@@ -296,3 +296,21 @@ export function withImprovements(setup: LeanSetup, improvements: readonly LeanIm
     })),
   };
 }
+
+/**
+ * Who may read a lean game's recorded events (its debrief's replay): its creator at any time; once
+ * the round is over, whoever held a facility in it, even one they left or the computer took over.
+ * The refusal's message id, or null.
+ */
+export function leanHistoryRefusal(
+  events: readonly { type: string; data: unknown }[],
+  game: { creatorId: string; ended: boolean },
+  userId: string,
+): string | null {
+  if (userId === game.creatorId) return null;
+  const played = events.some(
+    (e) => e.type === 'PlayerJoined' && (e.data as { userId: string }).userId === userId,
+  );
+  if (!played) return 'errors.membersOrCreatorOnly';
+  return game.ended ? null : 'beergame.errHistoryAfterEnd';
+}

@@ -13,7 +13,12 @@ import {
   leanWorkInput,
 } from '../../../src-shared/api/leangame';
 import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
-import { getLeanScenario, type LeanCommand, type LeanEvent } from '../../../src-shared/leangame';
+import {
+  getLeanScenario,
+  type LeanCommand,
+  type LeanEvent,
+  leanHistoryRefusal,
+} from '../../../src-shared/leangame';
 import { defaultTemplate } from '../../../src-shared/rules/templates';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
@@ -120,14 +125,13 @@ export const leangameRouter = router({
    */
   history: leangameSignedInProcedure.query(async ({ ctx }) => {
     const recorded = await ctx.services.store.readStream(gameStreamId(ctx.game.gameId));
-    const me = ctx.user.id;
-    if (me !== ctx.game.summary.creatorId) {
-      const played = recorded.some(
-        (e) => e.type === 'PlayerJoined' && (e.data as { userId: string }).userId === me,
-      );
-      if (!played) throw appError('FORBIDDEN', 'errors.membersOrCreatorOnly');
-      if (ctx.game.state.endAt === null) throw appError('FORBIDDEN', 'beergame.errHistoryAfterEnd');
-    }
+    const { summary, state } = ctx.game;
+    const refusal = leanHistoryRefusal(
+      recorded,
+      { creatorId: summary.creatorId, ended: state.endAt !== null },
+      ctx.user.id,
+    );
+    if (refusal) throw appError('FORBIDDEN', refusal);
     const { upcasters } = gameTypes.leangame.stream;
     return {
       events: recorded.map((event) => ({
