@@ -7,7 +7,7 @@ import type { BeerView } from '../../src-shared/beergame';
 import { BeerRules } from '../features/beergame/rules';
 import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
-import { ShareButtons, ShareLinkCard, useTakeSeat } from '../features/game-shell/take-seat';
+import { MySeatCard, ShareButtons, ShareLinkCard, useTakeSeat } from '../features/game-shell/take-seat';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withInstructorMessages, withLeanMessages } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
@@ -36,7 +36,7 @@ const LeanIntro = lazy(async () => ({
   default: (await withLeanMessages(import('../features/leangame/lean-intro'))).LeanIntro,
 }));
 
-const leanIntroParts = { useTakeSeat, ShareButtons, ShareLinkCard };
+const leanIntroParts = { useTakeSeat, MySeatCard, ShareButtons, ShareLinkCard };
 
 export function GameIntroPage() {
   const { id = '' } = useParams();

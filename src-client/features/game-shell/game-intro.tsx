@@ -7,7 +7,7 @@ import type { BeerView } from '../../../src-shared/beergame';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
-import { ShareButtons, ShareLinkCard, useTakeSeat } from './take-seat';
+import { MySeatCard, ShareButtons, ShareLinkCard, useTakeSeat } from './take-seat';
 
 /** The join target that asks for any free seat. */
 const RANDOM_SEAT = '*';
@@ -68,18 +68,7 @@ export function GameIntro({ view }: { view: BeerView }) {
         )}
       </Group>
 
-      {mine && !view.finished && (
-        <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)" data-testid="my-seat">
-          <Group justify="space-between" gap="sm">
-            <Text size="lg" fw={600}>
-              <FormattedMessage id="game.youPlay" values={{ role: facilityName(mine) }} />
-            </Text>
-            <Button size="md" onClick={() => navigate(playPath)} data-testid="continue">
-              <FormattedMessage id="game.continueAs" values={{ role: facilityName(mine) }} />
-            </Button>
-          </Group>
-        </Card>
-      )}
+      {mine && !view.finished && <MySeatCard gameId={gameId} seat={facilityName(mine)} />}
 
       {view.isCreator && <ShareLinkCard gameId={gameId} />}
 

@@ -68,6 +68,23 @@ export function useTakeSeat(gameId: string) {
   return { take, joining, nameInput };
 }
 
+/** The seat the viewer already holds, and the way back to the game. */
+export function MySeatCard({ gameId, seat }: { gameId: string; seat: string }) {
+  const navigate = useNavigate();
+  return (
+    <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)" data-testid="my-seat">
+      <Group justify="space-between" gap="sm">
+        <Text size="lg" fw={600}>
+          <FormattedMessage id="game.youPlay" values={{ role: seat }} />
+        </Text>
+        <Button size="md" onClick={() => navigate(paths.game(gameId, 'play'))} data-testid="continue">
+          <FormattedMessage id="game.continueAs" values={{ role: seat }} />
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 /** The creator's ways to bring players in: the join code (big, with its QR code) and the link to copy. */
 export function ShareButtons({ gameId }: { gameId: string }) {
   return (

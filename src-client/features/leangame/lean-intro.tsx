@@ -20,6 +20,7 @@ export interface LeanIntroParts {
     joining: string | null;
     nameInput: ReactNode;
   };
+  MySeatCard: ComponentType<{ gameId: string; seat: string }>;
   ShareButtons: ComponentType<{ gameId: string }>;
   ShareLinkCard: ComponentType<{ gameId: string }>;
 }
@@ -29,7 +30,7 @@ export interface LeanIntroParts {
  * does), its facilities to take, and for its creator the join link and the way to the floor.
  */
 export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntroParts }) {
-  const { ShareButtons, ShareLinkCard } = parts;
+  const { MySeatCard, ShareButtons, ShareLinkCard } = parts;
   const intl = useIntl();
   const navigate = useNavigate();
   const join = trpc.leangame.join.useMutation();
@@ -76,18 +77,7 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
         )}
       </Group>
 
-      {mine && !view.finished && (
-        <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)" data-testid="my-seat">
-          <Group justify="space-between" gap="sm">
-            <Text size="lg" fw={600}>
-              <FormattedMessage id="game.youPlay" values={{ role: mine.name }} />
-            </Text>
-            <Button size="md" onClick={() => navigate(playPath)} data-testid="continue">
-              <FormattedMessage id="game.continueAs" values={{ role: mine.name }} />
-            </Button>
-          </Group>
-        </Card>
-      )}
+      {mine && !view.finished && <MySeatCard gameId={gameId} seat={mine.name} />}
 
       {view.isCreator && <ShareLinkCard gameId={gameId} />}
 
