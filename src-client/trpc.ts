@@ -1,13 +1,13 @@
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createWSClient } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import superjson from 'superjson';
 import type { AppRouter } from '../src-server/trpc/router';
+import { apiLinks } from './api-links';
 
 export const trpc = createTRPCReact<AppRouter>();
 
 /**
- * Queries and mutations go over HTTP batches; subscriptions over one WebSocket, which reconnects
- * by itself and resumes each subscription from the last version it received.
+ * One WebSocket, which reconnects by itself and resumes each subscription from the last version
+ * it received, and HTTP batches: `apiLinks` says which call takes which.
  */
 export function createTrpcClient() {
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
@@ -15,16 +15,7 @@ export function createTrpcClient() {
     url: wsUrl,
     retryDelayMs: reconnectDelayMs,
   });
-  const client = trpc.createClient({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient, transformer: superjson }),
-        // The server refuses batches of more than MAX_BATCH_CALLS (20 by default).
-        false: httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: 10 }),
-      }),
-    ],
-  });
+  const client = trpc.createClient({ links: apiLinks({ wsClient, url: '/api/trpc' }) });
   return { client, close: () => wsClient.close() };
 }
 

@@ -173,7 +173,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     wss,
     router: appRouter,
     createContext: ({ req }) =>
-      createContext(services, req, { socket: { subscriptions: 0 }, foreignOrigin: false }),
+      createContext(services, req, {
+        socket: { subscriptions: 0, headers: req.headers },
+        foreignOrigin: false,
+      }),
     // A dropped player shows as disconnected within 10 s (issue 9): a silent socket is pinged after
     // 4 s and closed 5 s later without an answer (a shorter wait closed healthy sockets of a busy
     // server whose event loop lagged). 1,000 sockets cost 250 small frames a second.

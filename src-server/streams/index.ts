@@ -28,6 +28,11 @@ export function gameTypeNamed(name: string): AnyGameType | undefined {
   return (gameTypes as Record<string, AnyGameType>)[name];
 }
 
+/** The game type whose streams `stream` folds (none: a session's stream type). */
+export function gameTypeFolding(stream: unknown): AnyGameType | undefined {
+  return Object.values(gameTypes).find((t) => t.stream === stream);
+}
+
 /** The game type of a recorded stream, from the event that opened it. */
 function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
   return Object.values(gameTypes).find((t) => t.createdBy === first.type);

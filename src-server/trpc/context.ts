@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { Auth, SessionUser } from '../auth/auth';
 import type { SessionCache } from '../auth/session-cache';
@@ -35,6 +35,8 @@ export interface Services {
 /** One WebSocket connection: its subscriptions are counted against a limit. */
 export interface SocketUsage {
   subscriptions: number;
+  /** The handshake's headers: each call on the socket looks its sign-in up from their cookie. */
+  headers: IncomingHttpHeaders;
 }
 
 export interface Context {

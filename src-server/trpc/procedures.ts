@@ -11,8 +11,15 @@ import { isSessionAdmin, sessionPageRefusal } from '../../src-shared/rules/sessi
 import { type SessionState, sessionStreamId } from '../../src-shared/session';
 import type { SessionUser } from '../auth/auth';
 import type { RateLimit } from '../config';
-import { type GameRow, type GameSummary, gameRow } from '../read-models/games';
-import { type AnyGameType, type GameTypeName, gameTypeNamed, gameTypes, type StateOf } from '../streams';
+import { type GameSummary, gameTypeOfRow } from '../read-models/games';
+import {
+  type AnyGameType,
+  type GameTypeName,
+  gameTypeFolding,
+  gameTypeNamed,
+  gameTypes,
+  type StateOf,
+} from '../streams';
 import { sessionStream } from '../streams/session';
 import type { Context } from './context';
 import { appError, t } from './trpc';
@@ -34,7 +41,20 @@ const domainErrorsAreBadRequests = t.middleware(async ({ next, ctx }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrorsAreBadRequests);
+/**
+ * A WebSocket's context is made once, at its handshake: each call on it looks the sign-in up again
+ * from the handshake's cookie (remembered briefly, forgotten on sign-out: auth/session-cache.ts), so
+ * a command sent on a socket sees a sign-out or a new name as one sent over HTTP would.
+ */
+const signInOfEachCall = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.socket) return next();
+  const signedIn = await ctx.services.sessions.signedIn(ctx.socket.headers);
+  return next({
+    ctx: { ...ctx, user: signedIn?.user ?? null, sessionToken: signedIn?.sessionToken ?? null },
+  });
+});
+
+export const publicProcedure = t.procedure.use(signInOfEachCall).use(domainErrorsAreBadRequests);
 
 /** Any signed-in user: an anonymous player or an instructor. */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -77,22 +97,23 @@ export interface LoadedGame<State = unknown> {
  * Loads a game of any type and refuses it (with the spec's message) to a viewer who may not
  * open it: an unknown, deleted or facility-less game to everyone, a draft or archived one to all
  * but its creator (src-shared/rules/permissions.ts). The state this process folded last serves
- * when it lets the viewer in (commands are decided again against the stored stream, and a watch
- * catches up from its version); a refusal is only ever given on the stream as stored.
+ * when it lets the viewer in, without a database read (commands are decided again against the
+ * stored stream, and a watch catches up from its version); a refusal is only ever given on the
+ * stream as stored, whose type the game's dashboard row names.
  */
 export async function openGame(ctx: Context, gameId: string, requirement?: Requirement): Promise<LoadedGame> {
-  const row = await gameRow(ctx.services.database.db, gameId);
-  const type = row ? gameTypeNamed(row.type) : undefined;
-  if (!row || !type) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
   const streamId = gameStreamId(gameId);
   const cached = ctx.services.commands.cached(streamId);
-  if (cached) {
-    const game = admitted(ctx, row, type, gameId, cached, requirement);
+  const cachedType = cached && gameTypeFolding(cached.type);
+  if (cached && cachedType) {
+    const game = admitted(ctx, cachedType, gameId, cached, requirement);
     if (!(game instanceof TRPCError)) return game;
   }
+  const typeName = await gameTypeOfRow(ctx.services.database.db, gameId);
+  const type = typeName ? gameTypeNamed(typeName) : undefined;
+  if (!type) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
   const game = admitted(
     ctx,
-    row,
     type,
     gameId,
     await ctx.services.commands.load(type.stream, streamId),
@@ -105,7 +126,6 @@ export async function openGame(ctx: Context, gameId: string, requirement?: Requi
 /** The game as loaded, or the refusal its viewer gets (the page's, then the procedure's). */
 function admitted(
   ctx: Context,
-  row: GameRow,
   type: AnyGameType,
   gameId: string,
   loaded: { version: number; state: unknown },
@@ -113,15 +133,15 @@ function admitted(
 ): LoadedGame | TRPCError {
   const facilities = (loaded.state as { facilities?: unknown[] }).facilities;
   const summary = type.summary(loaded.state);
+  // The state, not the row: another process's row may lag behind what this one folded.
   const refusal = gamePageRefusal(
     {
       exists: loaded.version > 0,
-      // The state, not the row: another process's row may lag behind what this one folded.
       deleted: summary.deleted,
-      draft: row.draft,
+      draft: summary.draft ?? false,
       archived: summary.archived,
       hasFacilities: (facilities?.length ?? 0) > 0,
-      creatorId: row.creator_id,
+      creatorId: summary.creatorId,
     },
     ctx.user?.id ?? null,
   );

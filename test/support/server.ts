@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCClient, createWSClient } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
+import { apiLinks } from '../../src-client/api-links';
 import { type Config, loadConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/main';
 import type { AppRouter } from '../../src-server/trpc/router';
@@ -80,7 +81,8 @@ async function authRequest(baseUrl: string, path: string, body: unknown) {
 }
 
 /**
- * A tRPC client for `baseUrl` that carries `cookie` on HTTP and on the WebSocket handshake;
+ * A tRPC client for `baseUrl` that carries `cookie` on HTTP and on the WebSocket handshake, and
+ * sends each call the way the app does (`apiLinks`);
  * `onSocket` sees each WebSocket it opens (the live-traffic test counts what they receive).
  */
 export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: WebSocket) => void) {
@@ -97,13 +99,7 @@ export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: W
     WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
   });
   const api = createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient, transformer: superjson }),
-        false: httpBatchLink({ url: `${origin}/api/trpc`, transformer: superjson, headers }),
-      }),
-    ],
+    links: apiLinks({ wsClient, url: `${origin}/api/trpc`, headers }),
   });
   return { api, close: () => wsClient.close() };
 }

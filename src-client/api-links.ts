@@ -1,0 +1,32 @@
+import { httpBatchLink, splitLink, type TRPCLink, type TRPCWebSocketClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import type { AppRouter } from '../src-server/trpc/router';
+
+/**
+ * How calls travel. Subscriptions take the WebSocket; so do commands while it is open: an order
+ * is then one small frame on a connection already signed in, where an HTTP request costs the
+ * server a request, its headers, cookies and a response (a class of 1,000 ordering in the same
+ * second is that many requests). Queries, and commands while the socket is (re)connecting, take
+ * HTTP batches, so a command never waits for a socket. A command cut off by a closing socket fails
+ * without an answer and is sent again with its command id (`retryUnanswered`), so it applies once.
+ */
+export function apiLinks(options: {
+  wsClient: TRPCWebSocketClient;
+  url: string;
+  headers?: Record<string, string>;
+}): TRPCLink<AppRouter>[] {
+  const socketOpen = () => options.wsClient.connection?.state === 'open';
+  return [
+    splitLink({
+      condition: (op) => op.type === 'subscription' || (op.type === 'mutation' && socketOpen()),
+      true: wsLink({ client: options.wsClient, transformer: superjson }),
+      // The server refuses batches of more than MAX_BATCH_CALLS (20 by default).
+      false: httpBatchLink({
+        url: options.url,
+        transformer: superjson,
+        maxItems: 10,
+        ...(options.headers ? { headers: options.headers } : {}),
+      }),
+    }),
+  ];
+}
