@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   type CommandContext,
   type Decider,
@@ -8,11 +7,11 @@ import {
   type Upcaster,
   upcast,
 } from '../../src-shared/eventsourcing';
-import type { Database } from '../db/schema';
 import {
   type AppendInput,
   DuplicateCommandError,
   type EventStore,
+  type ReadModelWrites,
   VersionConflictError,
 } from './event-store';
 
@@ -24,13 +23,9 @@ export interface StreamType<Command, Event extends DomainEvent, State> {
   upcasters: readonly Upcaster[];
   /**
    * The read-model writes a command's events call for, given the states before and after it (and
-   * the command's server time), to run in the append transaction; null when nothing changes.
+   * the command's server time), made in the append's statement; null when nothing changes.
    */
-  project?: (
-    previous: State,
-    next: State,
-    at: Date,
-  ) => ((trx: Transaction<Database>) => Promise<void>) | null;
+  project?: (previous: State, next: State, at: Date) => ReadModelWrites | null;
   /** Wake-up keys to wake, besides the stream, when `project` wrote (the creator's game lists). */
   wakes?: (next: State) => readonly string[];
 }
@@ -67,7 +62,7 @@ function appendInput<C, E extends DomainEvent, S>(
       serverTime: context.now,
       rulesVersion: type.rulesVersion,
     },
-    inTransaction: write,
+    writes: write,
     ...(write && type.wakes ? { wakes: type.wakes(next) } : {}),
   };
 }
@@ -89,8 +84,15 @@ export function foldRecorded<C, E extends DomainEvent, S>(
  * between processes, optimistic concurrency and retries with a random back-off decide. Folded
  * states are cached per stream and caught up from the store before each decision.
  */
+/** A stream's state as this process folded it last, with the stream type it was folded by. */
+export interface Folded<S> {
+  version: number;
+  state: S;
+  type: StreamType<unknown, DomainEvent, unknown>;
+}
+
 export class CommandHandler {
-  private readonly cache = new Map<string, { version: number; state: unknown }>();
+  private readonly cache = new Map<string, Folded<unknown>>();
   private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -102,8 +104,8 @@ export class CommandHandler {
    * The state this process folded last for a stream, without reading the store: it may lag
    * behind appends made by other processes, so it serves only what a later check makes safe.
    */
-  cached<S>(streamId: string): { version: number; state: S } | undefined {
-    return this.cache.get(streamId) as { version: number; state: S } | undefined;
+  cached<S>(streamId: string): Folded<S> | undefined {
+    return this.cache.get(streamId) as Folded<S> | undefined;
   }
 
   /** The current state and version of a stream, folded from the cache and the store. */
@@ -118,7 +120,7 @@ export class CommandHandler {
     if (newer.length > 0) {
       state = foldRecorded(type, newer, state);
       version = newer[newer.length - 1]!.streamVersion;
-      this.remember(streamId, version, state);
+      this.remember(type, streamId, version, state);
     }
     return { version, state };
   }
@@ -214,7 +216,7 @@ export class CommandHandler {
     const next = fold(type.decider, decided, from.state);
     const events = await this.store.append(appendInput(type, streamId, from, decided, next, context));
     const newVersion = events[events.length - 1]!.streamVersion;
-    this.remember(streamId, newVersion, next);
+    this.remember(type, streamId, newVersion, next);
     return { version: newVersion, state: next, events, duplicate: false };
   }
 
@@ -236,7 +238,7 @@ export class CommandHandler {
       return { streamId, next, input: appendInput(type, streamId, from, events, next, own) };
     });
     await this.store.appendMany(decided.map((d) => d.input));
-    for (const d of decided) this.remember(d.streamId, d.input.events.length, d.next);
+    for (const d of decided) this.remember(type, d.streamId, d.input.events.length, d.next);
     return decided.map((d) => d.next);
   }
 
@@ -254,10 +256,15 @@ export class CommandHandler {
     };
   }
 
-  private remember(streamId: string, version: number, state: unknown) {
+  private remember<C, E extends DomainEvent, S>(
+    type: StreamType<C, E, S>,
+    streamId: string,
+    version: number,
+    state: S,
+  ) {
     // Map keeps insertion order: re-inserting marks the stream as recently used.
     this.cache.delete(streamId);
-    this.cache.set(streamId, { version, state });
+    this.cache.set(streamId, { version, state, type: type as unknown as Folded<unknown>['type'] });
     if (this.cache.size > this.maxCachedStreams) this.cache.delete(this.cache.keys().next().value!);
   }
 }

@@ -6,24 +6,37 @@ export const ALL_STREAMS = '*';
 export const CHANNEL = 'events';
 
 /**
- * Wakes subscribers when a stream got new events. A wake-up carries only the stream id: it is a
- * hint to re-read, never the data, so a missed one loses nothing (subscribers also poll).
+ * Wakes subscribers when a stream got new events. A wake-up carries only the stream id, and the
+ * version the stream reached when there is one: a hint to re-read, never the data, so a missed
+ * one loses nothing (subscribers also poll).
  */
 export interface LiveFeed {
-  /** Called by this process after each COMMIT that appended to `streamId`. */
-  committed(streamId: string): void;
-  subscribe(listener: (streamId: string) => void): () => void;
+  /** Called by this process after each COMMIT that appended to `streamId` (up to `version`). */
+  committed(streamId: string, version?: number): void;
+  subscribe(listener: WakeUpListener): () => void;
   close(): Promise<void>;
+}
+
+export type WakeUpListener = (streamId: string, version?: number) => void;
+
+/** A wake-up as a NOTIFY payload: the stream id, then its version after a space (ids have none). */
+export const wakeUpPayload = (streamId: string, version?: number) =>
+  version === undefined ? streamId : `${streamId} ${version}`;
+
+export function parseWakeUp(payload: string): { streamId: string; version?: number } {
+  const space = payload.lastIndexOf(' ');
+  const version = space < 0 ? Number.NaN : Number(payload.slice(space + 1));
+  return Number.isInteger(version) ? { streamId: payload.slice(0, space), version } : { streamId: payload };
 }
 
 /** Embedded database: one process, so an in-process emitter is the whole feed. */
 export class InProcessFeed implements LiveFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  committed(streamId: string) {
-    this.emitter.emit(CHANNEL, streamId);
+  committed(streamId: string, version?: number) {
+    this.emitter.emit(CHANNEL, streamId, version);
   }
-  subscribe(listener: (streamId: string) => void) {
+  subscribe(listener: WakeUpListener) {
     this.emitter.on(CHANNEL, listener);
     return () => {
       this.emitter.off(CHANNEL, listener);
@@ -46,14 +59,18 @@ export class PostgresFeed implements LiveFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private client: pg.Client | null = null;
   private closed = false;
-  private readonly pending = new Set<string>();
+  /** Streams committed since the last NOTIFY, with the highest version each reached. */
+  private readonly pending = new Map<string, number | undefined>();
   private flushing = false;
 
   constructor(private readonly connectionString: string) {}
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (message) => this.emitter.emit(CHANNEL, message.payload ?? ALL_STREAMS));
+    client.on('notification', (message) => {
+      const { streamId, version } = parseWakeUp(message.payload ?? ALL_STREAMS);
+      this.emitter.emit(CHANNEL, streamId, version);
+    });
     client.on('error', () => this.reconnect(client));
     client.on('end', () => this.reconnect(client));
     await client.connect();
@@ -76,8 +93,12 @@ export class PostgresFeed implements LiveFeed {
     void retry(100);
   }
 
-  committed(streamId: string) {
-    this.pending.add(streamId);
+  committed(streamId: string, version?: number) {
+    const known = this.pending.get(streamId);
+    this.pending.set(
+      streamId,
+      known === undefined || version === undefined ? version : Math.max(known, version),
+    );
     if (!this.flushing) void this.flush();
   }
 
@@ -85,17 +106,17 @@ export class PostgresFeed implements LiveFeed {
     this.flushing = true;
     try {
       while (this.pending.size > 0 && this.client && !this.closed) {
-        const streams = [...this.pending];
+        const payloads = [...this.pending].map(([streamId, version]) => wakeUpPayload(streamId, version));
         this.pending.clear();
         await this.client
-          .query(`select pg_notify('${CHANNEL}', stream) from unnest($1::text[]) as stream`, [streams])
+          .query(`select pg_notify('${CHANNEL}', payload) from unnest($1::text[]) as payload`, [payloads])
           .catch(() => undefined);
       }
     } finally {
       this.flushing = false;
     }
   }
-  subscribe(listener: (streamId: string) => void) {
+  subscribe(listener: WakeUpListener) {
     this.emitter.on(CHANNEL, listener);
     return () => {
       this.emitter.off(CHANNEL, listener);

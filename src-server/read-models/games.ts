@@ -4,10 +4,11 @@
  * time) and rebuilt from the events by `npm run projections:rebuild`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type ColumnType, type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import { GAMES_PAGE_SIZE } from '../../src-shared/api/game';
 import { joinCodeOf } from '../../src-shared/rules/join-code';
 import type { Database } from '../db/schema';
+import type { ReadModelWrites } from '../eventstore/event-store';
 
 export interface GamesTable {
   id: string;
@@ -73,15 +74,22 @@ function rowOf(type: string, summary: GameSummary) {
 
 /**
  * The projection of a game type: the row write a command calls for, or null when the row does not
- * change (then an ordinary order needs no transaction and stays a single INSERT).
+ * change (then an ordinary order stays a single INSERT of its event).
  */
 export function gamesProjection<S>(type: string, summaryOf: (state: S) => GameSummary) {
-  return (previous: S, next: S, at: Date) => {
+  return (previous: S, next: S, at: Date): ReadModelWrites | null => {
     const before = rowOf(type, summaryOf(previous));
     const after = rowOf(type, summaryOf(next));
     if (JSON.stringify(before) === JSON.stringify(after)) return null;
-    return (trx: Transaction<Database>) => writeGameRow(trx, summaryOf(next).gameId, after, at);
+    return (db) => [gameRowWrite(db, summaryOf(next).gameId, after, at)];
   };
+}
+
+function gameRowWrite(db: Kysely<Database>, gameId: string, row: ReturnType<typeof rowOf>, createdAt: Date) {
+  return db
+    .insertInto('games')
+    .values({ id: gameId, code: joinCodeOf(gameId), created_at: createdAt, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row));
 }
 
 export async function writeGameRow(
@@ -90,11 +98,7 @@ export async function writeGameRow(
   row: ReturnType<typeof rowOf>,
   createdAt: Date,
 ): Promise<void> {
-  await db
-    .insertInto('games')
-    .values({ id: gameId, code: joinCodeOf(gameId), created_at: createdAt, ...row })
-    .onConflict((oc) => oc.column('id').doUpdateSet(row))
-    .execute();
+  await gameRowWrite(db, gameId, row, createdAt).execute();
 }
 
 /** Writes the rows of summarised games, replacing the whole table, in one transaction. */
@@ -112,15 +116,10 @@ export async function replaceGameRows(
 /** The wake-up key of an instructor's game lists: woken after a change of one of their games' rows. */
 export const gamesListKey = (creatorId: string) => `games-of:${creatorId}`;
 
-/** A game's row: its type and what decides who may open it. */
-export type GameRow = NonNullable<Awaited<ReturnType<typeof gameRow>>>;
-
-export function gameRow(db: Kysely<Database>, gameId: string) {
-  return db
-    .selectFrom('games')
-    .select(['type', 'creator_id', 'deleted', 'archived', 'draft'])
-    .where('id', '=', gameId)
-    .executeTakeFirst();
+/** A game's type (which stream type folds its events), or undefined for an unknown game. */
+export async function gameTypeOfRow(db: Kysely<Database>, gameId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('games').select('type').where('id', '=', gameId).executeTakeFirst();
+  return row?.type;
 }
 
 /**

@@ -4,10 +4,11 @@
  * `npm run projections:rebuild`. A session's games are the `games` rows naming it.
  */
 import { createHash } from 'node:crypto';
-import type { ColumnType, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../src-shared/rules/join-code';
 import { currentRound, type SessionState } from '../../src-shared/session';
 import type { Database } from '../db/schema';
+import type { ReadModelWrites } from '../eventstore/event-store';
 
 export interface SessionsTable {
   id: string;
@@ -39,19 +40,18 @@ function rowOf(s: SessionState) {
   };
 }
 
-async function writeSessionRow(db: Kysely<Database>, s: SessionState): Promise<void> {
+function sessionRowWrite(db: Kysely<Database>, s: SessionState) {
   const row = rowOf(s);
-  await db
+  return db
     .insertInto('sessions')
     .values({ id: s.sessionId, created_at: new Date(s.createdAt), ...row })
-    .onConflict((oc) => oc.column('id').doUpdateSet(row))
-    .execute();
+    .onConflict((oc) => oc.column('id').doUpdateSet(row));
 }
 
 /** The row write a command calls for, or null when the row does not change. */
-export function sessionsProjection(previous: SessionState, next: SessionState) {
+export function sessionsProjection(previous: SessionState, next: SessionState): ReadModelWrites | null {
   if (JSON.stringify(rowOf(previous)) === JSON.stringify(rowOf(next))) return null;
-  return (trx: Transaction<Database>) => writeSessionRow(trx, next);
+  return (db) => [sessionRowWrite(db, next)];
 }
 
 /** Writes the rows of the sessions folded from the events, replacing the whole table, in one transaction. */
@@ -61,7 +61,7 @@ export async function replaceSessionRows(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').execute();
-    for (const session of sessions) await writeSessionRow(trx, session);
+    for (const session of sessions) await sessionRowWrite(trx, session).execute();
   });
 }
 

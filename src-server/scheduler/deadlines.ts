@@ -4,8 +4,9 @@
  * transaction of the event that sets, moves or clears it, so a timer is never lost nor left over.
  * The scheduler (scheduler.ts) claims due rows with a lease and runs their command.
  */
-import { type ColumnType, type Kysely, sql, type Transaction } from 'kysely';
+import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import type { ReadModelWrites } from '../eventstore/event-store';
 
 export interface DeadlinesTable {
   stream_id: string;
@@ -41,8 +42,7 @@ export interface DueDeadline extends Deadline {
   gameType: string;
 }
 
-type Write = (trx: Transaction<Database>) => Promise<void>;
-type Projection<S> = (previous: S, next: S, at: Date) => Write | null;
+type Projection<S> = (previous: S, next: S, at: Date) => ReadModelWrites | null;
 
 const sameDeadline = (a: Deadline, b: Deadline) =>
   a.dueAt === b.dueAt && JSON.stringify(a.payload) === JSON.stringify(b.payload);
@@ -60,7 +60,7 @@ export function deadlineWrites(before: Deadline[], after: Deadline[]) {
   return { upserts, deletes };
 }
 
-async function upsertDeadline(db: Kysely<Database>, streamId: string, gameType: string, d: Deadline) {
+function deadlineUpsert(db: Kysely<Database>, streamId: string, gameType: string, d: Deadline) {
   const row = {
     game_type: gameType,
     due_at: new Date(d.dueAt),
@@ -68,11 +68,10 @@ async function upsertDeadline(db: Kysely<Database>, streamId: string, gameType: 
     claimed_until: null,
     claimed_by: null,
   };
-  await db
+  return db
     .insertInto('deadlines')
     .values({ stream_id: streamId, kind: d.kind, ...row })
-    .onConflict((oc) => oc.columns(['stream_id', 'kind']).doUpdateSet(row))
-    .execute();
+    .onConflict((oc) => oc.columns(['stream_id', 'kind']).doUpdateSet(row));
 }
 
 /**
@@ -84,20 +83,17 @@ export function withDeadlines<S>(
   deadlines: { gameType: string; timers: GameTimers<unknown, S>; streamIdOf: (state: S) => string },
 ): Projection<S> {
   return (previous, next, at) => {
-    const rowWrite = rows(previous, next, at);
+    const rowWrites = rows(previous, next, at);
     const { upserts, deletes } = deadlineWrites(deadlines.timers.due(previous), deadlines.timers.due(next));
-    if (upserts.length === 0 && deletes.length === 0) return rowWrite;
+    if (upserts.length === 0 && deletes.length === 0) return rowWrites;
     const streamId = deadlines.streamIdOf(next);
-    return async (trx) => {
-      await rowWrite?.(trx);
-      for (const d of upserts) await upsertDeadline(trx, streamId, deadlines.gameType, d);
-      if (deletes.length > 0)
-        await trx
-          .deleteFrom('deadlines')
-          .where('stream_id', '=', streamId)
-          .where('kind', 'in', deletes)
-          .execute();
-    };
+    return (db) => [
+      ...(rowWrites?.(db) ?? []),
+      ...upserts.map((d) => deadlineUpsert(db, streamId, deadlines.gameType, d)),
+      ...(deletes.length > 0
+        ? [db.deleteFrom('deadlines').where('stream_id', '=', streamId).where('kind', 'in', deletes)]
+        : []),
+    ];
   };
 }
 
@@ -109,7 +105,8 @@ export async function replaceDeadlines(
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('deadlines').execute();
     for (const stream of streams)
-      for (const d of stream.deadlines) await upsertDeadline(trx, stream.streamId, stream.gameType, d);
+      for (const d of stream.deadlines)
+        await deadlineUpsert(trx, stream.streamId, stream.gameType, d).execute();
   });
 }
 

@@ -222,7 +222,7 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       const [a, b] = [new CommandHandler(store), new CommandHandler(store)];
       await a.execute(guarded, 's-cached', { type: 'Add', n: 5 }, context('cached-1'));
       await b.execute(guarded, 's-cached', { type: 'Add', n: 10 }, context('cached-2'));
-      expect(a.cached('s-cached')).toEqual({ version: 1, state: 5 });
+      expect(a.cached('s-cached')).toMatchObject({ version: 1, state: 5 });
 
       // Refused on A's stale 5, accepted on the stored 15.
       const guardedAdd = await a.execute(
