@@ -26,16 +26,16 @@ export interface WatchOptions<C, E extends DomainEvent, S, V> {
 }
 
 /** Whole views, `tracked` by version; nothing until the stream moves past the client's `lastEventId`. */
-export async function* watchStream<C, E extends DomainEvent, S, V>(
+export function watchStream<C, E extends DomainEvent, S, V>(
   options: WatchOptions<C, E, S, V> & { lastEventId: string | null | undefined },
 ) {
   const seen = Number(options.lastEventId ?? 0);
   let first = true;
-  for await (const { version, view } of watchViews(options)) {
-    if (first && version <= seen) continue;
+  return watchViews(options, (version, view) => {
+    if (first && version <= seen) return null;
     first = false;
-    yield tracked(String(version), view);
-  }
+    return tracked(String(version), view);
+  });
 }
 
 /**
@@ -44,29 +44,39 @@ export async function* watchStream<C, E extends DomainEvent, S, V>(
  * non-transparent player changes only flags) is not sent. A reconnecting client gets the whole
  * view again: the server keeps no view beyond the subscription.
  */
-export async function* watchChanges<C, E extends DomainEvent, S, V extends object>(
+export function watchChanges<C, E extends DomainEvent, S, V extends object>(
   options: WatchOptions<C, E, S, V>,
 ): AsyncGenerator<LiveView<V>> {
-  yield* asChanges(viewsOf(watchViews(options)));
+  const change = changesOf<V>();
+  return watchViews(options, (_version, view) => change(view));
 }
 
-async function* viewsOf<V>(watched: AsyncIterable<{ view: V }>): AsyncGenerator<V> {
-  for await (const { view } of watched) yield view;
+/**
+ * Numbers the views of one subscription as it sends them: the first whole, then each as a patch on
+ * the one before; null for a view equal to the one before (nothing to send).
+ */
+export function changesOf<V extends object>(): (view: V) => LiveView<V> | null {
+  let previous: V | null = null;
+  let seq = 0;
+  return (view) => {
+    if (previous === null) {
+      previous = view;
+      return { seq: ++seq, view };
+    }
+    const patch = diffViews(previous, view);
+    if (patch === null) return null;
+    previous = view;
+    seq++;
+    return { seq, base: seq - 1, patch };
+  };
 }
 
 /** Views as a live subscription sends them: the first whole, then each as a patch on the one before. */
 export async function* asChanges<V extends object>(views: AsyncIterable<V>): AsyncGenerator<LiveView<V>> {
-  let previous: V | null = null;
-  let seq = 0;
+  const change = changesOf<V>();
   for await (const view of views) {
-    if (previous === null) yield { seq: ++seq, view };
-    else {
-      const patch = diffViews(previous, view);
-      if (patch === null) continue;
-      yield { seq: seq + 1, base: seq, patch };
-      seq++;
-    }
-    previous = view;
+    const sent = change(view);
+    if (sent) yield sent;
   }
 }
 
@@ -95,8 +105,15 @@ export function openSubscription(ctx: Context, signal: AbortSignal | undefined) 
   };
 }
 
-/** The viewer's view now, then after each batch of new events or wake-up, until stopped. */
-async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions<C, E, S, V>) {
+/**
+ * The viewer's view now, then after each batch of new events or wake-up, until stopped, each as
+ * `present` makes it what the subscription sends (null: nothing). One generator from the store's
+ * events to the socket: every layer of generators costs each message its promises.
+ */
+async function* watchViews<C, E extends DomainEvent, S, V, Sent>(
+  options: WatchOptions<C, E, S, V>,
+  present: (version: number, view: V) => Sent | null,
+): AsyncGenerator<Sent> {
   const { ctx, streamId, type, view } = options;
   const { services } = ctx;
   const subscription = openSubscription(ctx, options.signal);
@@ -115,7 +132,9 @@ async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions
   let nextBatch: ReturnType<typeof batches.next> | undefined;
   try {
     let { version, state } = options.from;
-    yield { version, view: await view(state) };
+    let seen = view(state);
+    const first = present(version, seen instanceof Promise ? await seen : seen);
+    if (first !== null) yield first;
     nextBatch = batches.next();
     while (!stop.aborted) {
       const wokenUp = new Promise<'woken'>((resolve) => {
@@ -131,7 +150,10 @@ async function* watchViews<C, E extends DomainEvent, S, V>(options: WatchOptions
         version = result.value[result.value.length - 1]!.streamVersion;
         nextBatch = batches.next();
       }
-      yield { version, view: await view(state) };
+      // Awaited only when it has to be (a new player's name to look up): an await costs a turn.
+      seen = view(state);
+      const sent = present(version, seen instanceof Promise ? await seen : seen);
+      if (sent !== null) yield sent;
     }
   } finally {
     subscription.close();

@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import english from '../../locales/en.json';
 import { DomainError } from '../../src-shared/eventsourcing';
 import type { Context } from './context';
+import { transformer } from './transformer';
 
 const KNOWN_MESSAGES = new Set(Object.keys(english));
 type Values = Record<string, string | number>;
@@ -45,7 +45,7 @@ export function appError(
 
 /** The tRPC instance; procedures.ts builds every procedure from it. */
 export const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   // Subscriptions go over the WebSocket, whose handshake checks the Origin; no SSE path to guard.
   sse: { enabled: false },
   errorFormatter({ shape, error }) {

@@ -44,24 +44,37 @@ function changeOf(previous: unknown, next: unknown): ViewChange | null {
 
 /** The patch that turns `previous` into `next` (two objects, or two arrays), or null when they are equal. */
 export function diffViews(previous: object, next: object): ViewPatch | null {
+  if (Array.isArray(next)) return diffArrays(previous as unknown[], next);
   const before = previous as Record<string, unknown>;
   const after = next as Record<string, unknown>;
-  const patch: ViewPatch = {};
-  let changed = false;
-  for (const key of Object.keys(after)) {
-    const change = Object.hasOwn(before, key) ? changeOf(before[key], after[key]) : [after[key]];
+  let patch: ViewPatch | null = null;
+  for (const key in after) {
+    if (!Object.hasOwn(after, key)) continue;
+    const change: ViewChange | null = Object.hasOwn(before, key)
+      ? changeOf(before[key], after[key])
+      : [after[key]];
     if (change === null) continue;
+    patch ??= {};
     setOwn(patch, key, change);
-    changed = true;
   }
-  if (!Array.isArray(next)) {
-    for (const key of Object.keys(before)) {
-      if (Object.hasOwn(after, key)) continue;
-      setOwn(patch, key, []);
-      changed = true;
-    }
+  for (const key in before) {
+    if (!Object.hasOwn(before, key) || Object.hasOwn(after, key)) continue;
+    patch ??= {};
+    setOwn(patch, key, []);
   }
-  return changed ? patch : null;
+  return patch;
+}
+
+/** An array's changes by index (`next` is no shorter than `previous`: changeOf sets a shorter one whole). */
+function diffArrays(previous: unknown[], next: unknown[]): ViewPatch | null {
+  let patch: ViewPatch | null = null;
+  for (let i = 0; i < next.length; i++) {
+    const change: ViewChange | null = i < previous.length ? changeOf(previous[i], next[i]) : [next[i]];
+    if (change === null) continue;
+    patch ??= {};
+    patch[i] = change;
+  }
+  return patch;
 }
 
 /**

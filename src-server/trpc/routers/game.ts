@@ -53,19 +53,22 @@ function viewerOf(ctx: GameContext) {
   // Seats are named from user records, looked up again only when the players change.
   let players = '';
   let playerNames: Record<string, string> = {};
-  const view = async (state: unknown): Promise<GameView> => {
-    const ids = game.type.summary(state).playerIds;
-    if (ids.join() !== players) {
-      playerNames = await displayNames(services.database.db, ids);
-      players = ids.join();
-    }
-    return game.type.view(state, {
+  const viewWithNames = (state: unknown) =>
+    game.type.view(state, {
       userId: ctx.user?.id ?? null,
       role,
       playerNames,
       now: services.now(),
       ...(isCreator ? { connected: services.presence.connected(streamId) } : {}),
     }) as GameView;
+  const view = (state: unknown): GameView | Promise<GameView> => {
+    const ids = game.type.summary(state).playerIds.join();
+    if (ids === players) return viewWithNames(state);
+    return displayNames(services.database.db, game.type.summary(state).playerIds).then((names) => {
+      playerNames = names;
+      players = ids;
+      return viewWithNames(state);
+    });
   };
   const wakeUps = isCreator ? (wake: () => void) => services.presence.onChange(streamId, wake) : undefined;
   return { streamId, view, wakeUps };
@@ -112,9 +115,9 @@ export const gameRouter = router({
    * reconnecting client passes the last version it saw and gets a view only when something changed
    * since. Scripts and tests read this; the app reads `watchChanges`.
    */
-  watch: gameProcedure.input(watchGameInput).subscription(async function* ({ ctx, input, signal }) {
+  watch: gameProcedure.input(watchGameInput).subscription(({ ctx, input, signal }) => {
     const { streamId, view, wakeUps } = viewerOf(ctx);
-    yield* watchStream({
+    return watchStream({
       ctx,
       streamId,
       type: ctx.game.type.stream,
@@ -147,9 +150,9 @@ export const gameRouter = router({
    * view first, then only what changed for this viewer, as a patch on the view sent before
    * (src-shared/api/view-patch.ts). A client that cannot apply one subscribes again.
    */
-  watchChanges: gameProcedure.subscription(async function* ({ ctx, signal }) {
+  watchChanges: gameProcedure.subscription(({ ctx, signal }) => {
     const { streamId, view, wakeUps } = viewerOf(ctx);
-    yield* watchChanges({ ctx, streamId, type: ctx.game.type.stream, from: ctx.game, signal, view, wakeUps });
+    return watchChanges({ ctx, streamId, type: ctx.game.type.stream, from: ctx.game, signal, view, wakeUps });
   }),
 
   /**
