@@ -22,7 +22,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -129,6 +129,33 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used so far by this machine's PostgreSQL processes (0 where /proc cannot tell). */
+function databaseCpuSeconds(): number {
+  if (process.platform !== 'linux') return 0;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds of the server, the database and this load generator, to tell who the limit is. */
+function cpuNow(server: ChildProcess) {
+  const own = process.cpuUsage();
+  return {
+    server: server.pid ? cpuSeconds(server.pid) : Number.NaN,
+    database: databaseCpuSeconds(),
+    load: (own.user + own.system) / 1e6,
+  };
 }
 
 /** The server's CPU while every player is connected and nobody acts (keep-alive pings only). */
@@ -366,10 +393,17 @@ async function main() {
     let week = 1;
     for (const spreadMs of SPREADS) {
       started = performance.now();
+      const cpuBefore = cpuNow(child);
       for (let w = 0; w < WEEKS && Date.now() < RUN_DEADLINE; w++, week++)
         await playWeek(players, week, spreadMs, measures, session?.seen ?? null);
+      const cpuAfter = cpuNow(child);
+      const perWeek = (part: keyof typeof cpuAfter) =>
+        ((cpuAfter[part] - cpuBefore[part]) / WEEKS).toFixed(2);
       console.log(
         `\nscenario: orders within ${spreadMs} ms, weeks ${week - WEEKS} to ${week - 1}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      console.log(
+        `CPU per week: server ${perWeek('server')} s, PostgreSQL ${perWeek('database')} s, load generator ${perWeek('load')} s`,
       );
       console.log(`order answered (mutation round trip, after COMMIT): ${summary(measures.orders)}`);
       console.log(
