@@ -175,6 +175,52 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
       expect((await handlers[0]!.load(counterStream, 's-race-handled')).state).toBe(24);
     });
+
+    it('writes the appends of one turn in one statement, and a refused one leaves the others written', async () => {
+      const append = (streamId: string, expectedVersion: number, commandId: string) =>
+        store.append({
+          streamId,
+          expectedVersion,
+          events: [{ type: 'Added', data: { n: 1 } }],
+          metadata: metadata(commandId),
+        });
+      const transactionOf = async (streamId: string) => {
+        const { rows } = await sql<{ tx: string }>`
+          select transaction_id::text as tx from events where stream_id = ${streamId}`.execute(
+          database.handle.db,
+        );
+        return rows.map((row) => row.tx);
+      };
+      await append('s-batch-stale', 0, 'stale-1');
+      const together = await Promise.allSettled([
+        append('s-batch-1', 0, 'b1'),
+        append('s-batch-2', 0, 'b2'),
+        append('s-batch-3', 0, 'b3'),
+      ]);
+      expect(together.map((t) => t.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const [one, two, three] = await Promise.all(['s-batch-1', 's-batch-2', 's-batch-3'].map(transactionOf));
+      expect(new Set([...one!, ...two!, ...three!]).size).toBe(1);
+
+      // A stale append among them: refused on its own, the others written.
+      const mixed = await Promise.allSettled([
+        append('s-batch-1', 1, 'b1-2'),
+        append('s-batch-stale', 0, 'stale-2'),
+        append('s-batch-2', 1, 'b2-2'),
+      ]);
+      expect(mixed[0]!.status).toBe('fulfilled');
+      expect((mixed[1] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      expect(mixed[2]!.status).toBe('fulfilled');
+      expect((await store.readStream('s-batch-1')).map((e) => e.streamVersion)).toEqual([1, 2]);
+      expect((await store.readStream('s-batch-stale')).map((e) => e.streamVersion)).toEqual([1]);
+
+      // Two appends of one stream in one turn: one after the other, each at its version.
+      const sameStream = await Promise.allSettled([
+        append('s-batch-3', 1, 'b3-2'),
+        append('s-batch-3', 2, 'b3-3'),
+      ]);
+      expect(sameStream.map((t) => t.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect((await store.readStream('s-batch-3')).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    });
   });
 
   describe('idempotent commands', () => {
@@ -308,6 +354,24 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       });
       expect(await received).toEqual([1, 2, 3]);
       controller.abort();
+    });
+
+    it("hands this process's appends to its watchers as appended, without reading them back", async () => {
+      const controller = new AbortController();
+      const watcher = store.watch('s-handed', 0, { signal: controller.signal, pollMs: 60_000 });
+      const first = watcher.next();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const appended = await store.append({
+        streamId: 's-handed',
+        expectedVersion: 0,
+        events: [{ type: 'Added', data: { n: 1 } }],
+        metadata: metadata('handed-1'),
+      });
+      const { value } = await first;
+      // The very objects the append returned: nothing was read from the database for them.
+      expect(value![0]).toBe(appended[0]);
+      controller.abort();
+      await watcher.return(undefined);
     });
 
     it('catches up a subscriber that missed a wake-up', async () => {

@@ -140,7 +140,9 @@ function databaseCpuSeconds(): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
-      total += cpuSeconds(Number(entry));
+      // With the CPU of the backends that ended (cutime and cstime: the postmaster reaps them).
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
     } catch {
       // The process ended meanwhile.
     }
