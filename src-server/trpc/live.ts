@@ -8,7 +8,7 @@
 import { tracked } from '@trpc/server';
 import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
 import type { DomainEvent } from '../../src-shared/eventsourcing';
-import { foldRecorded, type StreamType } from '../eventstore/command-handler';
+import { type Folded, foldRecorded, type StreamType } from '../eventstore/command-handler';
 import type { Context } from './context';
 import { appError } from './trpc';
 
@@ -146,8 +146,11 @@ async function* watchViews<C, E extends DomainEvent, S, V, Sent>(
       woken = false;
       if (result !== 'woken') {
         if (result.done) return;
-        state = foldRecorded(type, result.value, state);
-        version = result.value[result.value.length - 1]!.streamVersion;
+        const reached = result.value[result.value.length - 1]!.streamVersion;
+        state =
+          folded(services.commands.cached<S>(streamId), type, reached) ??
+          foldRecorded(type, result.value, state);
+        version = reached;
         nextBatch = batches.next();
       }
       // Awaited only when it has to be (a new player's name to look up): an await costs a turn.
@@ -162,4 +165,13 @@ async function* watchViews<C, E extends DomainEvent, S, V, Sent>(
     unsubscribe?.();
     leave?.();
   }
+}
+
+/**
+ * The state this process's command handler folded for the stream, when it is the one at `version`
+ * (the watchers of a game take it after the game's own command instead of each folding the events
+ * again: the same fold of the same events, shared, with the views' caches that hang on its parts).
+ */
+function folded<S>(cached: Folded<S> | undefined, type: unknown, version: number): S | undefined {
+  return cached && cached.version === version && cached.type === type ? cached.state : undefined;
 }

@@ -21,6 +21,28 @@ import type {
 
 export type * from './view-model';
 
+/**
+ * The views of one game are computed again after every event, for every viewer, and each is
+ * compared with the one sent before (src-shared/api/view-patch.ts). A part of a view whose inputs
+ * did not change is returned as the same object: building it again and comparing it are skipped.
+ * `memo` keeps, per key object of the state, the last part made and the inputs it was made from.
+ */
+type Memo<T> = WeakMap<object, { inputs: readonly unknown[]; part: T }>;
+
+function remembered<T>(memo: Memo<T>, key: object, inputs: readonly unknown[], make: () => T): T {
+  const last = memo.get(key);
+  if (last && last.inputs.length === inputs.length && last.inputs.every((input, k) => input === inputs[k]))
+    return last.part;
+  const part = make();
+  memo.set(key, { inputs, part });
+  return part;
+}
+
+const numbersMemo: Memo<BeerFacilityNumbers> = new WeakMap();
+const capabilitiesMemo: Memo<BeerFacilityView['capabilities']> = new WeakMap();
+const facilityConfigMemo: Memo<Pick<BeerFacilityView, 'supplierIds' | 'unitCosts'>> = new WeakMap();
+const productsMemo: Memo<BeerView['products']> = new WeakMap();
+
 function historyRow(r: WeekRow): BeerHistoryRow {
   return {
     week: r.week,
@@ -94,7 +116,9 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     map: config.mapSize
       ? { ...config.mapSize, invertedFlows: config.invertedFlows, bckCells: config.bckCells }
       : null,
-    products: config.productsTemplates.map((p) => ({ id: p.id, name: p.name, productEmoji: p.productEmoji })),
+    products: remembered(productsMemo, config.productsTemplates, [], () =>
+      config.productsTemplates.map((p) => ({ id: p.id, name: p.name, productEmoji: p.productEmoji })),
+    ),
     facilities: s.facilities.map((f, i) => {
       const facility = facilityView(s, i, viewer, seeAll || f.id === myFacilityId, f.id === myFacilityId);
       if (!isCreator || !viewer.connected) return facility;
@@ -125,9 +149,6 @@ function facilityView(
 ): BeerFacilityView {
   const f = s.facilities[i]!;
   const fc = s.live[i]!;
-  const suppliers = Object.values(fc.capabilities)
-    .filter((c) => c.type === 'purchase')
-    .map((c) => c.from as string);
   return {
     id: f.id,
     name: fc.name,
@@ -136,38 +157,69 @@ function facilityView(
     visual: fc.visual,
     position: fc.position,
     clients: fc.clients,
-    supplierIds: [...new Set(suppliers)],
+    ...remembered(facilityConfigMemo, fc, [], () => facilityConfig(fc)),
     playerName: f.userId === null ? null : (viewer.playerNames?.[f.userId] ?? null),
     taken: f.userId !== null,
     computer: f.computer,
     computerPolicy: viewer.userId !== null && viewer.userId === s.creatorId ? policyFor(s, i) : null,
     validated: f.validated,
     isMine,
+    capabilities: remembered(capabilitiesMemo, f.orders, [fc, visible], () => capabilitiesOf(s, i, visible)),
+    numbers: visible ? remembered(numbersMemo, f.products, numbersInputs(s, i), () => facilityNumbers(s, i)) : null,
+  };
+}
+
+/** What a facility's configuration alone gives its view: its suppliers and unit costs. */
+function facilityConfig(fc: BeerState['live'][number]): Pick<BeerFacilityView, 'supplierIds' | 'unitCosts'> {
+  const suppliers = Object.values(fc.capabilities)
+    .filter((c) => c.type === 'purchase')
+    .map((c) => c.from as string);
+  return {
+    supplierIds: [...new Set(suppliers)],
     unitCosts: Object.entries(fc.pdata).map(([pid, p]) => ({
       pid,
       stockCost: p.stockCost,
       backlogCost: p.backlogCost,
       unitPrice: p.unitPrice,
     })),
-    capabilities: Object.entries(fc.capabilities).map(([id, c]) => {
-      const ordered = f.orders[id];
-      return {
-        id,
-        pid: c.pid,
-        type: c.type,
-        from: c.from,
-        leadtime: c.leadtime,
-        ordertime: c.ordertime,
-        visibleWeeks: c.visibleWeeks,
-        moq: c.moq,
-        maxOrderQty: c.maxOrderQty,
-        batchSize: c.batchSize,
-        validatedOrder: ordered !== undefined,
-        validatedOrderQty: ordered !== undefined && visible ? ordered : null,
-      };
-    }),
-    numbers: visible ? facilityNumbers(s, i) : null,
   };
+}
+
+/** A facility's ways to order, with this week's order of each (its quantity only when `visible`). */
+function capabilitiesOf(s: BeerState, i: number, visible: boolean): BeerFacilityView['capabilities'] {
+  const f = s.facilities[i]!;
+  return Object.entries(s.live[i]!.capabilities).map(([id, c]) => {
+    const ordered = f.orders[id];
+    return {
+      id,
+      pid: c.pid,
+      type: c.type,
+      from: c.from,
+      leadtime: c.leadtime,
+      ordertime: c.ordertime,
+      visibleWeeks: c.visibleWeeks,
+      moq: c.moq,
+      maxOrderQty: c.maxOrderQty,
+      batchSize: c.batchSize,
+      validatedOrder: ordered !== undefined,
+      validatedOrderQty: ordered !== undefined && visible ? ordered : null,
+    };
+  });
+}
+
+/**
+ * Everything of the state that `facilityNumbers` reads besides the facility's products (the memo's
+ * key): while all of these are the same, so are its numbers (another player's order changes none).
+ */
+function numbersInputs(s: BeerState, i: number): unknown[] {
+  const f = s.facilities[i]!;
+  const fc = s.live[i]!;
+  const inputs: unknown[] = [f.history, f.weekCost, f.cost, f.weekRevenue, f.revenue, fc, s.index];
+  inputs.push(s.week, s.finished, s.transit, s.production, s.mail);
+  // What its suppliers ship it this week.
+  for (const cap of Object.values(fc.capabilities))
+    if (cap.type === 'purchase') inputs.push(s.facilities[s.index[cap.from as string]!]!.products);
+  return inputs;
 }
 
 /** A facility's numbers this week, per product, what arrives within its visibility limit, and its history. */

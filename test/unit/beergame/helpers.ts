@@ -83,9 +83,10 @@ export function classicWithPlayers(overrides: Record<string, unknown> = {}): Gam
 }
 
 /** A network with two shops, a hub making from components, and variable lead times. */
-export const maltNetwork = (seed: number, weeks = 20): BeerEvent =>
+export const maltNetwork = (seed: number, weeks = 20, overrides: Record<string, unknown> = {}): BeerEvent =>
   createdWith(
     {
+      ...overrides,
       weeks,
       productsTemplates: [
         { id: 'p1', name: 'Beer', productEmoji: '🍺' },
