@@ -70,14 +70,29 @@ it('plays the classic beer game end to end in five browsers', async () => {
   const gameId = joinLink.split('/').at(-2)!;
   await instructor.page.screenshot({ path: `${shots}/1-instructor-intro.png` });
 
-  // A fifth browser opens the join page while every role is free; then its connection goes quiet
-  // (its live view stops updating), so it will try a role that meanwhile was taken.
+  // A fifth browser opens the join page while every role is free; then its live view stops
+  // updating (the subscriptions' messages are lost; commands and their answers still pass), so it
+  // will try a role that meanwhile was taken.
   const latecomer = await newPage();
   let quiet = false;
   await latecomer.page.routeWebSocket(/\/api\/trpc/, (ws) => {
     const server = ws.connectToServer();
-    server.onMessage((message) => {
-      if (!quiet) ws.send(message);
+    const subscriptions = new Set<unknown>();
+    /** The tRPC messages of a frame (the client may send several at once). */
+    const messagesOf = (frame: string | Buffer): Array<{ id?: unknown; method?: string }> => {
+      try {
+        const parsed: unknown = JSON.parse(frame.toString());
+        return (Array.isArray(parsed) ? parsed : [parsed]).filter((m) => typeof m === 'object' && m !== null);
+      } catch {
+        return []; // PING and PONG
+      }
+    };
+    ws.onMessage((frame) => {
+      for (const sent of messagesOf(frame)) if (sent.method === 'subscription') subscriptions.add(sent.id);
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      if (!quiet || !messagesOf(frame).some((answer) => subscriptions.has(answer.id))) ws.send(frame);
     });
   });
   await latecomer.page.goto(joinLink);
@@ -116,6 +131,19 @@ it('plays the classic beer game end to end in five browsers', async () => {
   // The instructor watches the board live.
   await instructor.page.goto(`${origin}/game/${gameId}/play`);
 
+  // How the retailer's orders travel: on the open WebSocket, not as HTTP requests.
+  const retailerOrders = { overHttp: 0, overSocket: 0 };
+  players.retailer.page.on('request', (request) => {
+    if (request.url().includes('placeOrder')) retailerOrders.overHttp++;
+  });
+  players.retailer.page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (payload.toString().includes('"beergame.placeOrder"')) retailerOrders.overSocket++;
+    }),
+  );
+  // The page's socket opened before these listeners: the next reload (below) opens one they see.
+  await players.retailer.page.reload();
+
   for (let week = 1; week <= WEEKS; week++) {
     for (const [index, role] of ROLES.entries()) {
       const { page, context } = players[role];
@@ -148,6 +176,8 @@ it('plays the classic beer game end to end in five browsers', async () => {
     if (week === 6)
       await players.retailer.page.screenshot({ path: `${shots}/4-retailer-week-7.png`, fullPage: true });
   }
+
+  expect(retailerOrders).toEqual({ overHttp: 0, overSocket: WEEKS });
 
   // The expected results, from the same reducer the server uses.
   const creatorId = (await server.services.store.readStream(`game-${gameId}`))[0]!.metadata.actorId;
