@@ -30,9 +30,22 @@ export const actorOf = (ctx: Context): Actor =>
     ? { userId: ctx.user.id, role: isInstructor(ctx.user) ? 'instructor' : 'player' }
     : { userId: 'anonymous', role: 'player' };
 
-/** A refused command (`DomainError` from a decider) is a client error, not a server failure. */
-const domainErrorsAreBadRequests = t.middleware(async ({ next, ctx }) => {
-  const result = await next();
+/**
+ * What every call goes through, in one middleware (each level costs every call its context's copy):
+ * - a WebSocket's context is made once, at its handshake: each call on it looks the sign-in up
+ *   again from the handshake's cookie (remembered briefly, forgotten on sign-out:
+ *   auth/session-cache.ts), so a command sent on a socket sees a sign-out or a new name as one
+ *   sent over HTTP would;
+ * - a refused command (`DomainError` from a decider) is a client error, not a server failure.
+ */
+const everyCall = t.middleware(async ({ ctx, next }) => {
+  let result: Awaited<ReturnType<typeof next>>;
+  if (ctx.socket) {
+    const signedIn = await ctx.services.sessions.signedIn(ctx.socket.headers);
+    result = await next({
+      ctx: { user: signedIn?.user ?? null, sessionToken: signedIn?.sessionToken ?? null },
+    });
+  } else result = await next();
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     const cause = result.error.cause;
     if (cause instanceof DomainError) throw appError('BAD_REQUEST', cause.messageId, cause.values);
@@ -41,20 +54,7 @@ const domainErrorsAreBadRequests = t.middleware(async ({ next, ctx }) => {
   return result;
 });
 
-/**
- * A WebSocket's context is made once, at its handshake: each call on it looks the sign-in up again
- * from the handshake's cookie (remembered briefly, forgotten on sign-out: auth/session-cache.ts), so
- * a command sent on a socket sees a sign-out or a new name as one sent over HTTP would.
- */
-const signInOfEachCall = t.middleware(async ({ ctx, next }) => {
-  if (!ctx.socket) return next();
-  const signedIn = await ctx.services.sessions.signedIn(ctx.socket.headers);
-  return next({
-    ctx: { ...ctx, user: signedIn?.user ?? null, sessionToken: signedIn?.sessionToken ?? null },
-  });
-});
-
-export const publicProcedure = t.procedure.use(signInOfEachCall).use(domainErrorsAreBadRequests);
+export const publicProcedure = t.procedure.use(everyCall);
 
 /** Any signed-in user: an anonymous player or an instructor. */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -189,14 +189,15 @@ const onGame = (requirement?: Requirement) =>
 
 /** Procedures on one game of type `name` whose viewer meets `requirement`, which names a user. */
 const onGameOfTypeAs = <Name extends GameTypeName>(name: Name, requirement: Requirement) =>
-  onGame((game, user) =>
-    game.type === gameTypes[name]
-      ? requirement(game, user)
-      : appError('NOT_FOUND', 'dashboard.messGameUnknown'),
-  ).use(({ ctx, next }) =>
-    // The requirement was met by a signed-in user.
-    next({ ctx: { ...ctx, user: ctx.user!, game: requireType(ctx.game, name) } }),
-  );
+  publicProcedure.input(gameIdInput).use(async ({ ctx, input, next }) => {
+    const game = await openGame(ctx, input.gameId, (loaded, user) =>
+      loaded.type === gameTypes[name]
+        ? requirement(loaded, user)
+        : appError('NOT_FOUND', 'dashboard.messGameUnknown'),
+    );
+    // The requirement was met by a signed-in user, on a game of this type.
+    return next({ ctx: { user: ctx.user!, game: game as LoadedGame<StateOf<Name>> } });
+  });
 
 /** A signed-in user acting on a game of type `name` they may open (a player taking a seat). */
 const signedInOnGameOfType = <Name extends GameTypeName>(name: Name) =>

@@ -42,6 +42,7 @@ const numbersMemo: Memo<BeerFacilityNumbers> = new WeakMap();
 const capabilitiesMemo: Memo<BeerFacilityView['capabilities']> = new WeakMap();
 const facilityConfigMemo: Memo<Pick<BeerFacilityView, 'supplierIds' | 'unitCosts'>> = new WeakMap();
 const productsMemo: Memo<BeerView['products']> = new WeakMap();
+const historyMemo: Memo<BeerHistoryRow> = new WeakMap();
 
 function historyRow(r: WeekRow): BeerHistoryRow {
   return {
@@ -270,7 +271,8 @@ function facilityNumbers(s: BeerState, i: number): BeerFacilityNumbers {
     inbound: inboundGoods(s, f.id, visibleWeeksOf(null)),
     ordersOnTheWay: ordersOnTheWay(s, f.id),
     products,
-    history: f.history.map(historyRow),
+    // Past weeks' rows are the same objects week after week: so are their views.
+    history: f.history.map((row) => remembered(historyMemo, row, [], () => historyRow(row))),
   };
 }
 
