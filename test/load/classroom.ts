@@ -410,7 +410,7 @@ async function main() {
         `\nscenario: orders within ${spreadMs} ms, weeks ${week - WEEKS} to ${week - 1}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       console.log(
-        `CPU per week: server ${perWeek('server')} s, PostgreSQL ${perWeek('database')} s, load generator ${perWeek('load')} s`,
+        `CPU per week: server ${perWeek('server')} s, ${database ? `PostgreSQL ${perWeek('database')} s, ` : ''}load generator ${perWeek('load')} s`,
       );
       console.log(`order answered (mutation round trip, after COMMIT): ${summary(measures.orders)}`);
       console.log(
