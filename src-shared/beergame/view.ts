@@ -166,7 +166,9 @@ function facilityView(
     validated: f.validated,
     isMine,
     capabilities: remembered(capabilitiesMemo, f.orders, [fc, visible], () => capabilitiesOf(s, i, visible)),
-    numbers: visible ? remembered(numbersMemo, f.products, numbersInputs(s, i), () => facilityNumbers(s, i)) : null,
+    numbers: visible
+      ? remembered(numbersMemo, f.products, numbersInputs(s, i), () => facilityNumbers(s, i))
+      : null,
   };
 }
 
