@@ -72,13 +72,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await migrate(config, database, log);
 
   let feed: LiveFeed;
+  let presence: Presence;
   if (database.connectionString) {
     const postgresFeed = new PostgresFeed(database.connectionString);
     await postgresFeed.start();
     feed = postgresFeed;
+    presence = new Presence(postgresFeed.presence);
   } else {
     feed = new InProcessFeed();
+    presence = new Presence();
   }
+  presence.start();
   const store = new EventStore(database.db, feed);
   const auth = createAuth({
     db: database.db,
@@ -99,7 +103,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     pollMs: config.pollMs,
     sessions: new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs),
     signIns: new SignInWatch(database.db, config.signInCheckMs),
-    presence: new Presence(),
+    presence,
   };
   // The clock is read through `services`, so a test that replaces `services.now` moves it too.
   const scheduler = new Scheduler({
@@ -206,6 +210,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       await scheduler.stop();
       services.signIns.stop();
+      presence.stop();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       wss.close();

@@ -1,9 +1,13 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { PresenceBus } from '../presence/presence';
 
 /** Wake-up for every stream: sent when a subscriber should re-read everything it watches. */
 export const ALL_STREAMS = '*';
 export const CHANNEL = 'events';
+/** Who watches which game, said between processes (presence/presence.ts). */
+const PRESENCE_CHANNEL = 'presence';
+const RECONNECTED = 'reconnected';
 
 /**
  * Wakes subscribers when a stream got new events. A wake-up carries only the stream id, and the
@@ -61,6 +65,8 @@ export class PostgresFeed implements LiveFeed {
   private closed = false;
   /** Streams committed since the last NOTIFY, with the highest version each reached. */
   private readonly pending = new Map<string, number | undefined>();
+  /** The last presence message under way: a process closing says goodbye before it hangs up. */
+  private lastSaid: Promise<unknown> = Promise.resolve();
   private flushing = false;
 
   constructor(private readonly connectionString: string) {}
@@ -68,6 +74,8 @@ export class PostgresFeed implements LiveFeed {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
+      if (message.channel === PRESENCE_CHANNEL)
+        return this.emitter.emit(PRESENCE_CHANNEL, message.payload ?? '');
       const { streamId, version } = parseWakeUp(message.payload ?? ALL_STREAMS);
       this.emitter.emit(CHANNEL, streamId, version);
     });
@@ -75,8 +83,27 @@ export class PostgresFeed implements LiveFeed {
     client.on('end', () => this.reconnect(client));
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
+    await client.query(`listen ${PRESENCE_CHANNEL}`);
     this.client = client;
   }
+
+  /** The presence bus of the process, on this connection: told in order, lost while it reconnects. */
+  readonly presence: PresenceBus = {
+    publish: (message) => {
+      if (!this.client) return;
+      this.lastSaid = this.client
+        .query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, message])
+        .catch(() => undefined);
+    },
+    subscribe: (listener) => {
+      this.emitter.on(PRESENCE_CHANNEL, listener);
+      return () => void this.emitter.off(PRESENCE_CHANNEL, listener);
+    },
+    onReconnect: (listener) => {
+      this.emitter.on(RECONNECTED, listener);
+      return () => void this.emitter.off(RECONNECTED, listener);
+    },
+  };
 
   private reconnect(lost: pg.Client) {
     if (this.closed || this.client !== lost) return;
@@ -86,6 +113,7 @@ export class PostgresFeed implements LiveFeed {
       try {
         await this.start();
         this.emitter.emit(CHANNEL, ALL_STREAMS);
+        this.emitter.emit(RECONNECTED);
       } catch {
         setTimeout(() => void retry(Math.min(delay * 2, 5000)), delay).unref();
       }
@@ -125,6 +153,7 @@ export class PostgresFeed implements LiveFeed {
   async close() {
     this.closed = true;
     this.emitter.removeAllListeners();
+    await this.lastSaid;
     await this.client?.end().catch(() => undefined);
   }
 }

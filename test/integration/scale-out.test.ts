@@ -91,6 +91,70 @@ describe('two server processes on one PostgreSQL', () => {
   });
 });
 
+describe('who is connected, across server processes', () => {
+  itOnPostgres(
+    'shows the creator on one process the players whose sockets reached the other, and their leaving',
+    async () => {
+      const database = await freshDatabase();
+      cleanups.push(() => database.drop());
+      const [serverA, serverB] = await Promise.all([
+        startTestServer({ databaseUrl: database.url }),
+        startTestServer({ databaseUrl: database.url }),
+      ]);
+      let serverBClosed = false;
+      cleanups.push(
+        () => serverA.close(),
+        () => (serverBClosed ? undefined : serverB.close()),
+      );
+      const instructor = await signUpInstructor(serverA.url, 'ida@example.org');
+      const { gameId } = await instructor.api.beergame.create.mutate({
+        name: 'Presence',
+        template: 'classic',
+      });
+      const players: ApiUser[] = [];
+      for (const [index, role] of ROLES.entries()) {
+        const player = await signInAnonymous(
+          index % 2 === 0 ? serverA.url : serverB.url,
+          `Player ${index + 1}`,
+        );
+        players.push(player);
+        await player.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+      }
+      cleanups.push(() => {
+        for (const client of [instructor, ...players]) client.close();
+      });
+      const watching = players.map((player) =>
+        player.api.game.watchChanges.subscribe({ gameId }, { onData: () => undefined }),
+      );
+      const connectedOnA = (expected: boolean[]) =>
+        waitForBeerView(
+          (handlers) => instructor.api.game.watch.subscribe({ gameId }, handlers),
+          (view) => JSON.stringify(view.facilities.map((f) => f.connected)) === JSON.stringify(expected),
+        );
+      await connectedOnA([true, true, true, true]);
+      // The wholesaler (on B) closes the page; the retailer (on A) too.
+      watching[1]!.unsubscribe();
+      watching[0]!.unsubscribe();
+      await connectedOnA([false, false, true, true]);
+
+      // A third process started now learns who is there from the others.
+      const serverC = await startTestServer({ databaseUrl: database.url });
+      cleanups.push(() => serverC.close());
+      const creatorOnC = apiClient(serverC.url, instructor.cookie);
+      cleanups.push(creatorOnC.close);
+      await waitForBeerView(
+        (handlers) => creatorOnC.api.game.watch.subscribe({ gameId }, handlers),
+        (view) => JSON.stringify(view.facilities.map((f) => f.connected)) === '[false,false,true,true]',
+      );
+
+      // Server B stops: its player leaves every board.
+      serverBClosed = true;
+      await serverB.close();
+      await connectedOnA([false, false, true, false]);
+    },
+  );
+});
+
 describe('the embedded database', () => {
   it('keeps every game across a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'simgames-'));
