@@ -82,8 +82,12 @@ export async function appendInOneStatement(
   });
 }
 
-/** PostgreSQL takes at most 65,535 parameters in a statement; a batch stays well below. */
+/**
+ * PostgreSQL takes at most 65,535 parameters in a statement; a batch stays well below (5 an event,
+ * about 15 a read-model write, at most two of those an append).
+ */
 const MAX_BATCH_EVENTS = 2_000;
+const MAX_BATCH_APPENDS = 500;
 
 /**
  * Appends queued within one turn of the event loop, sent together as one statement (at most two
@@ -148,7 +152,9 @@ export class AppendBatcher {
     let events = 0;
     this.queue = this.queue.filter((item) => {
       const { streamId } = item.input;
-      const fits = batch.length === 0 || events + item.input.events.length <= MAX_BATCH_EVENTS;
+      const fits =
+        batch.length === 0 ||
+        (batch.length < MAX_BATCH_APPENDS && events + item.input.events.length <= MAX_BATCH_EVENTS);
       if (held.has(streamId) || !fits) {
         held.add(streamId);
         return true;
