@@ -71,7 +71,7 @@ export class Presence {
   /** Says goodbye: the other processes forget this one's users at once. */
   stop(): void {
     for (const stop of this.stops.splice(0)) stop();
-    if (this.bus) this.say({ p: this.id, t: 'bye' });
+    this.say({ p: this.id, t: 'bye' });
   }
 
   /** `userId` watches `streamId` until the returned function is called. */
@@ -110,10 +110,11 @@ export class Presence {
   }
 
   private changed(streamId: string, said: Said) {
-    if (this.bus) this.say(said);
+    this.say(said);
     this.changes.emit(streamId);
   }
 
+  /** Tells the other processes, if any (nothing is written without a bus). */
   private say(said: Said) {
     this.bus?.publish(JSON.stringify(said));
   }
