@@ -20,40 +20,46 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/**
+ * Two server processes on one fresh PostgreSQL, a classic game created on A, and its four roles
+ * taken by players signed in on A and B in turn. Everything is closed after the file's tests;
+ * `closeServerB` closes B earlier, once.
+ */
+async function classOnTwoServers(email: string, options: { pollMs?: number } = {}) {
+  const database = await freshDatabase();
+  cleanups.push(() => database.drop());
+  const [serverA, serverB] = await Promise.all([
+    startTestServer({ databaseUrl: database.url, ...options }),
+    startTestServer({ databaseUrl: database.url, ...options }),
+  ]);
+  let serverBClosed: Promise<void> | undefined;
+  const closeServerB = () => (serverBClosed ??= serverB.close());
+  cleanups.push(() => serverA.close(), closeServerB);
+
+  const instructor = await signUpInstructor(serverA.url, email);
+  const { gameId } = await instructor.api.beergame.create.mutate({ name: 'Scale-out', template: 'classic' });
+  // The session cookie made by one process is good on the other: same database, same secret.
+  const players: ApiUser[] = [];
+  for (const [index, role] of ROLES.entries()) {
+    const player = await signInAnonymous(index % 2 === 0 ? serverA.url : serverB.url, `Player ${index + 1}`);
+    players.push(player);
+    await player.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
+  }
+  cleanups.push(() => {
+    for (const client of [instructor, ...players]) client.close();
+  });
+  return { databaseUrl: database.url, serverB, closeServerB, instructor, gameId, players };
+}
+
 describe('two server processes on one PostgreSQL', () => {
   // Without PostgreSQL: a warning and a skip named with its reason; under CI, a failure.
   itOnPostgres('shows live, through one server, the orders placed through the other', async () => {
-    const database = await freshDatabase();
-    cleanups.push(() => database.drop());
     // A long poll: only the NOTIFY wake-up from the other process can deliver in time.
-    const [serverA, serverB] = await Promise.all([
-      startTestServer({ databaseUrl: database.url, pollMs: 60_000 }),
-      startTestServer({ databaseUrl: database.url, pollMs: 60_000 }),
-    ]);
-    cleanups.push(
-      () => serverA.close(),
-      () => serverB.close(),
-    );
-
-    const instructor = await signUpInstructor(serverA.url, 'grace@example.org');
-    const { gameId } = await instructor.api.beergame.create.mutate({
-      name: 'Scale-out',
-      template: 'classic',
+    const { serverB, instructor, gameId, players } = await classOnTwoServers('grace@example.org', {
+      pollMs: 60_000,
     });
-    // The session cookie made by one process is good on the other: same database, same secret.
-    const players: ApiUser[] = [];
-    for (const [index, role] of ROLES.entries()) {
-      const player = await signInAnonymous(
-        index % 2 === 0 ? serverA.url : serverB.url,
-        `Player ${index + 1}`,
-      );
-      players.push(player);
-      await player.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
-    }
     const creatorOnB = apiClient(serverB.url, instructor.cookie);
-    cleanups.push(() => {
-      for (const client of [instructor, creatorOnB, ...players]) client.close();
-    });
+    cleanups.push(creatorOnB.close);
 
     const seen = waitForBeerView(
       (handlers) => creatorOnB.api.game.watch.subscribe({ gameId }, handlers),
@@ -95,34 +101,8 @@ describe('who is connected, across server processes', () => {
   itOnPostgres(
     'shows the creator on one process the players whose sockets reached the other, and their leaving',
     async () => {
-      const database = await freshDatabase();
-      cleanups.push(() => database.drop());
-      const [serverA, serverB] = await Promise.all([
-        startTestServer({ databaseUrl: database.url }),
-        startTestServer({ databaseUrl: database.url }),
-      ]);
-      let serverBClosed = false;
-      cleanups.push(
-        () => serverA.close(),
-        () => (serverBClosed ? undefined : serverB.close()),
-      );
-      const instructor = await signUpInstructor(serverA.url, 'ida@example.org');
-      const { gameId } = await instructor.api.beergame.create.mutate({
-        name: 'Presence',
-        template: 'classic',
-      });
-      const players: ApiUser[] = [];
-      for (const [index, role] of ROLES.entries()) {
-        const player = await signInAnonymous(
-          index % 2 === 0 ? serverA.url : serverB.url,
-          `Player ${index + 1}`,
-        );
-        players.push(player);
-        await player.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
-      }
-      cleanups.push(() => {
-        for (const client of [instructor, ...players]) client.close();
-      });
+      const { databaseUrl, closeServerB, instructor, gameId, players } =
+        await classOnTwoServers('ida@example.org');
       const watching = players.map((player) =>
         player.api.game.watchChanges.subscribe({ gameId }, { onData: () => undefined }),
       );
@@ -138,7 +118,7 @@ describe('who is connected, across server processes', () => {
       await connectedOnA([false, false, true, true]);
 
       // A third process started now learns who is there from the others.
-      const serverC = await startTestServer({ databaseUrl: database.url });
+      const serverC = await startTestServer({ databaseUrl });
       cleanups.push(() => serverC.close());
       const creatorOnC = apiClient(serverC.url, instructor.cookie);
       cleanups.push(creatorOnC.close);
@@ -148,8 +128,7 @@ describe('who is connected, across server processes', () => {
       );
 
       // Server B stops: its player leaves every board.
-      serverBClosed = true;
-      await serverB.close();
+      await closeServerB();
       await connectedOnA([false, false, true, false]);
     },
   );
