@@ -1,49 +1,82 @@
 /**
  * `GET /api/games/:id/export.xlsx[?lang=xx]`: a beer game's workbook (workbook.ts) for its creator
- * and its players, in the language asked for, else the browser's, else English. Others get the
- * spec's "log in as instructor or player" message (point 8): 401 signed out, 403 signed in.
+ * at any time, the whole game; for its players once the game is over, made from what they may see
+ * of its events (`historyForViewer`), and downloading it shows them the results (their answers to
+ * the debrief become final). In the language asked for, else the browser's, else English. Others
+ * get the spec's "log in as instructor or player" message (point 8): 401 signed out, 403 signed in;
+ * a player before the end, 403 `export.excelAfterEnd`.
  */
 
 import { once } from 'node:events';
 import { type Request, Router } from 'express';
 import { idInput } from '../../src-shared/api/inputs';
-import { gameStreamId } from '../../src-shared/eventsourcing';
+import type { BeerState } from '../../src-shared/beergame';
 import { isLocale, LOCALES, type Locale } from '../../src-shared/rules/locale';
+import { CREATOR_PSEUDONYM } from '../../src-shared/rules/seat-pseudonyms';
 import { displayNames } from '../auth/auth';
 import { foldRecorded } from '../eventstore/command-handler';
 import { messagesIn } from '../messages';
 import { gameTypes } from '../streams';
-import type { Services } from '../trpc/context';
-import { membersOrCreatorOnly, type Requirement } from '../trpc/procedures';
+import { beergameResults } from '../trpc/beergame-results';
+import type { Context, Services } from '../trpc/context';
+import { type LoadedGame, membersOrCreatorOnly, type Requirement } from '../trpc/procedures';
 import { appError } from '../trpc/trpc';
 import { gameForDownload, refuseDownload } from './access';
-import { userIdsIn, workbookFileName, writeBeergameWorkbook } from './workbook';
+import { type BeergameRecord, userIdsIn, workbookFileName, writeBeergameWorkbook } from './workbook';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A beer game, for its creator or one of its players; a lean game has no workbook. */
+/** A beer game, for its creator, or one of its players once it is over; a lean game has no workbook. */
 const beergameCreatorOrPlayer: Requirement = (game, user) => {
   if (game.type !== gameTypes.beergame) return appError('NOT_FOUND', 'dashboard.messGameUnknown');
   if (!user) return appError('UNAUTHORIZED', 'export.excelLoginRequired');
-  return membersOrCreatorOnly(game, user) ? appError('FORBIDDEN', 'export.excelLoginRequired') : null;
+  if (membersOrCreatorOnly(game, user)) return appError('FORBIDDEN', 'export.excelLoginRequired');
+  const over = (game.state as BeerState).finished;
+  return user.id === game.summary.creatorId || over ? null : appError('FORBIDDEN', 'export.excelAfterEnd');
 };
+
+/** What the workbook shows its viewer: the whole game to its creator, a player's history to a player. */
+async function recordFor(ctx: Context, game: LoadedGame<BeerState>): Promise<BeergameRecord> {
+  const { events, people } = await beergameResults(ctx, game);
+  const { db } = ctx.services.database;
+  if (ctx.user?.id === game.summary.creatorId) {
+    const recorded = events.map((e) => e.recorded);
+    const state = foldRecorded(gameTypes.beergame.stream, recorded);
+    return { state, events: recorded, names: await displayNames(db, userIdsIn({ state, events: recorded })) };
+  }
+  // Names by pseudonym, as the events say; who made a command is not the player's to see.
+  const recorded = events.map(({ recorded, event }) => ({
+    ...recorded,
+    type: event.type,
+    data: event.data,
+    metadata: { ...recorded.metadata, actorId: '' },
+  }));
+  const seats = [...people].filter(([pseudonym]) => pseudonym !== CREATOR_PSEUDONYM);
+  const found = await displayNames(db, [...new Set(seats.map(([, userId]) => userId))]);
+  const names: Record<string, string> = Object.create(null);
+  for (const [pseudonym, userId] of seats) if (found[userId] !== undefined) names[pseudonym] = found[userId];
+  const mine = game.state.facilities.find((f) => f.userId === ctx.user?.id)?.id ?? null;
+  return {
+    state: foldRecorded(gameTypes.beergame.stream, recorded),
+    events: recorded,
+    names,
+    viewer: { facilityId: mine },
+  };
+}
 
 export function workbookRoute(services: Services): Router {
   const router = Router();
   router.get('/api/games/:id/export.xlsx', async (req, res) => {
     try {
       if (!idInput.safeParse(req.params.id).success) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
-      const { game } = await gameForDownload(services, req, req.params.id, beergameCreatorOrPlayer);
-      // Read afresh rather than the state `openGame` may have had cached: the file is the game as stored.
-      const events = await services.store.readStream(gameStreamId(game.gameId));
-      const state = foldRecorded(gameTypes.beergame.stream, events);
-      const names = await displayNames(services.database.db, userIdsIn({ state, events }));
+      const { ctx, game } = await gameForDownload(services, req, req.params.id, beergameCreatorOrPlayer);
+      const record = await recordFor(ctx, game as LoadedGame<BeerState>);
       const messages = await messagesIn(workbookLocale(req));
       res.status(200);
       res.setHeader('Content-Type', XLSX_TYPE);
-      res.setHeader('Content-Disposition', attachment(workbookFileName(state)));
+      res.setHeader('Content-Disposition', attachment(workbookFileName(record.state)));
       // A download the browser abandons never finishes writing: stop waiting when the response closes.
-      const written = writeBeergameWorkbook(res, { state, events, names }, messages);
+      const written = writeBeergameWorkbook(res, record, messages);
       // The writer may then still fail on the closed response, with nobody left to tell: not a crash.
       written.catch(() => undefined);
       await Promise.race([written, once(res, 'close')]);

@@ -9,18 +9,15 @@
  *   never took effect, no automatic message's text their facility never got;
  * - another role's orders as sent at a week's close (not those it replaced), the instructor's
  *   proposals to their own role only;
- * - seats instead of user ids: each person is named by a pseudonym, the facility they held (with a
- *   number from the second person of a facility on), the creator by `instructor`.
+ * - seats instead of user ids (rules/seat-pseudonyms.ts).
  * The folded events still give every figure the engine gave: what is left out changes no week.
  */
+import { SeatPseudonyms } from '../rules/seat-pseudonyms';
 import type { BeerEvent, BeerEventOf } from './events';
 import { evolve } from './evolve';
 import type { BeerConfig, ScheduledChange } from './schemas';
 import { type BeerState, initialBeerState } from './state';
 import { meantFor, withoutExpectedAnswers } from './view';
-
-/** The pseudonym of a game's creator in a player's history. */
-export const CREATOR_PSEUDONYM = 'instructor';
 
 export interface HistoryForViewer {
   /** Each event as the viewer may see it, in the recorded order; null where they may not see it. */
@@ -51,7 +48,7 @@ export function historyForViewer(events: readonly BeerEvent[], viewerId: string 
   const created = events.find((e) => e.type === 'GameCreated');
   const creatorId = created?.type === 'GameCreated' ? created.data.creatorId : null;
   if (viewerId !== null && viewerId === creatorId) return { events: [...events], people: new Map() };
-  const pseudonyms = new Pseudonyms(creatorId);
+  const pseudonyms = new SeatPseudonyms(creatorId);
   return {
     events: events.map((event, index) => redacted(event, index, facts, pseudonyms)),
     people: pseudonyms.people,
@@ -97,30 +94,8 @@ function factsOf(events: readonly BeerEvent[], viewerId: string | null): Facts {
   return facts;
 }
 
-/** Pseudonyms by seat: a person keeps theirs within a facility; the creator is `instructor`. */
-class Pseudonyms {
-  readonly people = new Map<string, string>();
-  private readonly named = new Map<string, string>();
-
-  constructor(private readonly creatorId: string | null) {}
-
-  of(userId: string, facilityId: string): string {
-    const isCreator = userId === this.creatorId;
-    const key = isCreator ? '' : `${facilityId}\u0000${userId}`;
-    let name = this.named.get(key);
-    if (name === undefined) {
-      const base = isCreator ? CREATOR_PSEUDONYM : facilityId;
-      name = base;
-      for (let k = 2; this.people.has(name); k++) name = `${base}-${k}`;
-      this.named.set(key, name);
-      this.people.set(name, userId);
-    }
-    return name;
-  }
-}
-
 /** One event as the viewer may see it, or null. */
-function redacted(event: BeerEvent, index: number, facts: Facts, names: Pseudonyms): BeerEvent | null {
+function redacted(event: BeerEvent, index: number, facts: Facts, names: SeatPseudonyms): BeerEvent | null {
   switch (event.type) {
     case 'GameCreated': {
       const { data } = event;
@@ -155,7 +130,7 @@ function redacted(event: BeerEvent, index: number, facts: Facts, names: Pseudony
 type SeatEvent = BeerEventOf<'RoleJoined' | 'RoleLeft' | 'RoleTakenBack' | 'OrderPlaced'>;
 
 /** A seat's event with its person's pseudonym; another role's order only if it was sent. */
-function seatEvent(event: SeatEvent, index: number, facts: Facts, names: Pseudonyms): BeerEvent | null {
+function seatEvent(event: SeatEvent, index: number, facts: Facts, names: SeatPseudonyms): BeerEvent | null {
   const { data } = event;
   if (event.type === 'OrderPlaced' && data.facilityId !== facts.mine && !facts.sent.has(index)) return null;
   if (data.userId === null) return event;
@@ -166,7 +141,7 @@ function seatEvent(event: SeatEvent, index: number, facts: Facts, names: Pseudon
 function ownEvent(
   event: BeerEventOf<'DebriefQuestionAnswered' | 'ResultsSeen'>,
   facts: Facts,
-  names: Pseudonyms,
+  names: SeatPseudonyms,
 ): BeerEvent | null {
   const { data } = event;
   if (data.userId !== facts.viewerId) return null;
