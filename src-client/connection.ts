@@ -29,10 +29,9 @@ function setState(next: ConnectionState) {
 export function followConnection(wsClient: TRPCWebSocketClient): () => void {
   const subscription = wsClient.connectionState.subscribe({
     next: (connection) => {
+      // A client's first connection has no error: only a lost one (or a failed first try) has.
       if (connection.state === 'pending') setState('live');
       else if (connection.state === 'connecting' && connection.error) setState('reconnecting');
-      else if (connection.state === 'connecting' && state === 'live' && wsClient.connection === null)
-        setState('reconnecting');
     },
   });
   return () => subscription.unsubscribe();
@@ -50,7 +49,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The page's connection now. */
+export const currentConnection = (): ConnectionState => state;
+
 /** The page's connection, re-rendering on every change. */
 export function useConnection(): ConnectionState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribe, currentConnection);
 }
