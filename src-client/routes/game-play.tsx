@@ -6,20 +6,21 @@ import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withLeanMessages } from '../i18n';
+import { loadChunk } from '../load-chunk';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
 // The lean game's page and its words load only with a lean game.
 const LeanGamePlay = lazy(async () => ({
-  default: (await withLeanMessages(import('../features/leangame/play'))).LeanGamePlay,
+  default: (await withLeanMessages(loadChunk(() => import('../features/leangame/play')))).LeanGamePlay,
 }));
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { view, connected } = useGameView(id);
+  const { view } = useGameView(id);
   useDocumentTitle(view?.name ?? '');
   // After the last week of a beer game every participant goes to the results; a lean round's end
   // stays on the floor (the instructor may reset it for another round), its results a tab away.
@@ -33,11 +34,10 @@ export function GamePlayPage() {
       <GameNav
         view={view}
         stage="play"
-        connected={connected}
         sessionCrumb={
           view.session && (
             <Suspense fallback={null}>
-              <SessionCrumb place={view.session} />
+              <SessionCrumb place={view.session} gameId={view.gameId} stage="play" />
             </Suspense>
           )
         }

@@ -89,6 +89,19 @@ export function sessionsByCreator(db: Kysely<Database>, creatorId: string) {
     .execute();
 }
 
+/** The games of the round each of an instructor's sessions is on, with whether each has ended (one query). */
+export function gamesOfCurrentRounds(db: Kysely<Database>, creatorId: string) {
+  return db
+    .selectFrom('games')
+    .innerJoin('sessions', 'sessions.id', 'games.session_id')
+    .select(['games.session_id as sessionId', 'games.finished'])
+    .where('sessions.creator_id', '=', creatorId)
+    .where('sessions.deleted', '=', false)
+    .whereRef('games.round_number', '=', 'sessions.current_round')
+    .where('games.deleted', '=', false)
+    .execute();
+}
+
 /**
  * A session's join code drawn from `scope` (a keyed hash: a retried command draws the same), drawn
  * again while a session or a game holds it, so one code box on the join page finds either.

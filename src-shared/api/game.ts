@@ -55,6 +55,8 @@ export const placeOrderInput = z.object({
   /** The capability (product and supplier) ordered for; the facility's first when left out. */
   capabilityId: idInput.optional(),
   quantity: quantityInput(MAX_ORDER_QUANTITY),
+  /** The week the order was typed for: refused once that week has closed (an order delayed by an outage). */
+  week: z.number().int().min(1).max(520).optional(),
   commandId,
 });
 

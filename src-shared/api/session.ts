@@ -104,6 +104,8 @@ export const teamsActionInput = z.object({
     z.object({ type: z.literal('stopTimer') }),
     z.object({ type: z.literal('message'), text: textInput({ min: 1, max: MESSAGE_MAX, multiline: true }) }),
     z.object({ type: z.literal('handFreeSeatsToComputer') }),
+    /** Ends each game now: its players go to the results (spec `endGame`, for many teams at once). */
+    z.object({ type: z.literal('endGame') }),
   ]),
   commandId,
 });

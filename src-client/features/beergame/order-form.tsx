@@ -1,9 +1,10 @@
 import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBulb, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBulb, IconCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { needsConfirmation, quantitiesSeen, readOrderEntry } from '../../../src-shared/rules/order-entry';
+import { useConnection } from '../../connection';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError } from '../../ui/notify';
@@ -58,6 +59,9 @@ function CapabilityOrder({
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [commandId, setCommandId] = useState(newCommandId);
+  const connection = useConnection();
+  // An order sent while the server is away waits for it (connection.ts), and is then sent with its
+  // command id and the week it was typed for: never twice, never for a later week.
   const placeOrder = trpc.beergame.placeOrder.useMutation({
     retry: retryUnanswered(5),
     retryDelay: 1000,
@@ -82,6 +86,7 @@ function CapabilityOrder({
       facilityId: facility.id,
       capabilityId: capability.id,
       quantity,
+      week: view.week,
       commandId,
     });
   };
@@ -134,6 +139,15 @@ function CapabilityOrder({
             <FormattedMessage id={ordered !== undefined ? 'beer.changeOrder' : 'beer.placeOrder'} />
           </Button>
         </Group>
+        {placeOrder.isPending && (placeOrder.isPaused || connection === 'reconnecting') && (
+          <Text size="sm" c="orange.9" fw={600} data-testid="order-waiting" role="status">
+            <IconPlugConnectedX size={16} style={{ verticalAlign: 'text-bottom' }} />{' '}
+            <FormattedMessage
+              id="beer.orderWaitsForConnection"
+              values={{ quantity: placeOrder.variables?.quantity ?? 0 }}
+            />
+          </Text>
+        )}
         <OrderConstraints capability={capability} />
         {ordered !== undefined && (
           <Text size="sm" c="green.9" data-testid="ordered-quantity">

@@ -1,4 +1,4 @@
-import { Badge, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
+import { Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -16,12 +16,10 @@ import { Tooltip } from '../../ui/tooltip';
 export function GameNav({
   view,
   stage,
-  connected,
   sessionCrumb,
 }: {
   view: GameView;
   stage: GameStage;
-  connected: boolean;
   sessionCrumb?: ReactNode;
 }) {
   const intl = useIntl();
@@ -68,11 +66,6 @@ export function GameNav({
             </Text>
           )}
         </Breadcrumbs>
-        {!connected && (
-          <Badge color="orange" variant="light" data-testid="reconnecting">
-            <FormattedMessage id="game.reconnecting" />
-          </Badge>
-        )}
       </Group>
       <Tabs
         value={stage}

@@ -1,12 +1,14 @@
 /**
  * The follow-up's selection bar: what the instructor does to many teams' games at once (close the
- * week, the turn timer, a message, free seats to the computer), and its outcome as one toast.
+ * week, the turn timer, a message, free seats to the computer, end the games), and its outcome as
+ * one toast.
  */
 import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import {
   IconClockPause,
   IconClockPlay,
   IconCpu,
+  IconFlag,
   IconMessage,
   IconPlayerSkipForward,
   IconX,
@@ -25,9 +27,10 @@ type TeamsAction =
   | { type: 'startTimer'; seconds: number }
   | { type: 'stopTimer' }
   | { type: 'message'; text: string }
-  | { type: 'handFreeSeatsToComputer' };
+  | { type: 'handFreeSeatsToComputer' }
+  | { type: 'endGame' };
 
-type Dialog = 'closeWeek' | 'startTimer' | 'message' | 'handFreeSeatsToComputer';
+type Dialog = 'closeWeek' | 'startTimer' | 'message' | 'handFreeSeatsToComputer' | 'endGame';
 
 /** The timer's default: two minutes a week, the pace of a class that discusses as it plays. */
 const DEFAULT_TIMER_SECONDS = 120;
@@ -75,10 +78,13 @@ export function timerSecondsError(value: string | number): string | null {
 export function FollowUpSelectionBar({
   sessionId,
   gameIds,
+  teamNames,
   onClear,
 }: {
   sessionId: string;
   gameIds: string[];
+  /** The selected teams' names, in the order they show: what "end the games" names before it acts. */
+  teamNames: string[];
   onClear: () => void;
 }) {
   const intl = useIntl();
@@ -170,6 +176,7 @@ export function FollowUpSelectionBar({
             () => setDialog('handFreeSeatsToComputer'),
             'bulk-free-seats',
           )}
+          {button('session.endGames', <IconFlag size={14} />, () => setDialog('endGame'), 'bulk-end-games')}
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear}>
             <FormattedMessage id="session.clearSelection" />
           </Button>
@@ -199,6 +206,22 @@ export function FollowUpSelectionBar({
       >
         <Text size="sm">
           <FormattedMessage id="session.handFreeSeatsExplain" />
+        </Text>
+      </Confirm>
+      <Confirm
+        opened={dialog === 'endGame'}
+        onClose={close}
+        title={<FormattedMessage id="session.endGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="session.endGames" />}
+        color="red"
+        testId="confirm-end-games"
+        onConfirm={() => run({ type: 'endGame' })}
+      >
+        <Text size="sm" data-testid="end-games-teams">
+          <FormattedMessage
+            id="session.endGamesExplain"
+            values={{ count, teams: intl.formatList(teamNames, { type: 'conjunction' }) }}
+          />
         </Text>
       </Confirm>
       <Modal
