@@ -1,10 +1,11 @@
 /**
- * The truth about weeks (issue 23): a game ended early counts the same weeks played in every
- * figure, chart, sheet and export.
+ * The truth about weeks (issue 23): the replay shows week n as the workbook's row n numbers it,
+ * and a game ended early counts the same weeks played in every figure, chart, sheet and export.
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { foldHistory } from '../../../src-client/features/beergame/debrief/history';
 import { codebook, codebookMarkdown } from '../../../src-server/exports/codebook';
 import { Participants } from '../../../src-server/exports/participants';
 import { eventText, writeResearchExport } from '../../../src-server/exports/research';
@@ -20,7 +21,15 @@ import {
   variance,
   viewGame,
 } from '../../../src-shared/beergame';
-import { WEEKS_PLAYED_DEFINITION, weeksPlayed } from '../../../src-shared/beergame/weeks-played';
+import {
+  nextWeekStep,
+  previousWeekStep,
+  replayFiguresStep,
+  replayStepOfWeek,
+  replayWeekOf,
+  WEEKS_PLAYED_DEFINITION,
+  weeksPlayed,
+} from '../../../src-shared/beergame/weeks-played';
 import type { CommandContext, RecordedEvent } from '../../../src-shared/eventsourcing';
 import { sessionResults } from '../../../src-shared/session/results';
 import { as, CLASSIC, CREATOR, created, Game, system } from './helpers';
@@ -46,6 +55,17 @@ class RecordedGame {
 
   order(facilityId: string, quantity: number): void {
     this.run({ type: 'PlaceOrder', facilityId, quantity }, as(`u-${facilityId}`));
+  }
+
+  /** The events as the history procedure gives them to the browser. */
+  history() {
+    return foldHistory(
+      this.recorded.map((e) => ({
+        ...({ type: e.type, data: e.data } as BeerEvent),
+        version: e.streamVersion,
+        recordedAt: e.recordedAt.getTime(),
+      })),
+    );
   }
 
   private record(events: BeerEvent[], ctx: CommandContext): void {
@@ -103,6 +123,128 @@ const SHEETS = {
   factory: 'Factory',
 };
 
+/**
+ * Twelve weeks: the retailer, distributor and factory are people, the wholesaler the computer. The
+ * retailer changes its mind in week 3; the distributor forgets to order every fourth week, when the
+ * instructor closes the week and the computer orders for it.
+ */
+function playedGame(): RecordedGame {
+  const game = new RecordedGame({ weeks: 12 });
+  for (const id of ['retailer', 'distributor', 'factory'])
+    game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
+  game.run({ type: 'HandToComputer', facilityId: 'wholesaler', policy: 'passthrough' }, as(CREATOR));
+  for (let week = 1; week <= 12; week++) {
+    if (week === 3) game.order('retailer', 20);
+    game.order('retailer', week < 5 ? 4 : 8 + (week % 3) * 2);
+    game.run({ type: 'SendMessage', to: 'all', text: `Week ${week}` }, as(CREATOR));
+    game.order('factory', 6);
+    if (week % 4 === 0) game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
+    else game.order('distributor', week + 2);
+  }
+  expect(game.state.finished).toBe(true);
+  return game;
+}
+
+describe('the replay, week by week', () => {
+  it('shows week n as the workbook’s row n: its numbers and the orders placed in it', async () => {
+    const game = playedGame();
+    const history = game.history();
+    const sheets = await workbookOf(game);
+    const last = history.steps.length - 1;
+    expect(history.weekSteps).toHaveLength(12);
+    for (let week = 1; week <= 12; week++) {
+      const step = replayStepOfWeek(history.weekSteps, week, last);
+      expect(replayWeekOf(history.weekSteps, step), `week ${week}`).toBe(week);
+      // The map: the state at the step, drawn as a transparent game.
+      const state = history.steps[step]!.state;
+      expect(state.week).toBe(week);
+      const map = viewGame({ ...state, transparent: true }, { userId: null });
+      // The figures and charts: after the week's close.
+      const figures = beerDebriefFigures(history.steps[replayFiguresStep(history.weekSteps, step)]!.state);
+      expect(figures.weeks).toBe(week);
+      for (const id of CLASSIC) {
+        const row = sheets.get(SHEETS[id])![week - 1]!;
+        expect(row.Week).toBe(week);
+        const facility = map.facilities.find((f) => f.id === id)!;
+        const where = `week ${week}, ${id}`;
+        expect(
+          {
+            stock: facility.numbers!.stock,
+            backlog: facility.numbers!.backlog,
+            incoming: facility.numbers!.incomingOrder,
+            cost: facility.numbers!.weekCost,
+            cumulative: facility.numbers!.cumulativeCost,
+          },
+          where,
+        ).toEqual({
+          stock: row.Stock,
+          backlog: row.Backlog,
+          incoming: row['Incoming order'],
+          cost: row.Cost,
+          cumulative: row['Cumulative cost'],
+        });
+        // A person's order is placed at the week's step; the computer's is decided at its close.
+        const ordered = facility.capabilities.filter((c) => c.validatedOrder);
+        if (row['Ordered by'] === 'Player')
+          expect(
+            ordered.reduce((sum, c) => sum + c.validatedOrderQty!, 0),
+            where,
+          ).toBe(row['Order placed']);
+        else expect(ordered, where).toEqual([]);
+        const figured = figures.byFacility[id]!;
+        expect(
+          [figured.orders, figured.stock, figured.backlog, figured.incomingOrders, figured.weekCost].map(
+            (series) => series[week - 1],
+          ),
+          where,
+        ).toEqual([row['Order placed'], row.Stock, row.Backlog, row['Incoming order'], row.Cost]);
+        expect(figured.cost, where).toBe(row['Cumulative cost']);
+      }
+    }
+  });
+
+  it('counts every order placed in week n under week n', () => {
+    const game = playedGame();
+    const history = game.history();
+    const placed = game.recorded.flatMap((e, step) =>
+      e.type === 'OrderPlaced' ? [{ step, week: (e.data as { week: number }).week }] : [],
+    );
+    expect(placed.length).toBeGreaterThan(30);
+    for (const { step, week } of placed) expect(replayWeekOf(history.weekSteps, step)).toBe(week);
+  });
+
+  it('moves week by week, and names the steps after the last week', () => {
+    const game = playedGame();
+    const { weekSteps, steps } = game.history();
+    const last = steps.length - 1;
+    let step = 0;
+    for (let week = 1; week <= 12; week++) {
+      step = nextWeekStep(weekSteps, step, last);
+      expect(step).toBe(replayStepOfWeek(weekSteps, week, last));
+    }
+    expect(nextWeekStep(weekSteps, step, last)).toBe(last);
+    expect(replayWeekOf(weekSteps, last)).toBe(13);
+    expect(previousWeekStep(weekSteps, last)).toBe(weekSteps[11]);
+    expect(previousWeekStep(weekSteps, weekSteps[0]!)).toBe(0);
+    // `?week=0` opens the start, a week beyond the game its last week.
+    expect(replayStepOfWeek(weekSteps, 0, last)).toBe(0);
+    expect(replayStepOfWeek(weekSteps, 40, last)).toBe(weekSteps[11]);
+    // The start belongs to week 1, under way from the game's creation.
+    expect(replayWeekOf(weekSteps, 0)).toBe(1);
+  });
+
+  it('forgets the weeks of a play the instructor reset', () => {
+    const game = new RecordedGame({ weeks: 6 });
+    for (const id of CLASSIC) game.run({ type: 'JoinRole', facilityId: id }, as(`u-${id}`));
+    for (let week = 1; week <= 3; week++) game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
+    game.run({ type: 'ResetGame' }, as(CREATOR));
+    game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
+    const { weekSteps, steps } = game.history();
+    expect(weekSteps).toEqual([steps.length - 2]);
+    expect(weeksPlayed(game.state)).toBe(1);
+  });
+});
+
 describe('a game ended early (EndGame in week 15 of 35)', () => {
   // Fourteen weeks closed; in week 15 two people order, then the instructor ends the game.
   const game = new RecordedGame({ weeks: 35 });
@@ -154,6 +296,13 @@ describe('a game ended early (EndGame in week 15 of 35)', () => {
     const run = trajectory(state);
     expect(run.weeks).toHaveLength(PLAYED);
     expect(run.totals.teamCost).toBe(teamCost);
+  });
+
+  it('says "14 weeks played" and draws its charts to week 14 (the replay’s weeks)', () => {
+    const history = game.history();
+    expect(history.weekSteps).toHaveLength(PLAYED);
+    // After the last week played, the replay is past the weeks: the week under way was not played.
+    expect(replayWeekOf(history.weekSteps, history.steps.length - 1)).toBe(PLAYED + 1);
   });
 
   it('has a workbook row for each week played, and KPIs over them', async () => {
