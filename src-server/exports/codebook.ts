@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { beerEventSchemas } from '../../src-shared/beergame';
 import type { WeekRow } from '../../src-shared/beergame/state';
+import { WEEKS_PLAYED_DEFINITION } from '../../src-shared/beergame/weeks-played';
 import type { EventLogLine } from '../../src-shared/eventsourcing/event-log';
 import { leanEventSchemas } from '../../src-shared/leangame';
 
@@ -36,8 +37,10 @@ export interface Codebook {
   title: string;
   /** The fields of every line of the log (JSONL) and the columns of the long CSV. */
   line: Array<{ name: keyof EventLogLine; type: string; meaning: string }>;
-  /** The columns of the wide CSV (beer games: one row per facility and week). */
+  /** The columns of the wide CSV (beer games: one row per facility and week played). */
   wide: Array<{ name: string; meaning: string }>;
+  /** What a week played is: the wide CSV's rows and every figure derived from the log count these. */
+  weeksPlayed: string;
   gameTypes: Array<{ gameType: string; events: CodebookEvent[] }>;
 }
 
@@ -71,7 +74,7 @@ export const LINE_COLUMNS = Object.keys(LINE_FIELDS) as Array<keyof EventLogLine
 
 /** The wide layout's WeekRow columns; nested values are JSON strings. */
 export const WEEK_ROW_COLUMNS: Record<keyof WeekRow, string> = {
-  week: 'the week, from 1',
+  week: 'the week, from 1 (one row per week played)',
   received: 'units received from suppliers (or production) that week',
   incomingOrder: 'units ordered from the facility that week (clients and end consumer)',
   shipped: 'units shipped to clients that week',
@@ -79,8 +82,8 @@ export const WEEK_ROW_COLUMNS: Record<keyof WeekRow, string> = {
   backlog: 'units owed to clients at the end of the week',
   netInventory: 'stock minus backlog',
   missed: 'demand lost that week when backlog is not allowed',
-  order: 'units the facility ordered that week, all capabilities; empty until the week closes',
-  orders: 'the order per capability id (JSON); empty until the week closes',
+  order: 'units the facility ordered that week, all capabilities (sent when the week closed)',
+  orders: 'the order per capability id (JSON)',
   orderBy: 'who decided the order: player or computer',
   cost: "the week's cost (stock and backlog costs)",
   cumulativeCost: 'the cost since week 1',
@@ -96,7 +99,7 @@ const WIDE_LEADING_COLUMNS = {
   facilityId: 'the facility (role)',
   facilityName: "the facility's name",
   participant:
-    'who held the facility when the week closed (the open week: now): a pseudonym, a name when opted in, empty for a computer or free seat',
+    'who held the facility when the week closed: a pseudonym, a name when opted in, empty for a computer or free seat',
   computer: 'true when the computer played the facility that week',
 };
 
@@ -199,6 +202,7 @@ export function codebook(): Codebook {
       meaning:
         (WIDE_LEADING_COLUMNS as Record<string, string>)[name] ?? WEEK_ROW_COLUMNS[name as keyof WeekRow],
     })),
+    weeksPlayed: WEEKS_PLAYED_DEFINITION,
     gameTypes: Object.entries(EVENT_SCHEMAS_BY_GAME_TYPE).map(([gameType, schemas]) => ({
       gameType,
       events: eventEntries(schemas),
@@ -227,7 +231,8 @@ export function codebookMarkdown(book: Codebook = codebook()): string {
   const lines = [`# ${book.title}`, '', '## Fields of each line (JSONL) and columns of the long CSV', ''];
   lines.push('| field | type | meaning |', '| --- | --- | --- |');
   for (const f of book.line) lines.push(`| \`${f.name}\` | ${cell(f.type)} | ${cell(f.meaning)} |`);
-  lines.push('', '## Columns of the wide CSV (beer games)', '', '| column | meaning |', '| --- | --- |');
+  lines.push('', '## Columns of the wide CSV (beer games)', '', book.weeksPlayed, '');
+  lines.push('| column | meaning |', '| --- | --- |');
   for (const c of book.wide) lines.push(`| \`${c.name}\` | ${cell(c.meaning)} |`);
   for (const { gameType, events } of book.gameTypes) {
     lines.push('', `## Events of \`${gameType}\``);

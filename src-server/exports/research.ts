@@ -12,6 +12,7 @@
 import type { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { BeerState } from '../../src-shared/beergame/state';
+import { weeksPlayed } from '../../src-shared/beergame/weeks-played';
 import type { DomainEvent, RecordedEvent } from '../../src-shared/eventsourcing';
 import { type EventLogLineText, eventLogLineJson } from '../../src-shared/eventsourcing/event-log';
 import { upcast } from '../../src-shared/eventsourcing/upcasters';
@@ -293,7 +294,7 @@ const ROWS_PER_WRITE = 1000;
 
 /**
  * Writes the wide layout of the beer games among `games` (others have no weeks and are skipped):
- * each game folded with the published reducer, then one row per week and facility of its history.
+ * each game folded with the published reducer, then one row per week played and facility.
  * Returns the number of rows written.
  */
 async function writeWeeks(
@@ -324,9 +325,11 @@ async function writeWeeks(
       const f = state.facilities[facilityIndex]!;
       return seats.get(`${week}/${f.id}`) ?? { userId: f.userId, computer: f.computer };
     };
-    const weeks = Math.max(0, ...state.facilities.map((f) => f.history.length));
+    const weeks = weeksPlayed(state);
     const rows: string[] = [];
-    const holders = state.facilities.flatMap((f, i) => f.history.map((row) => seatOf(row.week, i).userId));
+    const holders = state.facilities.flatMap((f, i) =>
+      f.history.slice(0, weeks).map((row) => seatOf(row.week, i).userId),
+    );
     await participants.meet(holders.filter((id): id is string => id !== null));
     for (let k = 0; k < weeks; k++)
       for (const [i, f] of state.facilities.entries()) {

@@ -13,6 +13,7 @@ import {
   beerUpcasters,
   type ChangeField,
   type FacilityConfig,
+  weeksPlayed,
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
 import { facilityDisplayName } from '../../src-shared/rules/facility-name';
@@ -148,8 +149,6 @@ function hasRevenue(s: BeerState): boolean {
   );
 }
 
-const closedWeeks = (s: BeerState) => s.facilities[0]?.history.filter((r) => r.order !== null).length ?? 0;
-
 function parametersSheet({ state: s, names }: BeergameRecord, w: Words): Sheet {
   const t = (id: string) => w.label(id);
   const rows: Cell[][] = [
@@ -157,7 +156,7 @@ function parametersSheet({ state: s, names }: BeergameRecord, w: Words): Sheet {
     [t('workbook.template'), s.template === null ? null : w.template(s.template)],
     [t('workbook.createdAt'), time(s.createdAt)],
     [t('workbook.currentWeek'), s.week],
-    [t('workbook.weeksClosed'), closedWeeks(s)],
+    [t('workbook.weeksClosed'), weeksPlayed(s)],
     [t('workbook.weeksTotal'), s.config.weeks],
     [t('workbook.finished'), s.finished],
     [t('workbook.endedAt'), s.endedAt === null ? null : time(s.endedAt)],
@@ -275,7 +274,7 @@ function parametersSheet({ state: s, names }: BeergameRecord, w: Words): Sheet {
   };
 }
 
-/** One facility week by week, from its history rows; several products side by side. */
+/** One facility week by week, from its history rows of the weeks played; several products side by side. */
 function facilitySheet(s: BeerState, i: number, w: Words): Sheet {
   const t = (id: string) => w.label(id);
   const facility = s.facilities[i]!;
@@ -306,7 +305,7 @@ function facilitySheet(s: BeerState, i: number, w: Words): Sheet {
     for (const pid of pids)
       for (const column of productColumns) header.push(`${w.product(pid)}: ${t(`workbook.${column}`)}`);
 
-  const rows = facility.history.map((r) => {
+  const rows = facility.history.slice(0, weeksPlayed(s)).map((r) => {
     const row: Cell[] = [
       r.week,
       r.incomingOrder,

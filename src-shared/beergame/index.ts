@@ -21,3 +21,4 @@ export * from './summary';
 export * from './templates';
 export * from './view';
 export { allocateProportionally, consumerDemandAt, supplyLine } from './week';
+export * from './weeks-played';

@@ -187,9 +187,10 @@ describe('the workbook the creator downloads', () => {
     expect(state.week).toBe(4);
     for (const facility of state.facilities) {
       const rows = recordsOf(book.getWorksheet(ROLE_NAMES[facility.id as keyof typeof ROLE_NAMES])!);
-      expect(rows.map((r) => r.Week)).toEqual([1, 2, 3, 4]);
+      // The weeks played: week 4, under way, is not played yet.
+      expect(rows.map((r) => r.Week)).toEqual([1, 2, 3]);
       expect(rows).toEqual(
-        facility.history.map((week) =>
+        facility.history.slice(0, 3).map((week) =>
           expect.objectContaining({
             'Incoming order': week.incomingOrder,
             Received: week.received,
@@ -206,7 +207,7 @@ describe('the workbook the creator downloads', () => {
       );
     }
     const retailer = recordsOf(book.getWorksheet('Retailer')!);
-    expect(retailer.map((r) => r['Order placed'])).toEqual([4, 10, 12, null]);
+    expect(retailer.map((r) => r['Order placed'])).toEqual([4, 10, 12]);
     expect(recordsOf(book.getWorksheet('Factory')!)[2]!['Ordered by']).toBe('Computer');
   });
 

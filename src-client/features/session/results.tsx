@@ -119,10 +119,7 @@ function RoundBlock({
                       {team.finished ? (
                         <FormattedMessage id="session.finished" />
                       ) : (
-                        <FormattedMessage
-                          id="game.weekOf"
-                          values={{ week: team.weeksPlayed, weeks: team.weeks }}
-                        />
+                        <FormattedMessage id="game.weekOf" values={{ week: team.week, weeks: team.weeks }} />
                       )}
                     </Table.Td>
                     <Table.Td ta="right">
