@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
@@ -25,8 +25,13 @@ export function GamePlayPage() {
   // After the last week of a beer game every participant goes to the results; a lean round's end
   // stays on the floor (the instructor may reset it for another round), its results a tab away.
   const finished = (view?.gameType === 'beergame' && view.finished) ?? false;
+  // Once per game: this page stays mounted while the next one loads, and `navigate` changes with
+  // every navigation meanwhile (a round that opens takes the player on): it must not pull them back.
+  const sentToResults = useRef<string | null>(null);
   useEffect(() => {
-    if (finished) navigate(paths.game(id, 'results'));
+    if (!finished || sentToResults.current === id) return;
+    sentToResults.current = id;
+    navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
   if (!view) return <PageLoader />;
   return (

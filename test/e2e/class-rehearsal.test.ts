@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -94,6 +95,32 @@ async function everyoneOrders(phones: Page[], week: number) {
   }
 }
 
+const ROLE_SHEETS = {
+  retailer: 'Retailer',
+  wholesaler: 'Wholesaler',
+  distributor: 'Distributor',
+  factory: 'Factory',
+};
+
+/** A game's workbook, downloaded as its creator does, each sheet's rows as label → value. */
+async function workbookRows(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await response.arrayBuffer());
+  const sheets = new Map<string, Array<Record<string, unknown>>>();
+  for (const sheet of book.worksheets) {
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const rows: Array<Record<string, unknown>> = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1)
+        rows.push(Object.fromEntries(header.map((label, c) => [label, (row.values as unknown[])[c + 1]])));
+    });
+    sheets.set(sheet.name, rows);
+  }
+  return sheets;
+}
+
 /** The orders recorded for a game's week, as the event log has them. */
 async function ordersRecorded(gameIds: string[]) {
   const client = new pg.Client({ connectionString: database.url });
@@ -177,6 +204,12 @@ itOnPostgres(
       await order(phone, 7);
       await phone.getByTestId('order-waiting').waitFor();
     }
+    // A fourth opens a page whose code it has not loaded yet: it waits for the server, no reload.
+    const curious = pages[3]!;
+    await curious.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await curious.getByTestId('tab-intro').click();
     await page.getByTestId('reconnecting').waitFor();
     await page.locator('main[data-stale]').waitFor();
     await expect.poll(() => page.locator('[data-testid="countdown"][data-stale]').count()).toBe(3);
@@ -193,6 +226,11 @@ itOnPostgres(
       await phone.getByTestId('ordered-quantity').waitFor({ timeout: 20_000 });
       expect(await phone.getByTestId('ordered-quantity').textContent()).toContain('7');
     }
+    await curious.getByTestId('my-seat').waitFor({ timeout: 20_000 });
+    expect(await curious.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await curious.getByTestId('tab-play').click();
     await page.getByTestId('reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
     await page.locator('main[data-stale]').waitFor({ state: 'detached' });
     await page.screenshot({ path: `${shots}/3-follow-up-back-1280.png`, fullPage: true });
@@ -218,7 +256,9 @@ itOnPostgres(
     // The class moves to round 2: every phone, on round 1's results, follows to its game of round 2.
     await page.getByTestId('next-round').click();
     await page.getByTestId('confirm-next-round').click();
-    await expect.poll(() => page.getByTestId('current-round').textContent()).toMatch(/^Round 2: /);
+    await expect
+      .poll(() => page.getByTestId('current-round').textContent(), { timeout: 30_000 })
+      .toMatch(/^Round 2: /);
     for (const phone of pages) {
       await phone.waitForURL(/\/game\/[\w-]+\/intro$/);
       expect(round1Games).not.toContain(gameIdOf(phone));
@@ -251,6 +291,21 @@ itOnPostgres(
     await page.locator('[data-testid="round-status"][data-status="finished"]').waitFor();
     expect(await page.locator('[data-testid="seat"][data-state="waiting"]').count()).toBe(0);
     await page.screenshot({ path: `${shots}/5-follow-up-finished-1280.png`, fullPage: true });
+
+    // The debrief's replay at a chosen week shows what the workbook's rows say of that week.
+    const replay = await instructor.context.newPage();
+    const [game] = round1Games;
+    const sheets = await workbookRows(`${server.url}/api/games/${game}/export.xlsx?lang=en`, ada.cookie);
+    await replay.goto(`${server.url}/game/${game}/results?week=2`);
+    await expect.poll(() => replay.getByTestId('replay-position').textContent()).toContain('Week 2 of 3');
+    for (const [id, sheet] of Object.entries(ROLE_SHEETS)) {
+      const row = sheets.get(sheet)!.find((r) => r.Week === 2)!;
+      const card = replay.getByTestId(`map-facility-${id}`);
+      await expect.poll(() => card.textContent(), { message: id }).toContain(`Stock ${row.Stock}`);
+      expect(await card.textContent(), id).toContain(`Backlog ${row.Backlog}`);
+      expect(await card.textContent(), id).toContain('Ordered');
+    }
+    await replay.screenshot({ path: `${shots}/6-replay-week-2-1280.png`, fullPage: true });
 
     for (const phone of phones) await phone.context.close();
     await instructor.context.close();

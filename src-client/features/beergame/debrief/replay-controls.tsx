@@ -6,7 +6,7 @@
  * class at week 14; without either, the replay rests at the end of the game.
  */
 import { Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import {
   replayWeekOf,
 } from '../../../../src-shared/beergame/weeks-played';
 import { ReplayBar } from '../../../ui/debrief/replay-bar';
+import { useStepInAddress } from '../../../ui/debrief/step-in-address';
 import type { FoldedHistory } from './history';
 
 /** The step the URL names, clamped to the history; the last step when it names none. */
@@ -33,27 +34,20 @@ function stepFromUrl(params: URLSearchParams, history: FoldedHistory): number {
  * the latest one (keys pressed faster than the page renders all count), and written to the URL.
  */
 export function useReplayStep(history: FoldedHistory) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [step, setStep] = useState(() => stepFromUrl(params, history));
   const last = history.steps.length - 1;
   const clamp = useCallback((next: number) => Math.max(0, Math.min(last, next)), [last]);
 
-  useEffect(() => {
-    const week = history.weekSteps.indexOf(step);
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.delete('week');
-        updated.delete('event');
-        // The end of the game is the page's own address, without a step.
-        if (step === last) return updated;
-        if (week >= 0) updated.set('week', String(week + 1));
-        else updated.set('event', String(step + 1));
-        return updated;
-      },
-      { replace: true },
-    );
-  }, [step, history, last, setParams]);
+  useStepInAddress(step, (params, at) => {
+    params.delete('week');
+    params.delete('event');
+    // The end of the game is the page's own address, without a step.
+    if (at === last) return;
+    const week = history.weekSteps.indexOf(at);
+    if (week >= 0) params.set('week', String(week + 1));
+    else params.set('event', String(at + 1));
+  });
 
   const goTo = useCallback((next: number) => setStep(clamp(next)), [clamp]);
   const previousWeek = useCallback(
