@@ -2,7 +2,7 @@
  * evolve: folds one lean event into the state. Pure, and copies only what an event touches. The
  * set-up and the round's life are here; the factory floor's work is in work.ts.
  */
-import { createState, resetState, toolOwners } from './create';
+import { createState, resetState, roundLengthSet, toolOwners } from './create';
 import type { LeanEvent, LeanEventOf } from './events';
 import { leanMetrics } from './metrics';
 import type { LeanState } from './state';
@@ -55,6 +55,8 @@ function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGa
       return { ...state, batchSize: event.data.batchSize };
     case 'KanbanCapSet':
       return { ...state, kanbanCap: event.data.cap };
+    case 'RoundLengthSet':
+      return roundLengthSet(state, event.data);
     case 'GameStarted':
       return gameStarted(state, event.data.at);
     case 'ComputerActionsScheduled': {
