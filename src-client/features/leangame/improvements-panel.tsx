@@ -219,7 +219,8 @@ function readWhole(
     : { ok: false, values: { min, max } };
 }
 
-function NumberSetting({
+/** A whole number typed and set with a button (the panel's settings, the round's length on the board). */
+export function NumberSetting({
   label,
   current,
   min,
