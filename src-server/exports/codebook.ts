@@ -2,8 +2,8 @@
  * The research codebook, generated from the zod schemas of the events (DESIGN, "The history as a
  * product"): every event type of every game type, each field of its data with its type, unit and
  * meaning as the schema declares them (`.meta({ description, unit })`), so it cannot drift from
- * what the engines record. The columns of the log's lines and of the wide layout are described
- * here, in tables the compiler holds to `EventLogLine` and `WeekRow`.
+ * what the engines record. The columns of the log's lines and of the wide layouts are described
+ * here, in tables the compiler holds to `EventLogLine`, `WeekRow` and `LeanMinuteRow`.
  */
 import { z } from 'zod';
 import { beerEventSchemas } from '../../src-shared/beergame';

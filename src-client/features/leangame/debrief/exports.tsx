@@ -10,6 +10,9 @@ const FORMATS = [
   ['codebook', 'debrief.format.codebook'],
 ] as const;
 
+/** A label that wraps on a narrow phone rather than being cut off. */
+const WRAPPING = { label: { whiteSpace: 'normal' } } as const;
+
 /** The creator's downloads of the game: its workbook in the page's language, and the research export. */
 export function LeanExports({ gameId }: { gameId: string }) {
   const intl = useIntl();
@@ -22,13 +25,25 @@ export function LeanExports({ gameId }: { gameId: string }) {
         download
         leftSection={<IconDownload size={18} />}
         variant="default"
+        h="auto"
+        mih={36}
+        py={6}
+        styles={WRAPPING}
         data-testid="download-workbook"
       >
         <FormattedMessage id="debrief.downloadWorkbook" />
       </Button>
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
-          <Button leftSection={<IconTableExport size={18} />} variant="default" data-testid="research-export">
+          <Button
+            leftSection={<IconTableExport size={18} />}
+            variant="default"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={WRAPPING}
+            data-testid="research-export"
+          >
             <FormattedMessage id="debrief.researchExport" />
           </Button>
         </Menu.Target>
