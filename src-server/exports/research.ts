@@ -377,7 +377,7 @@ async function writeLeanMinutes(
   let count = 0;
   for (const game of games) {
     if (game.type !== gameTypes.leangame.name) continue;
-    // A round's events fit in memory: a 20-minute factory records about a thousand.
+    // A game's events fit in memory (a 20-minute round of the factory records about a thousand).
     const events: LeanEvent[] = [];
     for await (const page of pages(game))
       for (const stored of page)
