@@ -1,29 +1,31 @@
 /**
- * `GET /api/games/:id/export.xlsx[?lang=xx]`: a beer game's workbook (workbook.ts) for its creator
- * and its players, in the language asked for, else the browser's, else English. Others get the
- * spec's "log in as instructor or player" message (point 8): 401 signed out, 403 signed in.
+ * `GET /api/games/:id/export.xlsx[?lang=xx]`: a game's workbook, by its type (workbook.ts for a
+ * beer game, lean-workbook.ts for a lean game), for its creator and its players, in the language
+ * asked for, else the browser's, else English. Others get the spec's "log in as instructor or
+ * player" message (point 8): 401 signed out, 403 signed in.
  */
 
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { type Request, Router } from 'express';
 import { idInput } from '../../src-shared/api/inputs';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { isLocale, LOCALES, type Locale } from '../../src-shared/rules/locale';
 import { displayNames } from '../auth/auth';
 import { foldRecorded } from '../eventstore/command-handler';
-import { messagesIn } from '../messages';
+import { type Messages, messagesIn } from '../messages';
 import { gameTypes } from '../streams';
 import type { Services } from '../trpc/context';
-import { membersOrCreatorOnly, type Requirement } from '../trpc/procedures';
+import { type LoadedGame, membersOrCreatorOnly, type Requirement } from '../trpc/procedures';
 import { appError } from '../trpc/trpc';
 import { gameForDownload, refuseDownload } from './access';
+import { leanUserIdsIn, leanWorkbookFileName, writeLeangameWorkbook } from './lean-workbook';
 import { userIdsIn, workbookFileName, writeBeergameWorkbook } from './workbook';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A beer game, for its creator or one of its players; a lean game has no workbook. */
-const beergameCreatorOrPlayer: Requirement = (game, user) => {
-  if (game.type !== gameTypes.beergame) return appError('NOT_FOUND', 'dashboard.messGameUnknown');
+/** A game, for its creator or one of its players. */
+const creatorOrPlayer: Requirement = (game, user) => {
   if (!user) return appError('UNAUTHORIZED', 'export.excelLoginRequired');
   return membersOrCreatorOnly(game, user) ? appError('FORBIDDEN', 'export.excelLoginRequired') : null;
 };
@@ -33,17 +35,13 @@ export function workbookRoute(services: Services): Router {
   router.get('/api/games/:id/export.xlsx', async (req, res) => {
     try {
       if (!idInput.safeParse(req.params.id).success) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
-      const { game } = await gameForDownload(services, req, req.params.id, beergameCreatorOrPlayer);
-      // Read afresh rather than the state `openGame` may have had cached: the file is the game as stored.
-      const events = await services.store.readStream(gameStreamId(game.gameId));
-      const state = foldRecorded(gameTypes.beergame.stream, events);
-      const names = await displayNames(services.database.db, userIdsIn({ state, events }));
-      const messages = await messagesIn(workbookLocale(req));
+      const { game } = await gameForDownload(services, req, req.params.id, creatorOrPlayer);
+      const workbook = await workbookOf(services, game, await messagesIn(workbookLocale(req)));
       res.status(200);
       res.setHeader('Content-Type', XLSX_TYPE);
-      res.setHeader('Content-Disposition', attachment(workbookFileName(state)));
+      res.setHeader('Content-Disposition', attachment(workbook.fileName));
       // A download the browser abandons never finishes writing: stop waiting when the response closes.
-      const written = writeBeergameWorkbook(res, { state, events, names }, messages);
+      const written = workbook.write(res);
       // The writer may then still fail on the closed response, with nobody left to tell: not a crash.
       written.catch(() => undefined);
       await Promise.race([written, once(res, 'close')]);
@@ -52,6 +50,32 @@ export function workbookRoute(services: Services): Router {
     }
   });
   return router;
+}
+
+/** A game's workbook by its type: the file's name and its writer. */
+async function workbookOf(
+  services: Services,
+  game: LoadedGame,
+  messages: Messages,
+): Promise<{ fileName: string; write: (out: Writable) => Promise<void> }> {
+  const { db } = services.database;
+  // Read afresh rather than the state `openGame` may have had cached: the file is the game as stored.
+  const events = await services.store.readStream(gameStreamId(game.gameId));
+  if (game.type === gameTypes.leangame) {
+    const state = foldRecorded(gameTypes.leangame.stream, events);
+    const names = await displayNames(db, leanUserIdsIn({ state, events }));
+    const record = { state, events, names, now: services.now() };
+    return {
+      fileName: leanWorkbookFileName(state),
+      write: (out) => writeLeangameWorkbook(out, record, messages),
+    };
+  }
+  const state = foldRecorded(gameTypes.beergame.stream, events);
+  const names = await displayNames(db, userIdsIn({ state, events }));
+  return {
+    fileName: workbookFileName(state),
+    write: (out) => writeBeergameWorkbook(out, { state, events, names }, messages),
+  };
 }
 
 /** `lang` when it is one of ours, else the best of the browser's languages, else English. */

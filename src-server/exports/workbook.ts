@@ -30,13 +30,13 @@ export interface BeergameRecord {
 }
 
 /** A number shown with a format (costs, rates, times); a plain number is shown as Excel's general. */
-interface Formatted {
+export interface Formatted {
   value: number | Date;
   format: string;
 }
-type Cell = string | number | boolean | Formatted | null;
+export type Cell = string | number | boolean | Formatted | null;
 
-interface Sheet {
+export interface Sheet {
   name: string;
   header: string[];
   rows: Cell[][];
@@ -46,10 +46,13 @@ interface Sheet {
   frozenColumns?: number;
 }
 
-const money = (value: number): Formatted => ({ value, format: '#,##0.00' });
-const rate = (value: number): Formatted => ({ value, format: '0.0%' });
-const decimal = (value: number): Formatted => ({ value, format: '0.00' });
-const time = (epochMs: number): Formatted => ({ value: new Date(epochMs), format: 'yyyy-mm-dd hh:mm:ss' });
+export const money = (value: number): Formatted => ({ value, format: '#,##0.00' });
+export const rate = (value: number): Formatted => ({ value, format: '0.0%' });
+export const decimal = (value: number): Formatted => ({ value, format: '0.00' });
+export const time = (epochMs: number): Formatted => ({
+  value: new Date(epochMs),
+  format: 'yyyy-mm-dd hh:mm:ss',
+});
 
 /** The file a download is saved as: the game's name and the week it reached. */
 export function workbookFileName(state: BeerState): string {
@@ -537,7 +540,7 @@ function kpisSheet(s: BeerState, w: Words): Sheet {
 }
 
 /** Excel's rules for a sheet name: at most 31 characters, none of : \ / ? * [ ], unique ignoring case. */
-function uniqueSheetName(wanted: string, taken: Set<string>): string {
+export function uniqueSheetName(wanted: string, taken: Set<string>): string {
   const base =
     wanted
       .replace(/[:\\/?*[\]]/g, ' ')
@@ -568,7 +571,7 @@ function columnWidths(sheet: Sheet): number[] {
   return widths;
 }
 
-function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet): void {
+export function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet): void {
   const worksheet = book.addWorksheet(sheet.name, {
     views: [{ state: 'frozen', xSplit: sheet.frozenColumns ?? 0, ySplit: 1 }],
   });

@@ -8,6 +8,7 @@ export { decideLeanGame, type LeanCommandOf, leangameDecider } from './decide';
 export * from './events';
 export { evolveLeanGame } from './evolve';
 export * from './metrics';
+export * from './minute-rows';
 export * from './rules';
 export { leanScheduleComputerActions } from './schedule';
 export * from './schemas';

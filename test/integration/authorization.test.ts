@@ -741,6 +741,12 @@ const leanMatrix: Record<string, Row> = {
     expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
     changes: true,
   },
+  'leangame.setRoundLength': {
+    call: (api, { gameId }) =>
+      api.leangame.setRoundLength.mutate({ gameId, minutes: 9, commandId: randomUUID() }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    changes: true,
+  },
   'leangame.start': {
     call: (api, { gameId }) => api.leangame.start.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },

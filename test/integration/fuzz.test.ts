@@ -150,6 +150,7 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
     { consumerDemand: [4, 8] },
   ),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
+  minutes: fc.constantFrom(5, 9, 15, 60),
   cursor: fc.nat(100),
   draft: fc.boolean(),
   week: fc.integer({ min: 1, max: 40 }),

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -219,7 +220,8 @@ function readWhole(
     : { ok: false, values: { min, max } };
 }
 
-function NumberSetting({
+/** A whole number typed and set with a button (the panel's settings, the round's length on the board). */
+export function NumberSetting({
   label,
   current,
   min,
@@ -252,32 +254,31 @@ function NumberSetting({
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          label={label}
-          description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
-          placeholder={String(current)}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setError(null);
-          }}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error}
-          disabled={!editable}
-          style={{ flex: 1, maxWidth: 220 }}
-          data-testid={testId}
-        />
-        <Button
-          type="submit"
-          mt={44}
-          disabled={!editable || typed.trim() === ''}
-          data-testid={`${testId}-set`}
-        >
-          <FormattedMessage id="lean.set" />
-        </Button>
-      </Group>
+      <TextInput
+        label={label}
+        description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
+        placeholder={String(current)}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          setError(null);
+        }}
+        inputMode="numeric"
+        autoComplete="off"
+        error={error}
+        disabled={!editable}
+        maw={300}
+        // The button beside the box, however many lines the label takes.
+        inputContainer={(input) => (
+          <Group gap="xs" wrap="nowrap">
+            <Box flex={1}>{input}</Box>
+            <Button type="submit" disabled={!editable || typed.trim() === ''} data-testid={`${testId}-set`}>
+              <FormattedMessage id="lean.set" />
+            </Button>
+          </Group>
+        )}
+        data-testid={testId}
+      />
     </form>
   );
 }
