@@ -9,7 +9,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
@@ -22,6 +21,7 @@ import {
   type LeanImprovement,
 } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { NumberField, useNumberField } from '../../ui/number-field';
 import { useLeanPanel } from './commands';
 import { FloorMap } from './floor-map';
 import { ToolGlyph } from './glyphs';
@@ -206,19 +206,6 @@ function ImprovementRow({
   );
 }
 
-/** A whole number from `min` to `max` typed in a box, or the translated reason it is not one. */
-function readWhole(
-  typed: string,
-  min: number,
-  max: number,
-): { ok: true; value: number } | { ok: false; values: { min: number; max: number } } {
-  const text = typed.trim();
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  return Number.isInteger(value) && value >= min && value <= max
-    ? { ok: true, value }
-    : { ok: false, values: { min, max } };
-}
-
 function NumberSetting({
   label,
   current,
@@ -237,34 +224,22 @@ function NumberSetting({
   onSet: (value: number) => void;
 }) {
   const intl = useIntl();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const typed = useNumberField({ min, max }, '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = readWhole(typed, min, max);
-    if (!read.ok) {
-      setError(intl.formatMessage({ id: 'lean.wholeNumberRange' }, read.values));
-      return;
-    }
-    setError(null);
-    setTyped('');
-    onSet(read.value);
+    const value = typed.submit();
+    if (value === null) return;
+    typed.reset();
+    onSet(value);
   };
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
+        <NumberField
+          {...typed.field}
           label={label}
           description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
           placeholder={String(current)}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setError(null);
-          }}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error}
           disabled={!editable}
           style={{ flex: 1, maxWidth: 220 }}
           data-testid={testId}
@@ -272,7 +247,7 @@ function NumberSetting({
         <Button
           type="submit"
           mt={44}
-          disabled={!editable || typed.trim() === ''}
+          disabled={!editable || typed.text.trim() === ''}
           data-testid={`${testId}-set`}
         >
           <FormattedMessage id="lean.set" />
