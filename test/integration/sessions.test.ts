@@ -203,6 +203,28 @@ describe('a session of three rounds', () => {
         }),
       ),
     ).toBe('dashboard.messGameUnknown');
+    // A timer that is not a whole number of seconds in range is refused in words, with its bounds.
+    const timerRefusal = (seconds: number) =>
+      ada.api.session.teamsAction
+        .mutate({
+          sessionId,
+          gameIds: follow.followUp!.map((r) => r.gameId),
+          action: { type: 'startTimer', seconds },
+          commandId: randomUUID(),
+        })
+        .then(
+          () => 'ok',
+          (error) => (error as { data?: unknown }).data,
+        );
+    for (const [seconds, messageId] of [
+      [12.5, 'number.errWhole'],
+      [1e9, 'number.errRange'],
+      [-3, 'number.errRange'],
+    ] as const)
+      expect(await timerRefusal(seconds), String(seconds)).toMatchObject({
+        messageId,
+        values: { min: 5, max: 86_400 },
+      });
   });
 
   it('locks a round, then moves everyone to round 2 in the same team', async () => {

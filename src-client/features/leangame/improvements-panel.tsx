@@ -10,7 +10,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
@@ -23,6 +22,7 @@ import {
   type LeanImprovement,
 } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { NumberField, useNumberField } from '../../ui/number-field';
 import { useLeanPanel } from './commands';
 import { FloorMap } from './floor-map';
 import { ToolGlyph } from './glyphs';
@@ -207,19 +207,6 @@ function ImprovementRow({
   );
 }
 
-/** A whole number from `min` to `max` typed in a box, or the translated reason it is not one. */
-function readWhole(
-  typed: string,
-  min: number,
-  max: number,
-): { ok: true; value: number } | { ok: false; values: { min: number; max: number } } {
-  const text = typed.trim();
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  return Number.isInteger(value) && value >= min && value <= max
-    ? { ok: true, value }
-    : { ok: false, values: { min, max } };
-}
-
 /** A whole number typed and set with a button (the panel's settings, the round's length on the board). */
 export function NumberSetting({
   label,
@@ -239,40 +226,32 @@ export function NumberSetting({
   onSet: (value: number) => void;
 }) {
   const intl = useIntl();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const typed = useNumberField({ min, max }, '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = readWhole(typed, min, max);
-    if (!read.ok) {
-      setError(intl.formatMessage({ id: 'lean.wholeNumberRange' }, read.values));
-      return;
-    }
-    setError(null);
-    setTyped('');
-    onSet(read.value);
+    const value = typed.submit();
+    if (value === null) return;
+    typed.reset();
+    onSet(value);
   };
   return (
     <form onSubmit={submit} noValidate>
-      <TextInput
+      <NumberField
+        {...typed.field}
         label={label}
         description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
         placeholder={String(current)}
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.currentTarget.value);
-          setError(null);
-        }}
-        inputMode="numeric"
-        autoComplete="off"
-        error={error}
         disabled={!editable}
         maw={300}
         // The button beside the box, however many lines the label takes.
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap">
             <Box flex={1}>{input}</Box>
-            <Button type="submit" disabled={!editable || typed.trim() === ''} data-testid={`${testId}-set`}>
+            <Button
+              type="submit"
+              disabled={!editable || typed.text.trim() === ''}
+              data-testid={`${testId}-set`}
+            >
               <FormattedMessage id="lean.set" />
             </Button>
           </Group>

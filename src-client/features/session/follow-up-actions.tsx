@@ -3,7 +3,7 @@
  * week, the turn timer, a message, free seats to the computer, end the games), and its outcome as
  * one toast.
  */
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import {
   IconClockPause,
   IconClockPlay,
@@ -20,6 +20,7 @@ import { trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { TOAST_MS, toastError } from '../../ui/notify';
+import { NumberField, useNumberField } from '../../ui/number-field';
 import { showNotification } from '../../ui/toasts';
 
 type TeamsAction =
@@ -62,19 +63,6 @@ function toastOutcome(intl: IntlShape, done: number, refused: Array<{ messageId:
   });
 }
 
-/** Whole seconds within the timer's bounds, else the message saying so. */
-export function timerSecondsError(value: string | number): string | null {
-  const seconds = typeof value === 'number' ? value : Number(value);
-  if (
-    value === '' ||
-    !Number.isInteger(seconds) ||
-    seconds < TIMER_SECONDS.min ||
-    seconds > TIMER_SECONDS.max
-  )
-    return 'session.errTimerSeconds';
-  return null;
-}
-
 export function FollowUpSelectionBar({
   sessionId,
   gameIds,
@@ -89,8 +77,7 @@ export function FollowUpSelectionBar({
 }) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [seconds, setSeconds] = useState<string | number>(DEFAULT_TIMER_SECONDS);
-  const [secondsError, setSecondsError] = useState<string | null>(null);
+  const seconds = useNumberField(TIMER_SECONDS, String(DEFAULT_TIMER_SECONDS));
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const act = trpc.session.teamsAction.useMutation({
@@ -104,10 +91,9 @@ export function FollowUpSelectionBar({
 
   const submitTimer = (event: FormEvent) => {
     event.preventDefault();
-    const error = timerSecondsError(seconds);
-    setSecondsError(error);
-    if (error) return;
-    run({ type: 'startTimer', seconds: Number(seconds) });
+    const value = seconds.submit();
+    if (value === null) return;
+    run({ type: 'startTimer', seconds: value });
     close();
   };
   const submitMessage = (event: FormEvent) => {
@@ -232,23 +218,13 @@ export function FollowUpSelectionBar({
       >
         <form onSubmit={submitTimer} noValidate>
           <Stack>
-            <NumberInput
+            <NumberField
+              {...seconds.field}
               label={intl.formatMessage({ id: 'session.timerSeconds' })}
               description={intl.formatMessage(
                 { id: 'session.timerSecondsHint' },
                 { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max },
               )}
-              value={seconds}
-              onChange={(value) => {
-                setSeconds(value);
-                setSecondsError(null);
-              }}
-              allowDecimal={false}
-              allowNegative={false}
-              error={
-                secondsError &&
-                intl.formatMessage({ id: secondsError }, { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max })
-              }
               data-autofocus
               data-testid="timer-seconds"
             />
