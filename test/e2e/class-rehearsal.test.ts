@@ -186,6 +186,10 @@ itOnPostgres(
     expect(round1Games).toHaveLength(3);
     await page.getByTestId('select-all-teams').check();
     await page.getByTestId('bulk-start-timer').click();
+    // A slip of the finger is refused, not read as something else (1e9 once made a 19-second timer).
+    await page.getByTestId('timer-seconds').fill('1e9');
+    await page.getByTestId('confirm-start-timer').click();
+    await expect.poll(() => page.getByTestId('timer-seconds').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('timer-seconds').fill('90');
     await page.getByTestId('confirm-start-timer').click();
     await page.getByText('Done for 3 teams.').waitFor();
