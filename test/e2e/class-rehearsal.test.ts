@@ -295,6 +295,8 @@ itOnPostgres(
     await page.locator('[data-testid="round-status"][data-status="finished"]').waitFor();
     expect(await page.locator('[data-testid="seat"][data-state="waiting"]').count()).toBe(0);
     await page.screenshot({ path: `${shots}/5-follow-up-finished-1280.png`, fullPage: true });
+    // Each team's "Open ↗" opens its game in a tab of its own, as its icon says.
+    expect(await page.locator('[data-testid="team-row"] a[target="_blank"]').count()).toBe(3);
 
     // The debrief's replay at a chosen week shows what the workbook's rows say of that week.
     const replay = await instructor.context.newPage();

@@ -382,3 +382,55 @@ describe('games merged into a session template (spec point 2)', () => {
     ).toBe('templates.errNotFound');
   });
 });
+
+describe('the end of a session (issue 23)', () => {
+  it('ends every team of its last round in one call, and then reads finished', async () => {
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'One round',
+      template: 'classicSingle',
+      teamCount: 3,
+      commandId: randomUUID(),
+    });
+    await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+    const listed = async () => (await ada.api.session.list.query()).find((s) => s.id === sessionId)!;
+    expect((await listed()).finished).toBe(false);
+    const view = await sessionView(ada, sessionId, (v) => v.teams.length === 3);
+    expect(view.finished).toBe(false);
+    const [first, ...others] = view.teams.map((team) => team.gameId);
+
+    // One team ends first: the session is not over while another plays on.
+    const one = await ada.api.session.teamsAction.mutate({
+      sessionId,
+      gameIds: [first!],
+      action: { type: 'endGame' },
+      commandId: randomUUID(),
+    });
+    expect(one).toEqual({ done: 1, refused: [] });
+    expect((await listed()).finished).toBe(false);
+
+    // The rest in one call; the one already over is counted as refused, not fatal.
+    const rest = await ada.api.session.teamsAction.mutate({
+      sessionId,
+      gameIds: [first!, ...others],
+      action: { type: 'endGame' },
+      commandId: randomUUID(),
+    });
+    expect(rest).toEqual({ done: 2, refused: [{ gameId: first, messageId: 'beergame.errGameFinished' }] });
+    expect((await listed()).finished).toBe(true);
+    expect((await sessionView(ada, sessionId, (v) => v.finished)).teams.every((team) => team.finished)).toBe(
+      true,
+    );
+    // Only the session's admin ends its games.
+    expect(
+      await refusal(
+        bob.api.session.teamsAction.mutate({
+          sessionId,
+          gameIds: [first!],
+          action: { type: 'endGame' },
+          commandId: randomUUID(),
+        }),
+      ),
+    ).not.toBe('ok');
+  });
+});
