@@ -258,7 +258,9 @@ it('lets the creator shorten the round before its start; Deliveries lists what f
   await expect.poll(() => page.getByText('Now: 15').isVisible()).toBe(true);
   await length.fill('7.5');
   await page.getByTestId('round-length-set').click();
-  await expect.poll(() => page.getByText('Enter a whole number from 1 to 60.').isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByText('Type a whole number from 1 to 60, without decimals.').isVisible())
+    .toBe(true);
   await length.fill('9');
   await page.getByTestId('round-length-set').click();
   await expect.poll(() => page.getByText('Now: 9').isVisible()).toBe(true);
