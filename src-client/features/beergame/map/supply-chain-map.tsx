@@ -137,12 +137,8 @@ function MapAsText({ view, withStatus }: { view: BeerView; withStatus: boolean }
             `${facilityName(f)}${f.isMine ? ` (${intl.formatMessage({ id: 'map.you' })})` : ''}`,
             holder(f),
             withStatus ? intl.formatMessage({ id: orderStatus(f) }) : null,
-            f.numbers
-              ? intl.formatMessage(
-                  { id: 'map.stockBacklog' },
-                  { stock: f.numbers.stock, backlog: f.numbers.backlog },
-                )
-              : null,
+            f.numbers ? intl.formatMessage({ id: 'map.stockValue' }, { stock: f.numbers.stock }) : null,
+            f.numbers ? intl.formatMessage({ id: 'map.backlogValue' }, { backlog: f.numbers.backlog }) : null,
             f.numbers?.inbound?.length
               ? intl.formatMessage({ id: 'map.goodsArriving' }, { list: flows(f.numbers.inbound) })
               : null,
