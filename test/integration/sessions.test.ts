@@ -107,13 +107,11 @@ describe('a session of three rounds', () => {
   });
 
   it('lets players join by code: a chosen team and role, or a random free seat', async () => {
-    const found = await players[0]!.api.session.byCode.query({
+    const found = await players[0]!.api.join.byCode.query({
       code: `${code.slice(0, 3)}-${code.slice(3).toLowerCase()}`,
     });
-    expect(found.sessionId).toBe(sessionId);
-    expect(await refusal(players[0]!.api.session.byCode.query({ code: 'AAAAAA' }))).toBe(
-      'game.errCodeUnknown',
-    );
+    expect(found).toEqual({ kind: 'session', sessionId });
+    expect(await refusal(players[0]!.api.join.byCode.query({ code: 'AAAAAA' }))).toBe('game.errCodeUnknown');
     const first = await players[0]!.api.session.join.mutate({
       sessionId,
       teamNumber: 2,
