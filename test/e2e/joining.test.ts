@@ -50,6 +50,8 @@ it('joins by short code from a phone and gets the role back after closing the ta
   await instructor.page.waitForURL(/\/game\/[\w-]+\/intro$/);
   const joinLink = (await instructor.page.getByTestId('join-link').textContent())!.trim();
   await instructor.page.getByTestId('intro-join-code').waitFor();
+  // The breadcrumbs begin with a link to the instructor's games.
+  expect(await instructor.page.getByTestId('crumb-all-games').getAttribute('href')).toBe('/dashboard/games');
   await instructor.page.screenshot({ path: `${shots}/join-1-instructor-intro-1280.png` });
 
   // "Show join code": the code in big type and a QR code of its short link.
@@ -88,6 +90,8 @@ it('joins by short code from a phone and gets the role back after closing the ta
   await phone.page.waitForURL(joinLink);
   // The code was looked up in one call: no refusal on the way (the browser logs each as an error).
   expect(consoleErrors).toEqual([]);
+  // A player has no list of games: the breadcrumbs begin with the game.
+  expect(await phone.page.getByTestId('crumb-all-games').count()).toBe(0);
   await phone.page.getByTestId('player-name').fill('Riley');
   await phone.page.screenshot({ path: `${shots}/join-5-intro-390.png`, fullPage: true });
   await phone.page.getByTestId('role-retailer').getByRole('button').click();
