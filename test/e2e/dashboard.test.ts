@@ -177,3 +177,19 @@ it('offers a menu of the tabs on a phone', async () => {
   await page.setViewportSize(DESKTOP);
   expect(cspViolations).toEqual([]);
 });
+
+it('sends a tab whose instructor logged out in another tab to log in, not to sign up', async () => {
+  const { page } = instructor;
+  await page.goto(`${origin}/dashboard/games`);
+  await page.getByText('Operations 201').waitFor();
+  const other = await instructor.context.newPage();
+  await other.goto(`${origin}/dashboard/intro`);
+  await other.getByTestId('onboarding').waitFor();
+  await other.getByTestId('user-menu').click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  // The tab that logged out goes home (spec point 4); the other one asks to log in again.
+  await other.waitForURL(`${origin}/`);
+  await page.waitForURL('**/login');
+  await page.getByText('Please log in with your instructor account to access this page.').waitFor();
+  await other.close();
+});
