@@ -76,10 +76,10 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.getByLabel('Game name').waitFor();
   expect(await page.getByTestId('tab-games').getAttribute('aria-selected')).toBe('true');
 
-  // An unknown tab is the intro; a new game ticks the first step of the checklist.
+  // An unknown tab is the intro; nothing is ticked before it is done, and a new game ticks the first step.
   await page.goto(`${origin}/dashboard/nowhere`);
   await page.waitForURL('**/dashboard/intro');
-  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('1 of 4 done');
+  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('0 of 4 done');
   await page.getByTestId('tab-games').click();
   await page.getByLabel('Game name').fill('Operations 201');
   await page.getByRole('button', { name: 'Create the game' }).click();
@@ -88,7 +88,7 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.getByText('Operations 201').waitFor();
   await shot(page, 'games-1280');
   await page.getByTestId('tab-intro').click();
-  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('2 of 4 done');
+  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('1 of 4 done');
   await shot(page, 'intro-1280');
 
   // The onboarding "video": a walkthrough, step by step.
@@ -153,6 +153,9 @@ it('offers a menu of the tabs on a phone', async () => {
   await page.setViewportSize(PHONE);
   await page.goto(`${origin}/dashboard/intro`);
   await page.getByTestId('onboarding').waitFor();
+  // The first steps: no plan to tick (there are none), and a session to run, not yet run.
+  expect(await page.getByTestId('onboarding-plan').count()).toBe(0);
+  expect(await page.getByTestId('onboarding-session').textContent()).toContain('Create a session');
   expect(await page.getByTestId('tab-games').isVisible()).toBe(false);
   await shot(page, 'intro-390');
   await page.getByTestId('dashboard-menu').click();
