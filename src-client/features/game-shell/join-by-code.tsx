@@ -74,7 +74,9 @@ export function JoinByCode({
               setTyped(event.currentTarget.value.toUpperCase());
               setErrorId(undefined);
             }}
-            error={errorId ? intl.formatMessage({ id: errorId }, { lookAlikes: JOIN_CODE_REFUSED }) : undefined}
+            error={
+              errorId ? intl.formatMessage({ id: errorId }, { lookAlikes: JOIN_CODE_REFUSED }) : undefined
+            }
             maxLength={TYPED_CODE_MAX}
             size="xl"
             autoCapitalize="characters"
