@@ -19,7 +19,7 @@ function Figure({
 }) {
   return (
     <Card withBorder padding="xs">
-      {/* A little smaller on a phone, where three labels share its width ("ZALEGŁOŚCI"), hyphenated where the browser can. */}
+      {/* Smaller on a phone, where three labels share its width ("ZALEGŁOŚCI"); hyphenated where the browser can. */}
       <Text
         fz={{ base: 11, sm: 'xs' }}
         c="dimmed"

@@ -1,6 +1,6 @@
 /**
- * Procedures on a game of any type: watching it live, and what its
- * creator does to it from the dashboard (copy, archive, delete, reset, disconnect the players).
+ * Procedures on a game of any type: watching it live, and what its creator does to it from the
+ * dashboard (copy, archive, delete, reset, disconnect the players).
  */
 import { randomInt } from 'node:crypto';
 import {
