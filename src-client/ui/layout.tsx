@@ -51,6 +51,7 @@ function LanguagePicker() {
           variant="subtle"
           size="compact-sm"
           aria-label={intl.formatMessage({ id: 'nav.language' })}
+          data-testid="language-picker"
           {...props}
         >
           {locale.toUpperCase()}

@@ -72,6 +72,21 @@ export function sessionRow(db: Kysely<Database>, sessionId: string) {
   return db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
 }
 
+/**
+ * Whether an instructor has opened a session to a class (spec, onboarding flags): published, and
+ * counted even if deleted since (they did run one).
+ */
+export async function hasPublishedSession(db: Kysely<Database>, creatorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('creator_id', '=', creatorId)
+    .where('published', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function sessionRowByCode(db: Kysely<Database>, code: string) {
   return db.selectFrom('sessions').selectAll().where('code', '=', code).executeTakeFirst();
 }

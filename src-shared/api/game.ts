@@ -146,6 +146,11 @@ export const startTimerInput = z.object({
   commandId,
 });
 
+/** What a person typed as a join code (a session's or a game's); its form is checked by the shared rule. */
+export const joinByCodeInput = z.object({
+  code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
+});
+
 /** `lastEventId`: the stream version the client saw last (tracked subscriptions resume after it). */
 export const watchGameInput = z.object({
   gameId,

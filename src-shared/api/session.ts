@@ -110,10 +110,6 @@ export const teamsActionInput = z.object({
   commandId,
 });
 
-export const sessionByCodeInput = z.object({
-  code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
-});
-
 /**
  * Games merged into a session template (spec point 2, "merge into a template"): each game, in the
  * order given, becomes a round with its settings; the template needs a name.

@@ -162,6 +162,11 @@ it('debriefs a finished game and replays it week by week', async () => {
   await page.screenshot({ path: `${shots}/debrief-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByTestId('benchmark').textContent()).resolves.toMatch(/pass-through/);
+  // The bullwhip's ratio is of variances: the demand's is said to be one, with its standard deviation.
+  const deviation = (Math.round(Math.sqrt(final.demandVariance) * 10) / 10).toLocaleString('en-GB');
+  await expect(page.getByTestId('debrief-variability').textContent()).resolves.toContain(
+    `the variance of the consumers' demand (here ${(Math.round(final.demandVariance * 10) / 10).toLocaleString('en-GB')}, a standard deviation of ${deviation})`,
+  );
 
   // The workbook downloads from the debrief and opens with exceljs: a sheet per facility and the KPIs.
   const [download] = await Promise.all([

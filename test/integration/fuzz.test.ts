@@ -19,6 +19,7 @@ import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
 import { leanEventSchemas } from '../../src-shared/leangame';
+import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { sessionEventSchemas } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { assertAsyncProperty } from '../support/property';
@@ -168,6 +169,12 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   archived: fc.boolean(),
   type: fc.constantFrom('beergame', 'leangame'),
   search: fc.constantFrom('Class', '%', '_'),
+  // A join code: the played game's, as people type it, or one that names nothing.
+  code: fc.oneof(
+    fc.constant(null).map(() => joinCodeOf(gameId)),
+    fc.constant(null).map(() => formatJoinCode(joinCodeOf(gameId)).toLowerCase()),
+    fc.constantFrom('3479AC', 'O0O-1IL'),
+  ),
 };
 
 /** An input of `procedure`: its fields, each plausible or hostile, maybe with unknown ones; or anything. */

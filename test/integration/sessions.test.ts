@@ -107,13 +107,11 @@ describe('a session of three rounds', () => {
   });
 
   it('lets players join by code: a chosen team and role, or a random free seat', async () => {
-    const found = await players[0]!.api.session.byCode.query({
+    const found = await players[0]!.api.join.byCode.query({
       code: `${code.slice(0, 3)}-${code.slice(3).toLowerCase()}`,
     });
-    expect(found.sessionId).toBe(sessionId);
-    expect(await refusal(players[0]!.api.session.byCode.query({ code: 'AAAAAA' }))).toBe(
-      'game.errCodeUnknown',
-    );
+    expect(found).toEqual({ kind: 'session', sessionId });
+    expect(await refusal(players[0]!.api.join.byCode.query({ code: 'AAAAAA' }))).toBe('game.errCodeUnknown');
     const first = await players[0]!.api.session.join.mutate({
       sessionId,
       teamNumber: 2,
@@ -167,6 +165,8 @@ describe('a session of three rounds', () => {
     expect(follow.followUp).toHaveLength(2);
     const mine = follow.followUp!.find((r) => r.teamNumber === 2)!;
     expect(mine.week).toBe(1);
+    // No week has been played: no cost yet (the opening stock's week is not over).
+    expect(follow.followUp!.map((r) => r.cost)).toEqual([null, null]);
     const me = follow.teams[1]!;
     await players[0]!.api.beergame.placeOrder.mutate({
       gameId: me.gameId,
@@ -192,7 +192,8 @@ describe('a session of three rounds', () => {
       commandId: randomUUID(),
     });
     expect(closed.done).toBe(2);
-    await sessionView(ada, sessionId, (v) => v.followUp!.every((r) => r.week >= 2));
+    const played = await sessionView(ada, sessionId, (v) => v.followUp!.every((r) => r.week >= 2));
+    for (const row of played.followUp!) expect(row.cost).toBeGreaterThan(0);
     expect(
       await refusal(
         ada.api.session.teamsAction.mutate({

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBulb, IconCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -113,32 +113,34 @@ function CapabilityOrder({
             )}
           </Text>
         )}
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            label={intl.formatMessage({ id: 'beer.orderQuantity' })}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            onBlur={() => setTouched(typed !== '')}
-            inputMode="numeric"
-            autoComplete="off"
-            enterKeyHint="send"
-            error={error}
-            size="md"
-            style={{ flex: 1, maxWidth: 220 }}
-            data-testid="order-quantity"
-          />
-          <Button
-            type="submit"
-            size="md"
-            mt={29}
-            style={{ flexShrink: 0 }}
-            loading={placeOrder.isPending}
-            disabled={typed.trim() === ''}
-            data-testid="place-order"
-          >
-            <FormattedMessage id={ordered !== undefined ? 'beer.changeOrder' : 'beer.placeOrder'} />
-          </Button>
-        </Group>
+        <TextInput
+          label={intl.formatMessage({ id: 'beer.orderQuantity' })}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          onBlur={() => setTouched(typed !== '')}
+          inputMode="numeric"
+          autoComplete="off"
+          enterKeyHint="send"
+          error={error}
+          size="md"
+          data-testid="order-quantity"
+          // The button beside the box, under the label however many lines it takes; a quantity needs
+          // little room, so the button's words ("Złóż zamówienie") take what they need first.
+          inputContainer={(box) => (
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              <Box style={{ flex: '1 1 6rem', minWidth: '5rem', maxWidth: 220 }}>{box}</Box>
+              <Button
+                type="submit"
+                size="md"
+                loading={placeOrder.isPending}
+                disabled={typed.trim() === ''}
+                data-testid="place-order"
+              >
+                <FormattedMessage id={ordered !== undefined ? 'beer.changeOrder' : 'beer.placeOrder'} />
+              </Button>
+            </Group>
+          )}
+        />
         {placeOrder.isPending && (placeOrder.isPaused || connection === 'reconnecting') && (
           <Text size="sm" c="orange.9" fw={600} data-testid="order-waiting" role="status">
             <IconPlugConnectedX size={16} style={{ verticalAlign: 'text-bottom' }} />{' '}

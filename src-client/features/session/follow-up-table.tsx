@@ -137,6 +137,16 @@ function WeekProgress({ team }: { team: FollowUpTeam }) {
   );
 }
 
+/** The team's cost so far, or, before its first week has closed, that there is none yet. */
+function TeamCost({ cost }: { cost: number | null }) {
+  if (cost !== null) return <Money value={cost} />;
+  return (
+    <Text span inherit c="dimmed">
+      <FormattedMessage id="session.costNotYet" />
+    </Text>
+  );
+}
+
 function GameLink({ team, name }: { team: FollowUpTeam; name: string }) {
   const intl = useIntl();
   return (
@@ -262,7 +272,7 @@ export function FollowUpTable({
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 <Text size="sm" data-testid="team-cost">
-                  <Money value={team.cost} />
+                  <TeamCost cost={team.cost} />
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -316,7 +326,7 @@ export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
               <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
                 {team.deadline !== null && !team.finished ? <Countdown deadline={team.deadline} /> : <span />}
                 <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <FormattedMessage id="session.colCost" />: <Money value={team.cost} />
+                  <FormattedMessage id="session.colCost" />: <TeamCost cost={team.cost} />
                 </Text>
               </Group>
             </Stack>

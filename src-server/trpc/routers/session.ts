@@ -12,14 +12,12 @@ import {
   editSessionInput,
   joinSessionInput,
   roundLockInput,
-  sessionByCodeInput,
   sessionCommandInput,
   sessionTemplateInput,
   teamsActionInput,
 } from '../../../src-shared/api/session';
 import type { BeerCommand, BeerState } from '../../../src-shared/beergame';
 import { type Actor, DomainError, gameStreamId } from '../../../src-shared/eventsourcing';
-import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import type { Locale } from '../../../src-shared/rules/locale';
 import {
   computerSeatForLateJoiner,
@@ -48,7 +46,6 @@ import {
   gamesOfCurrentRounds,
   gamesOfRound,
   gamesOfSession,
-  sessionRowByCode,
   sessionsByCreator,
   sessionsListKey,
 } from '../../read-models/sessions';
@@ -61,7 +58,6 @@ import {
   actorOf,
   instructorProcedure,
   type LoadedSession,
-  publicProcedure,
   rateLimit,
   requirePlayerName,
   sessionAdminProcedure,
@@ -534,15 +530,6 @@ export const sessionRouter = router({
       }
     };
     return actOnGames(ctx, gameIds, input.commandId, commands);
-  }),
-
-  /** The session a join code names, if it is published; any other code is unknown. */
-  byCode: publicProcedure.input(sessionByCodeInput).query(async ({ ctx, input }) => {
-    const code = normaliseJoinCode(input.code);
-    const row = code ? await sessionRowByCode(ctx.services.database.db, code) : undefined;
-    if (!row || row.deleted || (!row.published && row.creator_id !== ctx.user?.id))
-      throw appError('NOT_FOUND', 'game.errCodeUnknown');
-    return { sessionId: row.id };
   }),
 
   /**

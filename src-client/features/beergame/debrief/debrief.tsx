@@ -284,7 +284,11 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
         <Text size="sm" c="dimmed" mb="sm">
           <FormattedMessage
             id="debrief.amplificationHelp"
-            values={{ variance: intl.formatNumber(kpis.demandVariance, { maximumFractionDigits: 1 }) }}
+            values={{
+              variance: intl.formatNumber(kpis.demandVariance, { maximumFractionDigits: 1 }),
+              // In units, as the orders are: what the variance, in units squared, means to a reader.
+              deviation: intl.formatNumber(Math.sqrt(kpis.demandVariance), { maximumFractionDigits: 1 }),
+            }}
           />
         </Text>
         {kpis.demandVariance === 0 ? (
