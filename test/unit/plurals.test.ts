@@ -38,6 +38,7 @@ const COUNT_NAMES = new Set([
 /** Messages whose count-like placeholder is something else; why. */
 const NOT_COUNTS: Record<string, string> = {
   'dashboard.deleteExplain': '{count} is the text to type to confirm, as typed',
+  'session.endGamesExplain': '{teams} is the list of the teams’ names',
   'gameSettings.demandDrawn': '{weeks} is the list of drawn values',
 };
 /** Words that, right after a number, agree with it: "{max} characters", "<b>{count}</b> teams", "{minutes}-minute". */
