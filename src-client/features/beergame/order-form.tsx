@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBulb, IconCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { needsConfirmation, quantitiesSeen, readOrderEntry } from '../../../src-
 import { useConnection } from '../../connection';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
+import { LazyModal } from '../../ui/lazy-modal';
 import { toastError } from '../../ui/notify';
 
 type Capability = BeerFacilityView['capabilities'][number];
@@ -168,7 +169,7 @@ function CapabilityOrder({
           </Group>
         )}
       </Stack>
-      <Modal
+      <LazyModal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={
@@ -195,7 +196,7 @@ function CapabilityOrder({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Card, List, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconCoin, IconTargetArrow, IconTruckDelivery, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import type { BeerView } from '../../../src-shared/beergame/view';
 import { type BeerBriefing, beerBriefing } from '../../../src-shared/rules/beer-briefing';
 import { useFacilityName } from '../../ui/facility-name';
+import { LazyModal } from '../../ui/lazy-modal';
 
 const money = (value: number) => (
   <FormattedNumber value={value} minimumFractionDigits={2} maximumFractionDigits={2} />
@@ -108,9 +109,13 @@ export function BeerRulesButton({ view }: { view: BeerView }) {
       >
         <FormattedMessage id="rules.title" />
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={<FormattedMessage id="rules.title" />}>
+      <LazyModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={<FormattedMessage id="rules.title" />}
+      >
         <BeerRulesList view={view} />
-      </Modal>
+      </LazyModal>
     </>
   );
 }
