@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { betterAuthClient } from './auth-client';
+import { loadChunk } from './load-chunk';
 
 export interface CurrentUser {
   id: string;
@@ -116,7 +117,7 @@ export function useCurrentUser(): SessionState {
 }
 
 type BetterAuthClient = typeof betterAuthClient;
-const loadClient = async () => (await import('./auth-client')).betterAuthClient;
+const loadClient = async () => (await loadChunk(() => import('./auth-client'))).betterAuthClient;
 
 /** Runs an action of better-auth's client, loading it first, then reads the session it changed. */
 const act =

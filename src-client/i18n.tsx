@@ -5,6 +5,7 @@ import english from '../locales/en.json';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
 import { isInstructor } from '../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from './auth';
+import { loadChunk } from './load-chunk';
 import type { MessageAudience } from './message-audience';
 
 const STORAGE_KEY = 'locale';
@@ -19,8 +20,8 @@ const loaders = import.meta.glob<{ default: Record<string, string> }>([
 const audienceMessages: Partial<Record<MessageAudience, Promise<Record<string, string>>>> = {};
 const audienceListeners = new Set<(messages: Record<string, string>) => void>();
 const audienceLoaders: Record<MessageAudience, () => Promise<{ default: unknown }>> = {
-  instructor: () => import('../locales/en.json?instructor'),
-  lean: () => import('../locales/en.json?lean'),
+  instructor: () => loadChunk(() => import('../locales/en.json?instructor')),
+  lean: () => loadChunk(() => import('../locales/en.json?lean')),
 };
 
 function loadAudienceMessages(audience: MessageAudience): Promise<Record<string, string>> {
@@ -134,7 +135,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       setMessages(english);
       return;
     }
-    void loaders[`../locales/${locale}.json`]?.().then((module) => {
+    const load = loaders[`../locales/${locale}.json`];
+    if (!load) return;
+    void loadChunk(load).then((module) => {
       if (current) setMessages({ ...english, ...module.default });
     });
     return () => {

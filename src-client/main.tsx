@@ -34,9 +34,6 @@ function ApiProvider({ children }: { children: ReactNode }) {
   );
 }
 
-// A failed dynamic module load (a new version was deployed) reloads the page (spec, router behaviour).
-window.addEventListener('vite:preloadError', () => window.location.reload());
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} getStyleNonce={() => styleNonce}>

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { loadInstructorMessages } from './i18n';
+import { loadChunk } from './load-chunk';
 import { paths, patterns } from './paths';
 import { Layout } from './ui/layout';
 
@@ -16,25 +17,33 @@ const lazyPage = (load: () => Promise<ComponentType>) => lazy(async () => ({ def
 const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => (await Promise.all([load(), loadInstructorMessages()]))[0]);
 
-const HomePage = lazyPage(async () => (await import('./routes/home')).HomePage);
-const LoginPage = lazyPage(async () => (await import('./routes/auth')).LoginPage);
-const SignupPage = lazyPage(async () => (await import('./routes/auth')).SignupPage);
-const DashboardPage = lazyInstructorPage(async () => (await import('./routes/dashboard')).DashboardPage);
-const GameIntroPage = lazyPage(async () => (await import('./routes/game-intro')).GameIntroPage);
-const GamePlayPage = lazyPage(async () => (await import('./routes/game-play')).GamePlayPage);
-const GameResultsPage = lazyPage(async () => (await import('./routes/game-results')).GameResultsPage);
-const JoinPage = lazyPage(async () => (await import('./routes/join')).JoinPage);
-const SessionLobbyPage = lazyPage(async () => (await import('./routes/session-lobby')).SessionLobbyPage);
+const HomePage = lazyPage(async () => (await loadChunk(() => import('./routes/home'))).HomePage);
+const LoginPage = lazyPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
+const SignupPage = lazyPage(async () => (await loadChunk(() => import('./routes/auth'))).SignupPage);
+const DashboardPage = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./routes/dashboard'))).DashboardPage,
+);
+const GameIntroPage = lazyPage(
+  async () => (await loadChunk(() => import('./routes/game-intro'))).GameIntroPage,
+);
+const GamePlayPage = lazyPage(async () => (await loadChunk(() => import('./routes/game-play'))).GamePlayPage);
+const GameResultsPage = lazyPage(
+  async () => (await loadChunk(() => import('./routes/game-results'))).GameResultsPage,
+);
+const JoinPage = lazyPage(async () => (await loadChunk(() => import('./routes/join'))).JoinPage);
+const SessionLobbyPage = lazyPage(
+  async () => (await loadChunk(() => import('./routes/session-lobby'))).SessionLobbyPage,
+);
 const SessionFollowUpPage = lazyInstructorPage(
-  async () => (await import('./routes/session-admin')).SessionFollowUpPage,
+  async () => (await loadChunk(() => import('./routes/session-admin'))).SessionFollowUpPage,
 );
 const SessionResponsesPage = lazyInstructorPage(
-  async () => (await import('./routes/session-admin')).SessionResponsesPage,
+  async () => (await loadChunk(() => import('./routes/session-admin'))).SessionResponsesPage,
 );
 const SessionResultsPage = lazyInstructorPage(
-  async () => (await import('./routes/session-admin')).SessionResultsPage,
+  async () => (await loadChunk(() => import('./routes/session-admin'))).SessionResultsPage,
 );
-const NotFoundPage = lazyPage(async () => (await import('./routes/not-found')).NotFoundPage);
+const NotFoundPage = lazyPage(async () => (await loadChunk(() => import('./routes/not-found'))).NotFoundPage);
 
 function SessionRedirect() {
   const { sid = '' } = useParams();

@@ -2,6 +2,7 @@ import { createWSClient } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../src-server/trpc/router';
 import { apiLinks } from './api-links';
+import { followConnection } from './connection';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -14,9 +15,18 @@ export function createTrpcClient() {
   const wsClient = createWSClient({
     url: wsUrl,
     retryDelayMs: reconnectDelayMs,
+    // The server pings every 4 s: a socket silent for 6 s has lost it (a network gone without a word).
+    keepAlive: { enabled: true, intervalMs: 6_000, pongTimeoutMs: 2_000 },
   });
+  const unfollow = followConnection(wsClient);
   const client = trpc.createClient({ links: apiLinks({ wsClient, url: '/api/trpc' }) });
-  return { client, close: () => wsClient.close() };
+  return {
+    client,
+    close: () => {
+      unfollow();
+      void wsClient.close();
+    },
+  };
 }
 
 /**
@@ -33,6 +43,8 @@ export const newCommandId = () => crypto.randomUUID();
 /**
  * React Query's retry rule for commands: a request that got no answer (no error data: the network
  * failed) is sent again, with the same command id, so it is applied once; a refusal is final.
+ * While the server is away the retries wait for it (connection.ts pauses them), so `attempts`
+ * counts failures with the socket up: a command typed in an outage is sent whatever its length.
  */
 export const retryUnanswered =
   (attempts: number) =>

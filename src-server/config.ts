@@ -28,6 +28,8 @@ export interface Config {
   sessionCacheMs: number;
   /** Milliseconds between the scheduler's looks for newly written deadlines (by any process). */
   schedulerPollMs: number;
+  /** Milliseconds deadlines that fell due while no server ran wait after a start (players reconnect). */
+  schedulerStartGraceMs: number;
   /** The proxies whose `X-Forwarded-For` is believed (proxy-addr's syntax); none by default. */
   trustProxy: string[];
   limits: {
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 60_000),
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 30_000),
     schedulerPollMs: integer(env, 'SCHEDULER_POLL_MS', 1000),
+    schedulerStartGraceMs: integer(env, 'SCHEDULER_START_GRACE_MS', 5000, 0),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     limits: {
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 128 * 1024),

@@ -112,6 +112,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     log,
     now: () => services.now(),
     pollMs: config.schedulerPollMs,
+    startGraceMs: config.schedulerStartGraceMs,
   });
   scheduler.start();
   const addressOf = clientAddressResolver(config.trustProxy);

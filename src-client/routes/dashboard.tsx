@@ -9,11 +9,12 @@ import { IntroTab } from '../features/dashboard/intro-tab';
 import { SessionsTab } from '../features/dashboard/sessions/sessions-tab';
 import { SettingsTab } from '../features/dashboard/settings/settings-tab';
 import { TemplatesTab } from '../features/dashboard/templates/templates-tab';
+import { loadChunk } from '../load-chunk';
 import { DASHBOARD_TABS, type DashboardTab, paths } from '../paths';
 
 // The map preview of custom settings carries the engine: it loads with the settings form.
 const ConfigMapPreview = lazy(async () => ({
-  default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
+  default: (await loadChunk(() => import('../features/beergame/map/config-preview'))).ConfigMapPreview,
 }));
 
 const isDashboardTab = (tab: string | undefined): tab is DashboardTab =>

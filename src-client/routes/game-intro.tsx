@@ -10,30 +10,36 @@ import { GameNav } from '../features/game-shell/game-nav';
 import { MySeatCard, ShareButtons, ShareLinkCard, useTakeSeat } from '../features/game-shell/take-seat';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withInstructorMessages, withLeanMessages } from '../i18n';
+import { loadChunk } from '../load-chunk';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
 
 // The creator's tools carry the engine and the settings form: players joining on a phone never load them.
 // ...nor the words of instructors' pages (i18n.tsx), which the creator's tools load with them.
 const GameSettingsPanel = lazy(async () => ({
-  default: (await withInstructorMessages(import('../features/dashboard/game-settings/settings-panel')))
-    .GameSettingsPanel,
+  default: (
+    await withInstructorMessages(
+      loadChunk(() => import('../features/dashboard/game-settings/settings-panel')),
+    )
+  ).GameSettingsPanel,
 }));
 const EventEditor = lazy(async () => ({
-  default: (await withInstructorMessages(import('../features/beergame/event-editor'))).EventEditor,
+  default: (await withInstructorMessages(loadChunk(() => import('../features/beergame/event-editor'))))
+    .EventEditor,
 }));
 const ScheduledMessages = lazy(async () => ({
-  default: (await withInstructorMessages(import('../features/beergame/event-editor'))).ScheduledMessages,
+  default: (await withInstructorMessages(loadChunk(() => import('../features/beergame/event-editor'))))
+    .ScheduledMessages,
 }));
 const ConfigMapPreview = lazy(async () => ({
-  default: (await import('../features/beergame/map/config-preview')).ConfigMapPreview,
+  default: (await loadChunk(() => import('../features/beergame/map/config-preview'))).ConfigMapPreview,
 }));
 
 // The lean game's pages and their words load only with a lean game.
 const LeanIntro = lazy(async () => ({
-  default: (await withLeanMessages(import('../features/leangame/lean-intro'))).LeanIntro,
+  default: (await withLeanMessages(loadChunk(() => import('../features/leangame/lean-intro')))).LeanIntro,
 }));
 
 const leanIntroParts = { useTakeSeat, MySeatCard, ShareButtons, ShareLinkCard };
@@ -41,7 +47,7 @@ const leanIntroParts = { useTakeSeat, MySeatCard, ShareButtons, ShareLinkCard };
 export function GameIntroPage() {
   const { id = '' } = useParams();
   const intl = useIntl();
-  const { view, connected } = useGameView(id);
+  const { view } = useGameView(id);
   useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
   if (!view) return <PageLoader />;
   return (
@@ -49,11 +55,10 @@ export function GameIntroPage() {
       <GameNav
         view={view}
         stage="intro"
-        connected={connected}
         sessionCrumb={
           view.session && (
             <Suspense fallback={null}>
-              <SessionCrumb place={view.session} />
+              <SessionCrumb place={view.session} gameId={view.gameId} stage="intro" />
             </Suspense>
           )
         }

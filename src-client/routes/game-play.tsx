@@ -1,31 +1,37 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withLeanMessages } from '../i18n';
+import { loadChunk } from '../load-chunk';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
 // The lean game's page and its words load only with a lean game.
 const LeanGamePlay = lazy(async () => ({
-  default: (await withLeanMessages(import('../features/leangame/play'))).LeanGamePlay,
+  default: (await withLeanMessages(loadChunk(() => import('../features/leangame/play')))).LeanGamePlay,
 }));
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { view, connected } = useGameView(id);
+  const { view } = useGameView(id);
   useDocumentTitle(view?.name ?? '');
   // After the last week of a beer game every participant goes to the results; a lean round's end
   // stays on the floor (the instructor may reset it for another round), its results a tab away.
   const finished = (view?.gameType === 'beergame' && view.finished) ?? false;
+  // Once per game: this page stays mounted while the next one loads, and `navigate` changes with
+  // every navigation meanwhile (a round that opens takes the player on): it must not pull them back.
+  const sentToResults = useRef<string | null>(null);
   useEffect(() => {
-    if (finished) navigate(paths.game(id, 'results'));
+    if (!finished || sentToResults.current === id) return;
+    sentToResults.current = id;
+    navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
   if (!view) return <PageLoader />;
   return (
@@ -33,11 +39,10 @@ export function GamePlayPage() {
       <GameNav
         view={view}
         stage="play"
-        connected={connected}
         sessionCrumb={
           view.session && (
             <Suspense fallback={null}>
-              <SessionCrumb place={view.session} />
+              <SessionCrumb place={view.session} gameId={view.gameId} stage="play" />
             </Suspense>
           )
         }

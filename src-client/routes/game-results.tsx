@@ -6,18 +6,20 @@ import { BeerResults } from '../features/beergame/debrief/beer-results';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withLeanMessages } from '../i18n';
+import { loadChunk } from '../load-chunk';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => import('../features/session/round-menu'));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
 // A lean game's debrief, loaded with the lean pages' words.
 const LeanResults = lazy(async () => ({
-  default: (await withLeanMessages(import('../features/leangame/debrief/results'))).LeanResults,
+  default: (await withLeanMessages(loadChunk(() => import('../features/leangame/debrief/results'))))
+    .LeanResults,
 }));
 
 export function GameResultsPage() {
   const { id = '' } = useParams();
-  const { view, connected } = useGameView(id);
+  const { view } = useGameView(id);
   useDocumentTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   return (
@@ -27,11 +29,10 @@ export function GameResultsPage() {
         <GameNav
           view={view}
           stage="results"
-          connected={connected}
           sessionCrumb={
             view.session && (
               <Suspense fallback={null}>
-                <SessionCrumb place={view.session} />
+                <SessionCrumb place={view.session} gameId={view.gameId} stage="results" />
               </Suspense>
             )
           }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { LazyModal } from './lazy-modal';
 
 /** A confirmation dialog: the question, what will happen, and the button that does it. */
 export function Confirm({
@@ -25,7 +26,7 @@ export function Confirm({
   loading?: boolean;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <LazyModal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         {children}
         <Group justify="flex-end">
@@ -45,6 +46,6 @@ export function Confirm({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

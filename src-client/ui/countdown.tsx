@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
-import { IconClock, IconPlayerPause } from '@tabler/icons-react';
-import { FormattedMessage } from 'react-intl';
+import { IconClock, IconClockOff, IconPlayerPause } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useConnection } from '../connection';
 import { useTimeLeft } from './server-clock';
 
 /** `m:ss` of a number of milliseconds, rounded up (a countdown shows 0:00 only when time is up). */
@@ -11,7 +12,8 @@ export const minutesSeconds = (ms: number) => {
 
 /**
  * The time left in the week, from the server's deadline and clock; or that the timer is paused
- * (with what is left), or nothing when the game plays without a timer.
+ * (with what is left), or nothing when the game plays without a timer. While the server is away
+ * no week can close: the countdown stops showing a time it cannot keep.
  */
 export function Countdown({
   deadline,
@@ -20,7 +22,23 @@ export function Countdown({
   deadline: number | null;
   pausedSeconds?: number | null;
 }) {
+  const intl = useIntl();
   const left = useTimeLeft(deadline);
+  const connection = useConnection();
+  if (connection === 'reconnecting' && (left !== null || pausedSeconds != null))
+    return (
+      <Group
+        gap={6}
+        data-testid="countdown"
+        data-stale
+        title={intl.formatMessage({ id: 'timer.waitingForServer' })}
+      >
+        <IconClockOff size={18} />
+        <Text fw={700} ff="monospace" c="dimmed">
+          –:––
+        </Text>
+      </Group>
+    );
   if (pausedSeconds != null)
     return (
       <Group gap={6} data-testid="countdown" data-paused>

@@ -7,11 +7,13 @@ import { isInstructor } from '../../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from '../auth';
 import { useLocale } from '../i18n';
 import { paths, patterns } from '../paths';
+import { ConnectionBanner, useStale } from './connection-banner';
 import type { HeaderMenuItem } from './header-menu';
 import './layout.css';
+import { loadChunk } from '../load-chunk';
 import { PageLoader } from './page-loader';
 
-const loadHeaderMenu = () => import('./header-menu');
+const loadHeaderMenu = () => loadChunk(() => import('./header-menu'));
 const HeaderMenu = lazy(loadHeaderMenu);
 
 type TriggerProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onFocus' | 'onClick'>;
@@ -49,6 +51,7 @@ function LanguagePicker() {
           variant="subtle"
           size="compact-sm"
           aria-label={intl.formatMessage({ id: 'nav.language' })}
+          data-testid="language-picker"
           {...props}
         >
           {locale.toUpperCase()}
@@ -112,8 +115,8 @@ function UserMenu() {
 }
 
 /**
- * The frame of every page: a header (none on the log-in and sign-up forms) and the page, which
- * shows a loader while its code loads. A plain header rather than Mantine's AppShell (9 KB gzipped
+ * The frame of every page: a header (none on the log-in and sign-up forms), the connection's
+ * state when it is lost, and the page, which shows a loader while its code loads. A plain header rather than Mantine's AppShell (9 KB gzipped
  * for a header and a main area: ui/layout.css draws them).
  */
 export function Layout() {
@@ -123,6 +126,8 @@ export function Layout() {
   const onSignupPage = useMatch(patterns.signup) !== null;
   const hideNavbar = onLoginPage || onSignupPage;
   const home = isInstructor(user) ? paths.dashboard() : paths.home();
+  // While the server is away the page's figures stop following the game: dimmed, and said so.
+  const stale = useStale();
   return (
     <>
       {!hideNavbar && (
@@ -143,7 +148,13 @@ export function Layout() {
           </Container>
         </Box>
       )}
-      <Box component="main" className="app-main">
+      <ConnectionBanner stale={stale} />
+      <Box
+        component="main"
+        className="app-main"
+        data-stale={stale || undefined}
+        aria-busy={stale || undefined}
+      >
         <Container size="lg">
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -1,6 +1,7 @@
 /** A join link's QR code (a game's, a session's), for a projector or a phone's camera. */
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { loadChunk } from '../load-chunk';
 
 /** The QR code's dark modules as one SVG path of unit squares (one element, however many modules). */
 function qrPath(modules: { size: number; data: ArrayLike<number> }): string {
@@ -27,7 +28,7 @@ export function QrCode({
   const [qr, setQr] = useState<{ size: number; path: string } | null>(null);
   useEffect(() => {
     let current = true;
-    import('qrcode').then(({ create }) => {
+    loadChunk(() => import('qrcode')).then(({ create }) => {
       const { modules } = create(text, { errorCorrectionLevel: 'M' });
       if (current) setQr({ size: modules.size, path: qrPath(modules) });
     });

@@ -1,6 +1,7 @@
 import { randomId } from '@mantine/hooks';
 import type { NotificationData } from '@mantine/notifications';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadChunk } from '../load-chunk';
 
 /**
  * Toasts, with Mantine's notifications loaded on the first one: most visits never show one, and the
@@ -11,7 +12,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
  * against Mantine's API (`notifications.show(...)`) works unchanged: these functions are Mantine's,
  * each run once the package is there.
  */
-const loadNotifications = () => import('@mantine/notifications');
+const loadNotifications = () => loadChunk(() => import('@mantine/notifications'));
 const Notifications = lazy(async () => ({ default: (await loadNotifications()).Notifications }));
 
 let wanted = false;

@@ -1,5 +1,26 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type SyntheticEvent, useId } from 'react';
 import './tooltip.css';
+
+/** Room kept between a label and the screen's edges. */
+const EDGE = 8;
+
+/**
+ * Moves a label that would pass an edge of the screen (a long translation beside the edge of a
+ * phone) back within it, as it shows.
+ */
+function keepInView(event: SyntheticEvent<HTMLElement>) {
+  const label = event.currentTarget.lastElementChild;
+  if (!(label instanceof HTMLElement)) return;
+  label.style.removeProperty('left');
+  label.style.removeProperty('transform');
+  const box = label.getBoundingClientRect();
+  const room = document.documentElement.clientWidth - EDGE;
+  const shift = box.left < EDGE ? EDGE - box.left : Math.min(0, room - box.right);
+  if (shift === 0) return;
+  // Placed where it fits, not moved by a transform: the page's width follows the label's place.
+  label.style.left = `${box.left + shift - event.currentTarget.getBoundingClientRect().left}px`;
+  label.style.transform = 'none';
+}
 
 /**
  * A label shown above its child on hover or keyboard focus, drawn by CSS (ui/tooltip.css). Mantine's
@@ -9,7 +30,8 @@ import './tooltip.css';
 export function Tooltip({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
   return (
-    <span className="app-tooltip" aria-describedby={id}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only place the label; its child is what is used
+    <span className="app-tooltip" aria-describedby={id} onMouseEnter={keepInView} onFocus={keepInView}>
       {children}
       <span role="tooltip" id={id} className="app-tooltip-label">
         {label}

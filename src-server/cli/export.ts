@@ -93,8 +93,6 @@ async function main(argv: string[]): Promise<number> {
     if (args.game !== undefined) {
       const game = await gameToExport(database, args.game);
       if (!game) throw new Error(`no game ${args.game}`);
-      if (args.format === 'csv-wide' && game.type !== 'beergame')
-        throw new Error(`game ${args.game} is a ${game.type}: the wide layout is for beer games`);
       games = [game];
     } else {
       const creatorId =

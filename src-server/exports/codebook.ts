@@ -2,14 +2,15 @@
  * The research codebook, generated from the zod schemas of the events (DESIGN, "The history as a
  * product"): every event type of every game type, each field of its data with its type, unit and
  * meaning as the schema declares them (`.meta({ description, unit })`), so it cannot drift from
- * what the engines record. The columns of the log's lines and of the wide layout are described
- * here, in tables the compiler holds to `EventLogLine` and `WeekRow`.
+ * what the engines record. The columns of the log's lines and of the wide layouts are described
+ * here, in tables the compiler holds to `EventLogLine`, `WeekRow` and `LeanMinuteRow`.
  */
 import { z } from 'zod';
 import { beerEventSchemas } from '../../src-shared/beergame';
 import type { WeekRow } from '../../src-shared/beergame/state';
+import { WEEKS_PLAYED_DEFINITION } from '../../src-shared/beergame/weeks-played';
 import type { EventLogLine } from '../../src-shared/eventsourcing/event-log';
-import { leanEventSchemas } from '../../src-shared/leangame';
+import { type LeanMinuteRow, leanEventSchemas } from '../../src-shared/leangame';
 
 /** How the export treats a field that identifies a person: a pseudonym (`user`) or left out unless opted in (`name`). */
 export type Personal = 'user' | 'name';
@@ -36,8 +37,12 @@ export interface Codebook {
   title: string;
   /** The fields of every line of the log (JSONL) and the columns of the long CSV. */
   line: Array<{ name: keyof EventLogLine; type: string; meaning: string }>;
-  /** The columns of the wide CSV (beer games: one row per facility and week). */
+  /** The columns of the wide CSV (beer games: one row per facility and week played). */
   wide: Array<{ name: string; meaning: string }>;
+  /** What a week played is: the wide CSV's rows and every figure derived from the log count these. */
+  weeksPlayed: string;
+  /** The columns of the wide CSV of lean games: one row per facility and minute of each round. */
+  leanWide: Array<{ name: string; meaning: string }>;
   gameTypes: Array<{ gameType: string; events: CodebookEvent[] }>;
 }
 
@@ -71,7 +76,7 @@ export const LINE_COLUMNS = Object.keys(LINE_FIELDS) as Array<keyof EventLogLine
 
 /** The wide layout's WeekRow columns; nested values are JSON strings. */
 export const WEEK_ROW_COLUMNS: Record<keyof WeekRow, string> = {
-  week: 'the week, from 1',
+  week: 'the week, from 1 (one row per week played)',
   received: 'units received from suppliers (or production) that week',
   incomingOrder: 'units ordered from the facility that week (clients and end consumer)',
   shipped: 'units shipped to clients that week',
@@ -79,8 +84,8 @@ export const WEEK_ROW_COLUMNS: Record<keyof WeekRow, string> = {
   backlog: 'units owed to clients at the end of the week',
   netInventory: 'stock minus backlog',
   missed: 'demand lost that week when backlog is not allowed',
-  order: 'units the facility ordered that week, all capabilities; empty until the week closes',
-  orders: 'the order per capability id (JSON); empty until the week closes',
+  order: 'units the facility ordered that week, all capabilities (sent when the week closed)',
+  orders: 'the order per capability id (JSON)',
   orderBy: 'who decided the order: player or computer',
   cost: "the week's cost (stock and backlog costs)",
   cumulativeCost: 'the cost since week 1',
@@ -96,7 +101,7 @@ const WIDE_LEADING_COLUMNS = {
   facilityId: 'the facility (role)',
   facilityName: "the facility's name",
   participant:
-    'who held the facility when the week closed (the open week: now): a pseudonym, a name when opted in, empty for a computer or free seat',
+    'who held the facility when the week closed: a pseudonym, a name when opted in, empty for a computer or free seat',
   computer: 'true when the computer played the facility that week',
 };
 
@@ -111,6 +116,38 @@ export const WIDE_COLUMNS = [
   'computer',
   ...(Object.keys(WEEK_ROW_COLUMNS) as Array<keyof WeekRow>).filter((name) => name !== 'week'),
 ] as const;
+
+/** The lean wide layout's columns, in order, each with its meaning; the compiler holds them to `LeanMinuteRow`. */
+const LEAN_MINUTE_COLUMNS: Record<
+  Exclude<keyof LeanMinuteRow, 'userId'> | 'gameId' | 'gameName' | 'participant',
+  string
+> = {
+  gameId: 'the game',
+  gameName: 'the name the instructor gave the game',
+  round: 'the round: 1 for the first played, one more after each reset that followed a played round',
+  minute:
+    'the minute of the round, from 1: the span from minute − 1 to minute after its start (the last may be shorter)',
+  facilityId: 'the facility',
+  facilityName: "the facility's name",
+  facilityType: 'warehouse, station, qualitycontrol or rework',
+  participant:
+    'who held the facility at the end of the minute: a pseudonym, a name when opted in, empty when nobody did',
+  computer: 'true when the computer played the facility at the end of the minute (nobody held it)',
+  actions: 'actions the facility ended in the minute: every floor event of it (a batch sent included)',
+  busyMinutes: 'minutes of this minute the facility spent on its actions (0 to 1)',
+  released: 'sheets the warehouse released in the minute',
+  batchesSent: 'batches the facility sent on in the minute',
+  toolChanges: 'tool changes (changeovers) begun and recorded in the minute',
+  operations: 'operations painted in the minute, right or defective',
+  defectiveOperations: 'of those, the defective ones',
+  inspections: 'sheets inspected in the minute',
+  defectsRemoved: 'defective operations removed in the minute',
+  delivered: 'units the warehouse delivered to customers in the minute',
+  wip: 'units released and not yet delivered in the whole factory at the end of the minute',
+};
+
+/** The lean wide layout's columns, in the order above. */
+export const LEAN_WIDE_COLUMNS = Object.keys(LEAN_MINUTE_COLUMNS) as Array<keyof typeof LEAN_MINUTE_COLUMNS>;
 
 type JsonSchema = {
   type?: string | string[];
@@ -199,6 +236,8 @@ export function codebook(): Codebook {
       meaning:
         (WIDE_LEADING_COLUMNS as Record<string, string>)[name] ?? WEEK_ROW_COLUMNS[name as keyof WeekRow],
     })),
+    weeksPlayed: WEEKS_PLAYED_DEFINITION,
+    leanWide: LEAN_WIDE_COLUMNS.map((name) => ({ name, meaning: LEAN_MINUTE_COLUMNS[name] })),
     gameTypes: Object.entries(EVENT_SCHEMAS_BY_GAME_TYPE).map(([gameType, schemas]) => ({
       gameType,
       events: eventEntries(schemas),
@@ -227,8 +266,11 @@ export function codebookMarkdown(book: Codebook = codebook()): string {
   const lines = [`# ${book.title}`, '', '## Fields of each line (JSONL) and columns of the long CSV', ''];
   lines.push('| field | type | meaning |', '| --- | --- | --- |');
   for (const f of book.line) lines.push(`| \`${f.name}\` | ${cell(f.type)} | ${cell(f.meaning)} |`);
-  lines.push('', '## Columns of the wide CSV (beer games)', '', '| column | meaning |', '| --- | --- |');
+  lines.push('', '## Columns of the wide CSV (beer games)', '', book.weeksPlayed, '');
+  lines.push('| column | meaning |', '| --- | --- |');
   for (const c of book.wide) lines.push(`| \`${c.name}\` | ${cell(c.meaning)} |`);
+  lines.push('', '## Columns of the wide CSV (lean games)', '', '| column | meaning |', '| --- | --- |');
+  for (const c of book.leanWide) lines.push(`| \`${c.name}\` | ${cell(c.meaning)} |`);
   for (const { gameType, events } of book.gameTypes) {
     lines.push('', `## Events of \`${gameType}\``);
     for (const event of events) {

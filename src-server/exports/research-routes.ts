@@ -24,6 +24,7 @@ import {
   isResearchFormat,
   type ResearchFormat,
   storedEventPages,
+  wideLayoutOf,
   writeResearchExport,
 } from './research';
 import { copiedLogLines } from './research-copy';
@@ -61,7 +62,8 @@ async function sendExport(
 ): Promise<void> {
   const { db, pool } = services.database;
   const participants = new Participants(namesOptedIn(req) ? (ids) => displayNames(db, ids) : undefined);
-  const suffix = format === 'csv-wide' ? 'weeks' : format === 'csv-long' ? 'events-long' : 'events';
+  const suffix =
+    format === 'csv-wide' ? wideLayoutOf(games) : format === 'csv-long' ? 'events-long' : 'events';
   res.status(200);
   // `attachment` sets a type from the extension: the precise one comes after it.
   res.attachment(`${name}-${suffix}.${CONTENT_TYPES[format].extension}`);
@@ -91,8 +93,6 @@ export function researchExportRoutes(services: Services): Router {
       const { game } = await gameForDownload(services, req, req.params.id, creatorOnly);
       const format = formatOf(req);
       if (format === 'codebook') return sendCodebook(req, res);
-      if (format === 'csv-wide' && game.type.name !== 'beergame')
-        throw appError('BAD_REQUEST', 'errors.exportWideBeerGamesOnly');
       const exported = { id: game.gameId, name: game.summary.name, type: game.type.name };
       await sendExport(services, req, res, [exported], format, `game-${game.gameId}`);
     } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * The research export (DESIGN, "The history as a product"): the event log of games as JSONL (one
- * `EventLogLine` per line), as a long CSV (one row per event, the same fields) and, for beer games,
- * as a wide CSV (one row per facility and week, folded with the published reducer). The events are
+ * `EventLogLine` per line), as a long CSV (one row per event, the same fields) and as a wide CSV:
+ * for beer games one row per facility and week, folded with the published reducer; for lean games
+ * one row per facility and minute of each round (`leanMinuteRows`). The events are
  * read a page at a time and written with backpressure, so an export of any size holds one page.
  * They are read as the database prints them (`EventText`): an event whose data needs no change
  * (no person in it, no upcaster) is written out without ever being parsed. On PostgreSQL the JSONL
@@ -12,13 +13,15 @@
 import type { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { BeerState } from '../../src-shared/beergame/state';
+import { weeksPlayed } from '../../src-shared/beergame/weeks-played';
 import type { DomainEvent, RecordedEvent } from '../../src-shared/eventsourcing';
 import { type EventLogLineText, eventLogLineJson } from '../../src-shared/eventsourcing/event-log';
 import { upcast } from '../../src-shared/eventsourcing/upcasters';
+import { type LeanEvent, leanMinuteRows } from '../../src-shared/leangame';
 import type { DatabaseHandle } from '../db/database';
 import type { EventStore, EventText } from '../eventstore/event-store';
 import { gameStreamId, gameTypeNamed, gameTypes } from '../streams';
-import { LINE_COLUMNS, type Personal, personalFields, WIDE_COLUMNS } from './codebook';
+import { LEAN_WIDE_COLUMNS, LINE_COLUMNS, type Personal, personalFields, WIDE_COLUMNS } from './codebook';
 import { type CsvValue, csvRow } from './csv';
 import type { Participants } from './participants';
 
@@ -293,7 +296,7 @@ const ROWS_PER_WRITE = 1000;
 
 /**
  * Writes the wide layout of the beer games among `games` (others have no weeks and are skipped):
- * each game folded with the published reducer, then one row per week and facility of its history.
+ * each game folded with the published reducer, then one row per week played and facility.
  * Returns the number of rows written.
  */
 async function writeWeeks(
@@ -324,9 +327,11 @@ async function writeWeeks(
       const f = state.facilities[facilityIndex]!;
       return seats.get(`${week}/${f.id}`) ?? { userId: f.userId, computer: f.computer };
     };
-    const weeks = Math.max(0, ...state.facilities.map((f) => f.history.length));
+    const weeks = weeksPlayed(state);
     const rows: string[] = [];
-    const holders = state.facilities.flatMap((f, i) => f.history.map((row) => seatOf(row.week, i).userId));
+    const holders = state.facilities.flatMap((f, i) =>
+      f.history.slice(0, weeks).map((row) => seatOf(row.week, i).userId),
+    );
     await participants.meet(holders.filter((id): id is string => id !== null));
     for (let k = 0; k < weeks; k++)
       for (const [i, f] of state.facilities.entries()) {
@@ -360,6 +365,51 @@ async function writeWeeks(
   return count;
 }
 
+/**
+ * Writes the wide layout of the lean games among `games`: each game's events read through the
+ * upcasters, then one row per round, minute and facility. Returns the number of rows written.
+ */
+async function writeLeanMinutes(
+  games: readonly ExportedGame[],
+  pages: PageSource,
+  participants: Participants,
+  sink: OutputSink,
+): Promise<number> {
+  const { upcasters } = gameTypes.leangame.stream;
+  await sink.write(csvRow(LEAN_WIDE_COLUMNS));
+  let count = 0;
+  for (const game of games) {
+    if (game.type !== gameTypes.leangame.name) continue;
+    // A game's events fit in memory (a 20-minute round of the factory records about a thousand).
+    const events: LeanEvent[] = [];
+    for await (const page of pages(game))
+      for (const stored of page)
+        events.push(upcast(upcasters, { type: stored.type, data: dataOf(stored) }) as LeanEvent);
+    const rows = leanMinuteRows(events);
+    await participants.meet(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
+    const lines = rows.map((row) => {
+      const values: Record<(typeof LEAN_WIDE_COLUMNS)[number], CsvValue> = {
+        gameId: game.id,
+        gameName: game.name,
+        ...row,
+        participant: row.userId === null ? null : participants.label(row.userId),
+      };
+      return csvRow(LEAN_WIDE_COLUMNS.map((column) => values[column]));
+    });
+    for (let i = 0; i < lines.length; i += ROWS_PER_WRITE)
+      await sink.write(lines.slice(i, i + ROWS_PER_WRITE).join(''));
+    count += rows.length;
+  }
+  return count;
+}
+
+/**
+ * The wide layout an export of `games` takes: a lean game's minutes when it holds lean games only,
+ * else the beer games' weeks (one file has one set of columns).
+ */
+export const wideLayoutOf = (games: readonly ExportedGame[]): 'weeks' | 'minutes' =>
+  games.length > 0 && games.every((g) => g.type === gameTypes.leangame.name) ? 'minutes' : 'weeks';
+
 export interface ResearchExport {
   games: readonly ExportedGame[];
   format: EventFormat;
@@ -376,7 +426,9 @@ export interface ResearchExport {
  */
 export function writeResearchExport(e: ResearchExport): Promise<number> {
   const sink = new OutputSink(e.out);
-  return e.format === 'csv-wide'
-    ? writeWeeks(e.games, e.pages, e.participants, sink)
-    : writeEventLog(e.games, e.format, e.pages, e.participants, sink, e.lines);
+  if (e.format !== 'csv-wide')
+    return writeEventLog(e.games, e.format, e.pages, e.participants, sink, e.lines);
+  return wideLayoutOf(e.games) === 'minutes'
+    ? writeLeanMinutes(e.games, e.pages, e.participants, sink)
+    : writeWeeks(e.games, e.pages, e.participants, sink);
 }

@@ -1,6 +1,7 @@
 /**
- * `GET /api/games/:id/export.xlsx[?lang=xx]`: a beer game's workbook (workbook.ts) for its creator
- * at any time, the whole game; for its players once the game is over, made from what they may see
+ * `GET /api/games/:id/export.xlsx[?lang=xx]`: a game's workbook, by its type (workbook.ts for a
+ * beer game, lean-workbook.ts for a lean game): for its creator at any time, the whole game; for
+ * its players once the game (the lean round) is over, a beer game's made from what they may see
  * of its events (`historyForViewer`), and downloading it shows them the results (their answers to
  * the debrief become final). In the language asked for, else the browser's, else English. Others
  * get the spec's "log in as instructor or player" message (point 8): 401 signed out, 403 signed in;
@@ -8,35 +9,84 @@
  */
 
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { type Request, Router } from 'express';
 import { idInput } from '../../src-shared/api/inputs';
 import type { BeerState } from '../../src-shared/beergame';
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import { isLocale, LOCALES, type Locale } from '../../src-shared/rules/locale';
 import { CREATOR_PSEUDONYM } from '../../src-shared/rules/seat-pseudonyms';
 import { displayNames } from '../auth/auth';
 import { foldRecorded } from '../eventstore/command-handler';
-import { messagesIn } from '../messages';
+import { type Messages, messagesIn } from '../messages';
 import { gameTypes } from '../streams';
 import { beergameResults } from '../trpc/beergame-results';
 import type { Context, Services } from '../trpc/context';
 import { type LoadedGame, membersOrCreatorOnly, type Requirement } from '../trpc/procedures';
 import { appError } from '../trpc/trpc';
 import { gameForDownload, refuseDownload } from './access';
+import { leanUserIdsIn, leanWorkbookFileName, writeLeangameWorkbook } from './lean-workbook';
 import { type BeergameRecord, userIdsIn, workbookFileName, writeBeergameWorkbook } from './workbook';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A beer game, for its creator, or one of its players once it is over; a lean game has no workbook. */
-const beergameCreatorOrPlayer: Requirement = (game, user) => {
-  if (game.type !== gameTypes.beergame) return appError('NOT_FOUND', 'dashboard.messGameUnknown');
+/** A game, for its creator, or one of its players once it is over (a running game's file shows every role). */
+const creatorOrPlayer: Requirement = (game, user) => {
   if (!user) return appError('UNAUTHORIZED', 'export.excelLoginRequired');
   if (membersOrCreatorOnly(game, user)) return appError('FORBIDDEN', 'export.excelLoginRequired');
-  const over = (game.state as BeerState).finished;
-  return user.id === game.summary.creatorId || over ? null : appError('FORBIDDEN', 'export.excelAfterEnd');
+  const { creatorId, finished } = game.summary;
+  return user.id === creatorId || finished ? null : appError('FORBIDDEN', 'export.excelAfterEnd');
 };
 
-/** What the workbook shows its viewer: the whole game to its creator, a player's history to a player. */
-async function recordFor(ctx: Context, game: LoadedGame<BeerState>): Promise<BeergameRecord> {
+export function workbookRoute(services: Services): Router {
+  const router = Router();
+  router.get('/api/games/:id/export.xlsx', async (req, res) => {
+    try {
+      if (!idInput.safeParse(req.params.id).success) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
+      const { ctx, game } = await gameForDownload(services, req, req.params.id, creatorOrPlayer);
+      const workbook = await workbookOf(ctx, game, await messagesIn(workbookLocale(req)));
+      res.status(200);
+      res.setHeader('Content-Type', XLSX_TYPE);
+      res.setHeader('Content-Disposition', attachment(workbook.fileName));
+      // A download the browser abandons never finishes writing: stop waiting when the response closes.
+      const written = workbook.write(res);
+      // The writer may then still fail on the closed response, with nobody left to tell: not a crash.
+      written.catch(() => undefined);
+      await Promise.race([written, once(res, 'close')]);
+    } catch (error) {
+      refuseDownload(res, error, services.log);
+    }
+  });
+  return router;
+}
+
+/** A game's workbook by its type: the file's name and its writer. */
+async function workbookOf(
+  ctx: Context,
+  game: LoadedGame,
+  messages: Messages,
+): Promise<{ fileName: string; write: (out: Writable) => Promise<void> }> {
+  const { services } = ctx;
+  if (game.type === gameTypes.leangame) {
+    // Read afresh rather than the state `openGame` may have had cached: the file is the game as stored.
+    const events = await services.store.readStream(gameStreamId(game.gameId));
+    const state = foldRecorded(gameTypes.leangame.stream, events);
+    const names = await displayNames(services.database.db, leanUserIdsIn({ state, events }));
+    const record = { state, events, names, now: services.now() };
+    return {
+      fileName: leanWorkbookFileName(state),
+      write: (out) => writeLeangameWorkbook(out, record, messages),
+    };
+  }
+  const record = await beergameRecordFor(ctx, game as LoadedGame<BeerState>);
+  return {
+    fileName: workbookFileName(record.state),
+    write: (out) => writeBeergameWorkbook(out, record, messages),
+  };
+}
+
+/** What a beer game's workbook shows its viewer: the whole game to its creator, a player's history to a player. */
+async function beergameRecordFor(ctx: Context, game: LoadedGame<BeerState>): Promise<BeergameRecord> {
   const { events, people } = await beergameResults(ctx, game);
   const { db } = ctx.services.database;
   if (ctx.user?.id === game.summary.creatorId) {
@@ -62,29 +112,6 @@ async function recordFor(ctx: Context, game: LoadedGame<BeerState>): Promise<Bee
     names,
     viewer: { facilityId: mine },
   };
-}
-
-export function workbookRoute(services: Services): Router {
-  const router = Router();
-  router.get('/api/games/:id/export.xlsx', async (req, res) => {
-    try {
-      if (!idInput.safeParse(req.params.id).success) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
-      const { ctx, game } = await gameForDownload(services, req, req.params.id, beergameCreatorOrPlayer);
-      const record = await recordFor(ctx, game as LoadedGame<BeerState>);
-      const messages = await messagesIn(workbookLocale(req));
-      res.status(200);
-      res.setHeader('Content-Type', XLSX_TYPE);
-      res.setHeader('Content-Disposition', attachment(workbookFileName(record.state)));
-      // A download the browser abandons never finishes writing: stop waiting when the response closes.
-      const written = writeBeergameWorkbook(res, record, messages);
-      // The writer may then still fail on the closed response, with nobody left to tell: not a crash.
-      written.catch(() => undefined);
-      await Promise.race([written, once(res, 'close')]);
-    } catch (error) {
-      refuseDownload(res, error, services.log);
-    }
-  });
-  return router;
 }
 
 /** `lang` when it is one of ours, else the best of the browser's languages, else English. */

@@ -14,6 +14,7 @@ import {
   type ChangeField,
   type FacilityConfig,
   meantFor,
+  weeksPlayed,
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
 import { facilityDisplayName } from '../../src-shared/rules/facility-name';
@@ -35,13 +36,13 @@ export interface BeergameRecord {
 }
 
 /** A number shown with a format (costs, rates, times); a plain number is shown as Excel's general. */
-interface Formatted {
+export interface Formatted {
   value: number | Date;
   format: string;
 }
-type Cell = string | number | boolean | Formatted | null;
+export type Cell = string | number | boolean | Formatted | null;
 
-interface Sheet {
+export interface Sheet {
   name: string;
   header: string[];
   rows: Cell[][];
@@ -51,10 +52,13 @@ interface Sheet {
   frozenColumns?: number;
 }
 
-const money = (value: number): Formatted => ({ value, format: '#,##0.00' });
-const rate = (value: number): Formatted => ({ value, format: '0.0%' });
-const decimal = (value: number): Formatted => ({ value, format: '0.00' });
-const time = (epochMs: number): Formatted => ({ value: new Date(epochMs), format: 'yyyy-mm-dd hh:mm:ss' });
+export const money = (value: number): Formatted => ({ value, format: '#,##0.00' });
+export const rate = (value: number): Formatted => ({ value, format: '0.0%' });
+export const decimal = (value: number): Formatted => ({ value, format: '0.00' });
+export const time = (epochMs: number): Formatted => ({
+  value: new Date(epochMs),
+  format: 'yyyy-mm-dd hh:mm:ss',
+});
 
 /** The file a download is saved as: the game's name and the week it reached. */
 export function workbookFileName(state: BeerState): string {
@@ -154,8 +158,6 @@ function hasRevenue(s: BeerState): boolean {
   );
 }
 
-const closedWeeks = (s: BeerState) => s.facilities[0]?.history.filter((r) => r.order !== null).length ?? 0;
-
 function parametersSheet({ state: s, names, viewer }: BeergameRecord, w: Words): Sheet {
   const t = (id: string) => w.label(id);
   const rows: Cell[][] = [
@@ -163,7 +165,7 @@ function parametersSheet({ state: s, names, viewer }: BeergameRecord, w: Words):
     [t('workbook.template'), s.template === null ? null : w.template(s.template)],
     [t('workbook.createdAt'), time(s.createdAt)],
     [t('workbook.currentWeek'), s.week],
-    [t('workbook.weeksClosed'), closedWeeks(s)],
+    [t('workbook.weeksClosed'), weeksPlayed(s)],
     [t('workbook.weeksTotal'), s.config.weeks],
     [t('workbook.finished'), s.finished],
     [t('workbook.endedAt'), s.endedAt === null ? null : time(s.endedAt)],
@@ -282,7 +284,7 @@ function parametersSheet({ state: s, names, viewer }: BeergameRecord, w: Words):
   };
 }
 
-/** One facility week by week, from its history rows; several products side by side. */
+/** One facility week by week, from its history rows of the weeks played; several products side by side. */
 function facilitySheet(s: BeerState, i: number, w: Words): Sheet {
   const t = (id: string) => w.label(id);
   const facility = s.facilities[i]!;
@@ -313,7 +315,7 @@ function facilitySheet(s: BeerState, i: number, w: Words): Sheet {
     for (const pid of pids)
       for (const column of productColumns) header.push(`${w.product(pid)}: ${t(`workbook.${column}`)}`);
 
-  const rows = facility.history.map((r) => {
+  const rows = facility.history.slice(0, weeksPlayed(s)).map((r) => {
     const row: Cell[] = [
       r.week,
       r.incomingOrder,
@@ -546,7 +548,7 @@ function kpisSheet(s: BeerState, w: Words): Sheet {
 }
 
 /** Excel's rules for a sheet name: at most 31 characters, none of : \ / ? * [ ], unique ignoring case. */
-function uniqueSheetName(wanted: string, taken: Set<string>): string {
+export function uniqueSheetName(wanted: string, taken: Set<string>): string {
   const base =
     wanted
       .replace(/[:\\/?*[\]]/g, ' ')
@@ -577,7 +579,7 @@ function columnWidths(sheet: Sheet): number[] {
   return widths;
 }
 
-function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet): void {
+export function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet): void {
   const worksheet = book.addWorksheet(sheet.name, {
     views: [{ state: 'frozen', xSplit: sheet.frozenColumns ?? 0, ySplit: 1 }],
   });

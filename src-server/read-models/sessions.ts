@@ -72,6 +72,21 @@ export function sessionRow(db: Kysely<Database>, sessionId: string) {
   return db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
 }
 
+/**
+ * Whether an instructor has opened a session to a class (spec, onboarding flags): published, and
+ * counted even if deleted since (they did run one).
+ */
+export async function hasPublishedSession(db: Kysely<Database>, creatorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('creator_id', '=', creatorId)
+    .where('published', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function sessionRowByCode(db: Kysely<Database>, code: string) {
   return db.selectFrom('sessions').selectAll().where('code', '=', code).executeTakeFirst();
 }
@@ -86,6 +101,19 @@ export function sessionsByCreator(db: Kysely<Database>, creatorId: string) {
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(500)
+    .execute();
+}
+
+/** The games of the round each of an instructor's sessions is on, with whether each has ended (one query). */
+export function gamesOfCurrentRounds(db: Kysely<Database>, creatorId: string) {
+  return db
+    .selectFrom('games')
+    .innerJoin('sessions', 'sessions.id', 'games.session_id')
+    .select(['games.session_id as sessionId', 'games.finished'])
+    .where('sessions.creator_id', '=', creatorId)
+    .where('sessions.deleted', '=', false)
+    .whereRef('games.round_number', '=', 'sessions.current_round')
+    .where('games.deleted', '=', false)
     .execute();
 }
 

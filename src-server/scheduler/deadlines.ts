@@ -145,6 +145,26 @@ export async function claimDue(
   }));
 }
 
+/**
+ * Holds the rows that fell due while no process ran (before `now`, by more than a second) until
+ * `until`, with a lease of `owner`'s that it does not act on: they then fire as any other. The
+ * players whose page waited for the server meanwhile have that long to send what they typed.
+ */
+export async function holdOverdue(
+  db: Kysely<Database>,
+  options: { now: number; until: number; owner: string },
+): Promise<number> {
+  const overdueBefore = new Date(options.now - 1_000);
+  const now = new Date(options.now);
+  const result = await db
+    .updateTable('deadlines')
+    .set({ claimed_until: new Date(options.until), claimed_by: options.owner })
+    .where('due_at', '<', overdueBefore)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Deletes a row run to its end, unless its event moved it meanwhile (then it is a new timer). */
 export async function dropIfUnchanged(db: Kysely<Database>, d: DueDeadline): Promise<void> {
   await db

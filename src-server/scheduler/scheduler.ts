@@ -13,7 +13,7 @@ import { type CommandContext, DomainError } from '../../src-shared/eventsourcing
 import type { Database } from '../db/schema';
 import type { CommandHandler } from '../eventstore/command-handler';
 import { gameTypeNamed } from '../streams';
-import { claimDue, type DueDeadline, dropIfUnchanged, nextDueAt } from './deadlines';
+import { claimDue, type DueDeadline, dropIfUnchanged, holdOverdue, nextDueAt } from './deadlines';
 
 /** The scheduler's actor: deciders accept the instructor's commands from it (`isGameAdmin`). */
 export const SYSTEM_ACTOR: CommandContext['actor'] = { userId: 'system', role: 'system' };
@@ -38,6 +38,11 @@ export interface SchedulerOptions {
   now: () => number;
   /** Milliseconds between looks for rows written by other processes. */
   pollMs: number;
+  /**
+   * Milliseconds a deadline that fell due while no server ran waits after this one starts, so
+   * that players' pages reconnect and send what they typed meanwhile before the week closes.
+   */
+  startGraceMs: number;
 }
 
 export class Scheduler {
@@ -56,7 +61,17 @@ export class Scheduler {
   start(): void {
     this.stopped = false;
     this.poll = setInterval(() => this.wake(), this.options.pollMs);
-    this.wake();
+    const { db, now, startGraceMs, log } = this.options;
+    const at = now();
+    this.running = holdOverdue(db, { now: at, until: at + startGraceMs, owner: this.owner })
+      .then((held) => {
+        if (held > 0) log.info({ held, graceMs: startGraceMs }, 'scheduler: deadlines overdue at start wait');
+      })
+      .catch((error) => log.error({ err: error }, 'scheduler: holding overdue deadlines failed'))
+      .finally(() => {
+        this.running = null;
+        this.wake();
+      });
   }
 
   /** Runs the due rows now, then sleeps until the next one (coalesced while a run is under way). */

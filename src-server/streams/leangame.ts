@@ -73,11 +73,13 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
     delete: { type: 'DeleteLeanGame' },
     reset: { type: 'ResetLeanGame' },
     disconnectPlayers: { type: 'DisconnectPlayers' },
+    // A copy keeps its factory's scenario: its round's length can be changed like the original's.
     copy: (state, { gameId, name, seed }) => ({
       type: 'CreateLeanGame',
       gameId,
       name,
       seed,
+      ...(state.scenarioId === null ? {} : { scenarioId: state.scenarioId }),
       setup: leanCopySetup(state),
     }),
     templateConfig: (state) => leanCopySetup(state),

@@ -3,6 +3,7 @@ import { beergameRouter } from './routers/beergame';
 import { clockRouter } from './routers/clock';
 import { dashboardRouter } from './routers/dashboard';
 import { gameRouter } from './routers/game';
+import { joinRouter } from './routers/join';
 import { leangameRouter } from './routers/leangame';
 import { sessionRouter } from './routers/session';
 import { templateRouter } from './routers/template';
@@ -14,6 +15,7 @@ export const appRouter = router({
   clock: clockRouter,
   dashboard: dashboardRouter,
   game: gameRouter,
+  join: joinRouter,
   leangame: leangameRouter,
   session: sessionRouter,
   template: templateRouter,

@@ -12,6 +12,9 @@ import superjson from 'superjson';
 /** Deeper than this, superjson decides (it also knows cycles, which plain JSON cannot have). */
 const MAX_DEPTH = 64;
 
+/** Keys superjson refuses to write (prototype pollution): it decides what to do with them, not this. */
+const REFUSED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Whether `value` is JSON that superjson would write unchanged and without annotations. */
 export function isPlainJson(value: unknown, depth = 0): boolean {
   switch (typeof value) {
@@ -29,8 +32,10 @@ export function isPlainJson(value: unknown, depth = 0): boolean {
       }
       const prototype = Object.getPrototypeOf(value);
       if (prototype !== Object.prototype && prototype !== null) return false;
-      for (const key in value)
+      for (const key in value) {
+        if (REFUSED_KEYS.has(key)) return false;
         if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+      }
       return true;
     }
     default:

@@ -10,16 +10,19 @@ type Values = Record<string, string | number>;
 
 /**
  * The message id of invalid input: the first issue's own message when it is an id of
- * locales/en.json (the input primitives of src-shared/api name theirs), with its bounds as values;
- * else the generic one.
+ * locales/en.json (the input primitives of src-shared/api name theirs), with its bounds and number
+ * params as values; else the generic one.
  */
 function inputMessage(error: ZodError): { messageId: string; values?: Values } {
   for (const issue of error.issues) {
     if (!KNOWN_MESSAGES.has(issue.message)) continue;
     const values: Values = {};
-    const bounds = issue as { maximum?: unknown; minimum?: unknown };
+    const bounds = issue as { maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> };
     if (typeof bounds.maximum === 'number') values.max = bounds.maximum;
     if (typeof bounds.minimum === 'number') values.min = bounds.minimum;
+    // A number's other values (a step, a count of decimals), as its rule named them.
+    for (const [name, value] of Object.entries(bounds.params ?? {}))
+      if (typeof value === 'number') values[name] = value;
     return { messageId: issue.message, values };
   }
   return { messageId: 'errors.invalidInput' };

@@ -9,7 +9,7 @@ import {
 } from '../beergame/constants';
 import { COPIES, GAME_NAME_MAX } from '../rules/copy-names';
 import { LOCALES } from '../rules/locale';
-import { commandIdInput, idInput, quantityInput, textInput } from './inputs';
+import { commandIdInput, idInput, numberInput, quantityInput, textInput } from './inputs';
 
 export const gameId = idInput;
 export const commandId = commandIdInput;
@@ -19,7 +19,7 @@ export const createGameInput = z.object({
   /** A default beer template's id, or the id of one of the caller's own templates. */
   template: idInput,
   /** Plays with a turn timer of this many seconds a week (it runs once every seat is filled). */
-  timerSeconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max).optional(),
+  timerSeconds: numberInput(TIMER_SECONDS).optional(),
   /** Custom settings (a `BeerConfigInput` the settings form built) in place of the template's; the engine checks it. */
   config: z.record(z.string(), z.unknown()).optional(),
   /** A draft: seen by its creator only until published. */
@@ -37,7 +37,7 @@ export const configureGameInput = z.object({
 /** The event editor: a change of `field` to `value` from `week` at the chosen facilities (the engine checks ranges). */
 export const scheduleChangeInput = z.object({
   gameId,
-  week: z.number().int().min(1).max(520),
+  week: numberInput({ min: 1, max: 520 }),
   facilityIds: z.array(idInput).min(1).max(8),
   field: z.enum(CHANGE_FIELDS),
   value: z.number().min(0).max(1_000_000),
@@ -55,6 +55,8 @@ export const placeOrderInput = z.object({
   /** The capability (product and supplier) ordered for; the facility's first when left out. */
   capabilityId: idInput.optional(),
   quantity: quantityInput(MAX_ORDER_QUANTITY),
+  /** The week the order was typed for: refused once that week has closed (an order delayed by an outage). */
+  week: z.number().int().min(1).max(520).optional(),
   commandId,
 });
 
@@ -114,7 +116,7 @@ export const sendMessageInput = z.object({
   to: z.union([z.literal('all'), z.array(idInput).min(1).max(8)]),
   text: textInput({ max: MESSAGE_MAX, multiline: true }),
   /** The week it appears (`show_at`): this week by default, or a later one. */
-  showAt: z.number().int().min(1).max(520).optional(),
+  showAt: numberInput({ min: 1, max: 520 }).optional(),
   commandId,
 });
 
@@ -142,6 +144,11 @@ export const startTimerInput = z.object({
     .max(10 * TIMER_SECONDS.max)
     .optional(),
   commandId,
+});
+
+/** What a person typed as a join code (a session's or a game's); its form is checked by the shared rule. */
+export const joinByCodeInput = z.object({
+  code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
 });
 
 /** `lastEventId`: the stream version the client saw last (tracked subscriptions resume after it). */

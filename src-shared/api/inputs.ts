@@ -6,6 +6,7 @@
  * locales/en.json, which the server sends back and the client shows translated.
  */
 import { z } from 'zod';
+import { checkNumber, type NumberRule } from '../rules/typed-number';
 import { checkPlayerName, checkUserName, PLAYER_NAME_MAX, USER_NAME_MAX } from './account';
 import { checkText, isCleanText, type TextBounds, type TextRefusal } from './text-rules';
 
@@ -63,6 +64,24 @@ export function quantityInput(max: number) {
     .max(max, { message: 'beergame.errOrderAboveMax' })
     .int({ message: 'beergame.errOrderNotWhole' })
     .min(0, { message: 'beergame.errOrderNotWhole' });
+}
+
+/**
+ * A number a person typed, judged by the rule the client read it with (rules/typed-number.ts): a
+ * refusal carries the same message id, its bounds as the issue's, its other values as params.
+ */
+export function numberInput(rule: NumberRule) {
+  return z.number({ message: 'errors.invalidInput' }).superRefine((value, ctx) => {
+    const checked = checkNumber(value, rule);
+    if (checked.ok) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: checked.messageId,
+      minimum: rule.min,
+      maximum: rule.max,
+      params: checked.values,
+    });
+  });
 }
 
 export const userNameInput = checkedText(checkUserName);

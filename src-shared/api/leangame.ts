@@ -45,6 +45,12 @@ export const createLeanGameInput = z.object({
 });
 
 export const leanGameCommandInput = z.object({ gameId, commandId });
+/** The round's length, set by the creator before its start: whole minutes within a new game's bounds. */
+export const leanRoundLengthInput = z.object({
+  gameId,
+  commandId,
+  minutes: wholeNumber(LEAN_CREATE_MINUTES.min, LEAN_CREATE_MINUTES.max),
+});
 export const leanFacilityInput = z.object({ gameId, facilityId, commandId });
 
 /** What a facility does on the floor: the engine's floor commands (its own facility only). */

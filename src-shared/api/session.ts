@@ -10,7 +10,7 @@ import {
   SESSION_LIMITS,
   TEAM_COMPOSITIONS,
 } from '../session/constants';
-import { commandIdInput, idInput, textInput } from './inputs';
+import { commandIdInput, idInput, numberInput, textInput } from './inputs';
 
 const sessionId = idInput;
 const commandId = commandIdInput;
@@ -99,17 +99,15 @@ export const teamsActionInput = z.object({
     z.object({ type: z.literal('closeWeek') }),
     z.object({
       type: z.literal('startTimer'),
-      seconds: z.number().int().min(TIMER_SECONDS.min).max(TIMER_SECONDS.max),
+      seconds: numberInput(TIMER_SECONDS),
     }),
     z.object({ type: z.literal('stopTimer') }),
     z.object({ type: z.literal('message'), text: textInput({ min: 1, max: MESSAGE_MAX, multiline: true }) }),
     z.object({ type: z.literal('handFreeSeatsToComputer') }),
+    /** Ends each game now: its players go to the results (spec `endGame`, for many teams at once). */
+    z.object({ type: z.literal('endGame') }),
   ]),
   commandId,
-});
-
-export const sessionByCodeInput = z.object({
-  code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
 });
 
 /**

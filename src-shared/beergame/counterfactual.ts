@@ -9,6 +9,7 @@ import type { BeerEvent } from './events';
 import { parsePolicy } from './policies';
 import { DecidedGame } from './simulate';
 import type { BeerState } from './state';
+import { weeksPlayed } from './weeks-played';
 
 /** A counterfactual that cannot be played; its message says why (shown on the command line). */
 export class CounterfactualError extends Error {}
@@ -51,8 +52,8 @@ export function counterfactual(
     if (replaced[id] !== undefined)
       game.run({ type: 'HandToComputer', facilityId: id, policy: replaced[id] });
   for (const f of kept) game.run({ type: 'JoinRole', facilityId: f.id }, player(f.id));
-  const closedWeeks = recorded.facilities[0]!.history.filter((r) => r.order !== null).length;
-  for (let k = 0; k < closedWeeks; k++) {
+  const weeks = weeksPlayed(recorded);
+  for (let k = 0; k < weeks; k++) {
     for (const f of kept)
       for (const [capabilityId, quantity] of Object.entries(f.history[k]!.orders ?? {}))
         game.run({ type: 'PlaceOrder', facilityId: f.id, capabilityId, quantity }, player(f.id));

@@ -12,7 +12,7 @@ import type { BeerState } from './state';
 export interface FacilityFigures {
   name: string;
   cost: number;
-  /** What the facility ordered, one entry per closed week (the week being played has none yet). */
+  /** What the facility ordered, per week played. */
   orders: number[];
   /** What reached it from its clients and the end consumer, per week played. */
   incomingOrders: number[];
@@ -36,7 +36,7 @@ export interface BenchmarkRun {
 
 export interface BeerDebriefFigures {
   teamCost: number;
-  /** Weeks played, the current one included; every series per week has this length. */
+  /** Weeks played (`weeksPlayed`: the weeks closed); every series per week has this length. */
   weeks: number;
   /** Consumer demand served in the week it arose, over consumer demand. */
   fillRate: number;
@@ -48,7 +48,7 @@ export interface BeerDebriefFigures {
   amplification: Record<string, number | null>;
   /** Every shipment's planned and drawn transit time. */
   leadTimes: BeerKpis['leadTimes'];
-  /** The same weeks, configuration, demand and lead-time seed played by computers; null before a game exists. */
+  /** The same weeks, configuration, demand and lead-time seed played by computers; null before a week is played. */
   benchmark: { passthrough: BenchmarkRun; basestock: BenchmarkRun } | null;
 }
 
@@ -64,7 +64,7 @@ export function beerDebriefFigures(
     byFacility[f.id] = {
       name: f.name,
       cost: f.cost,
-      orders: weeks.flatMap((w) => (w.order === null ? [] : [w.order])),
+      orders: weeks.map((w) => w.order as number),
       incomingOrders: weeks.map((w) => w.incomingOrder),
       netInventory: weeks.map((w) => w.netInventory),
       stock: weeks.map((w) => w.stock),

@@ -259,6 +259,7 @@ function placeOrder(command: BeerCommandOf<'PlaceOrder'>, s: BeerState, ctx: Ctx
   const i = facilityAt(s, command.facilityId);
   const f = s.facilities[i]!;
   if (f.userId !== actor || f.computer) fail('errNotYourFacility');
+  if (command.week !== undefined && command.week !== s.week) fail('errWeekMismatch', { week: command.week });
   const [capabilityId, cap] = capabilityOf(s.live[i]!, command.capabilityId);
   checkOrder(command.quantity, cap);
   const data = { facilityId: f.id, capabilityId, quantity: command.quantity, week: s.week, userId: actor };

@@ -22,3 +22,4 @@ export * from './summary';
 export * from './templates';
 export * from './view';
 export { allocateProportionally, consumerDemandAt, supplyLine } from './week';
+export * from './weeks-played';

@@ -1,8 +1,9 @@
 /**
- * KPIs as pure functions of the state (issue 3 point 6), over the weeks played so far (rows whose
- * steps 1–4 ran; order statistics over closed weeks). Per week series serve charts and replay.
+ * KPIs as pure functions of the state (issue 3 point 6), over the weeks played (`weeksPlayed`: the
+ * weeks closed). Per week series serve charts and replay.
  */
 import type { BeerState, FacilityState, WeekRow } from './state';
+import { totalsOver, weeksPlayed } from './weeks-played';
 
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 /** Population variance. */
@@ -45,6 +46,7 @@ export interface FacilityKpis {
 }
 
 export interface BeerKpis {
+  /** The weeks played (`weeksPlayed`): every figure and series counts these. */
   weeks: number;
   teamCost: number;
   teamRevenue: number;
@@ -89,11 +91,11 @@ export interface BeerKpis {
 }
 
 /** End-consumer service at one facility: demand served in the week it arose (backlog served first). */
-function consumerFill(f: FacilityState): { onTime: number; asked: number } {
+function consumerFill(rows: WeekRow[]): { onTime: number; asked: number } {
   let ok = 0;
   let asked = 0;
   let prev: Record<string, number> = {};
-  for (const r of f.history) {
+  for (const r of rows) {
     const next: Record<string, number> = {};
     for (const [pid, p] of Object.entries(r.products)) {
       ok += Math.min(p.consumerDemand, Math.max(0, p.consumerShipped - (prev[pid] ?? 0)));
@@ -106,10 +108,9 @@ function consumerFill(f: FacilityState): { onTime: number; asked: number } {
 }
 
 export function beergameKpis(s: BeerState): BeerKpis {
-  const weeks = s.facilities[0]?.history.length ?? 0;
+  const weeks = weeksPlayed(s);
   const consumerDemand = s.demandLog.slice(0, weeks).map((d) => d.total);
-  const closedWeeks = s.facilities[0]?.history.filter((r) => r.order !== null).length ?? 0;
-  const demandVariance = variance(consumerDemand.slice(0, closedWeeks));
+  const demandVariance = variance(consumerDemand);
   const consumerFacing = new Set(s.config.demand.map((d) => d.fid));
   for (const ch of s.config.scheduledChanges)
     if (ch.field === 'consumerDemand') for (const fid of ch.facilityIds) consumerFacing.add(fid);
@@ -117,38 +118,38 @@ export function beergameKpis(s: BeerState): BeerKpis {
   let asked = 0;
   for (const f of s.facilities) {
     if (!consumerFacing.has(f.id)) continue;
-    const c = consumerFill(f);
+    const c = consumerFill(f.history.slice(0, weeks));
     served += c.onTime;
     asked += c.asked;
   }
   const perWeek = perWeekSeries(s, weeks, consumerDemand);
   let stockSum = 0;
   for (const week of perWeek) for (const f of week.facilities) stockSum += f.stock;
+  const byFacility = s.facilities.map((f, i) => facilityKpis(f, s.live[i]!.name, weeks, demandVariance));
   return {
     weeks,
-    teamCost: s.facilities.reduce((a, f) => a + f.cost, 0),
-    teamRevenue: s.facilities.reduce((a, f) => a + f.revenue, 0),
+    teamCost: byFacility.reduce((a, f) => a + f.cost, 0),
+    teamRevenue: byFacility.reduce((a, f) => a + f.revenue, 0),
     fillRate: asked === 0 ? 1 : served / asked,
     averageStock: weeks === 0 ? 0 : stockSum / weeks,
     weeksWithBackorder: perWeek.filter((week) => week.facilities.some((f) => f.backlog > 0)).length,
     consumerDemand,
     demandVariance,
-    byFacility: s.facilities.map((f, i) => facilityKpis(f, s.live[i]!.name, demandVariance)),
+    byFacility,
     perWeek,
-    leadTimes: leadTimesOf(s),
+    leadTimes: leadTimesOf(s, weeks),
   };
 }
 
-function facilityKpis(f: FacilityState, name: string, demandVariance: number): FacilityKpis {
-  const rows = f.history;
-  const orders = rows.filter((r) => r.order !== null).map((r) => r.order as number);
+function facilityKpis(f: FacilityState, name: string, weeks: number, demandVariance: number): FacilityKpis {
+  const rows = f.history.slice(0, weeks);
+  const orders = rows.map((r) => r.order as number);
   const orderVariance = variance(orders);
   const t = onTime(rows);
   return {
     id: f.id,
     name,
-    cost: f.cost,
-    revenue: f.revenue,
+    ...totalsOver(f, weeks),
     onTimeRate: t.asked === 0 ? 1 : t.onTime / t.asked,
     averageStock: mean(rows.map((r) => r.stock)),
     averageBacklog: mean(rows.map((r) => r.backlog)),
@@ -194,10 +195,10 @@ function perWeekSeries(s: BeerState, weeks: number, consumerDemand: number[]): B
 }
 
 /** Every shipment's planned and drawn transit time, by week (debrief "leadTimes"). */
-function leadTimesOf(s: BeerState): BeerKpis['leadTimes'] {
+function leadTimesOf(s: BeerState, weeks: number): BeerKpis['leadTimes'] {
   const leadTimes: BeerKpis['leadTimes'] = [];
   for (const f of s.facilities)
-    for (const r of f.history)
+    for (const r of f.history.slice(0, weeks))
       for (const sh of r.shipments)
         leadTimes.push({
           week: r.week,
@@ -230,7 +231,7 @@ export interface ProductSeries {
 export function productSeries(s: BeerState): ProductSeries[] {
   const products = s.config.productsTemplates;
   if (products.length < 2) return [];
-  const weeks = s.facilities[0]?.history.length ?? 0;
+  const weeks = weeksPlayed(s);
   return products.map((product) => {
     const handling = s.facilities.filter((f) => f.history[0]?.products[product.id] !== undefined);
     const series: ProductSeries['weeks'] = [];

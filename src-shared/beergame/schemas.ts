@@ -314,6 +314,8 @@ export const beerCommandSchema = z.union([
     facilityId: id,
     capabilityId: id.optional(),
     quantity: z.number(),
+    /** The week the player ordered for, when they say: a later week refuses it. */
+    week: z.number().optional(),
   }),
   z.object({
     type: z.literal('ProposeOrder'),

@@ -1,12 +1,11 @@
 /**
  * The settings form's other direction (see settings.ts): a game's or a template's configuration read
  * into the form, a new chain's defaults, the map preview of a configuration, whether a game's
- * settings may still change, and the event editor's checks of a change.
+ * settings may still change, and the weeks and defaults of the event editor's changes.
  */
 import { resolveConfig } from './config';
 import {
   BEERGAME_RULES_VERSION,
-  CHANGE_RANGES,
   type ChangeField,
   EVENT_EDITOR_DEFAULTS,
   FACILITY_DEFAULTS,
@@ -18,7 +17,6 @@ import {
   facilityList,
   type GameSettings,
   newSettingsFacility,
-  readSettingsNumber,
   type SettingsFacility,
   settingsToConfig,
   str,
@@ -200,16 +198,11 @@ export function chainSettings(name: string, kinds: readonly string[]): GameSetti
   };
 }
 
-/**
- * The value typed for a change of `field` in the event editor, checked against the engine's own
- * ranges (`CHANGE_RANGES`): a lead time of 7 is refused here as the engine would refuse it.
- */
-export const readChangeValue = (field: ChangeField, text: string) =>
-  readSettingsNumber(text, CHANGE_RANGES[field]);
-
-/** The week typed for a change: after the current one, at most the last. */
-export const readChangeWeek = (text: string, week: number, weeks: number) =>
-  readSettingsNumber(text, { min: Math.min(week + 1, weeks), max: weeks, step: 1 });
+/** The weeks a change may be scheduled for, as the engine has them: after the current one, at most the last. */
+export const changeWeeks = (view: { week: number; weeks: number }) => ({
+  min: view.week + 1,
+  max: view.weeks,
+});
 
 /**
  * What a configuration looks like on the map before any game exists: the view its creator would get

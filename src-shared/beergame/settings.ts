@@ -7,17 +7,11 @@
  */
 import { GAME_NAME_MAX } from '../rules/copy-names';
 import { isLocale, type Locale } from '../rules/locale';
+import { type NumberRule, readTypedNumber } from '../rules/typed-number';
 import { ConfigError, resolveConfig } from './config';
 import { CHANGE_RANGES, FACILITY_DEFAULTS, FACILITY_KINDS, TIMER_SECONDS } from './constants';
 import { randomDemand } from './demand-pattern';
 import type { BeerConfig, BeerConfigInput, DemandPattern } from './schemas';
-
-/** A number's bounds and step; a field's typed text is checked against them. */
-export interface NumberRule {
-  min: number;
-  max: number;
-  step: number;
-}
 
 /** The bounds of every numeric field of the form: the event editor's where it has the field (spec point 5). */
 export const SETTINGS_RANGES = {
@@ -141,35 +135,13 @@ export function freshFacilityId(facilities: readonly SettingsFacility[]): string
   return `f${n}`;
 }
 
-/**
- * The number `text` stands for, or why it is refused: digits with at most one decimal point (or
- * comma), inside `rule`'s bounds and on its step. Nothing is rounded or clamped.
- */
-export function readSettingsNumber(
-  text: string,
-  rule: NumberRule,
-): { ok: true; value: number } | { ok: false; error: SettingsError } {
-  const typed = text.trim();
-  if (typed === '') return { ok: false, error: { messageId: 'gameSettings.errRequired' } };
-  if (!/^-?\d+([.,]\d+)?$/.test(typed)) return { ok: false, error: { messageId: 'gameSettings.errNumber' } };
-  const value = Number(typed.replace(',', '.'));
-  if (value < rule.min || value > rule.max)
-    return {
-      ok: false,
-      error: { messageId: 'gameSettings.errRange', values: { min: rule.min, max: rule.max } },
-    };
-  if (!Number.isInteger(Math.round((value - rule.min) * 1e6) / 1e6 / rule.step))
-    return { ok: false, error: { messageId: 'gameSettings.errStep', values: { step: rule.step } } };
-  return { ok: true, value };
-}
-
 /** Reads the form's numbers into a collector: each refusal lands on its field. */
 class Reader {
   readonly errors: SettingsErrors = {};
   number(path: string, text: string, rule: NumberRule): number {
-    const read = readSettingsNumber(text, rule);
+    const read = readTypedNumber(text, rule);
     if (read.ok) return read.value;
-    this.errors[path] ??= read.error;
+    this.refuse(path, read.messageId, read.values);
     return rule.min;
   }
   refuse(path: string, messageId: string, values?: Record<string, string | number>): void {
@@ -205,7 +177,7 @@ function readDemand(form: GameSettings, weeks: number, r: Reader): number[] {
   if (parts.length > weeks) r.refuse('demandList', 'gameSettings.errDemandTooLong', { weeks });
   const demand: number[] = [];
   for (const [i, part] of parts.entries()) {
-    const read = readSettingsNumber(part, SETTINGS_RANGES.demand);
+    const read = readTypedNumber(part, SETTINGS_RANGES.demand);
     if (!read.ok) {
       r.refuse('demandList', 'gameSettings.errDemandValue', { week: i + 1, ...SETTINGS_RANGES.demand });
       break;
@@ -315,10 +287,13 @@ function readFacilities(form: GameSettings, pid: string, r: Reader) {
 export function settingsToConfig(form: GameSettings, base?: BeerConfigInput): SettingsResult {
   const r = new Reader();
   const { name, weeks, timer } = readGeneral(form, r);
+  // Weeks refused bound the demand by the form's own maximum: bounds made of a number nobody typed
+  // ("From 1 to 1.") would send the instructor to the wrong field.
+  const weeksBound = r.errors.weeks ? SETTINGS_RANGES.weeks.max : weeks;
   const demandPattern = form.demandMode === 'random' ? readPattern(form, r) : null;
   const consumerDemand =
     form.demandMode !== 'random'
-      ? readDemand(form, weeks, r)
+      ? readDemand(form, weeksBound, r)
       : demandPattern
         ? randomDemand(demandPattern, weeks)
         : [];

@@ -12,6 +12,7 @@ import { parsePolicy } from './policies';
 import type { BeerCommand } from './schemas';
 import { type BeerState, initialBeerState, type WeekRow } from './state';
 import type { BeerTemplateId } from './templates';
+import { totalsOver, weeksPlayed } from './weeks-played';
 
 export interface SimulationOptions {
   /** A built-in template (default classic) or a configuration (`BeerConfigInput`). */
@@ -149,12 +150,12 @@ export function simulationEventLog(gameId: string, events: readonly BeerEvent[])
   });
 }
 
-/** The trajectory of a finished (or running) game in the simulation command's shape. */
+/** The trajectory of a finished (or running) game in the simulation command's shape, over the weeks played. */
 export function trajectory(state: BeerState): SimulationResult {
   const weeks: SimulationResult['weeks'] = [];
   const byFacility: Record<string, number> = {};
   let teamCost = 0;
-  const rows = state.facilities[0]?.history.length ?? 0;
+  const rows = weeksPlayed(state);
   for (let k = 0; k < rows; k++) {
     const facilities: SimulationRow[] = state.facilities.map((f, i) => {
       const r = f.history[k]!;
@@ -175,8 +176,8 @@ export function trajectory(state: BeerState): SimulationResult {
     weeks.push({ week: k + 1, facilities });
   }
   for (const f of state.facilities) {
-    byFacility[f.id] = f.cost;
-    teamCost += f.cost;
+    byFacility[f.id] = totalsOver(f, rows).cost;
+    teamCost += byFacility[f.id]!;
   }
   return { weeks, totals: { teamCost, byFacility } };
 }

@@ -18,6 +18,7 @@ import type {
   BeerView,
   BeerViewer,
 } from './view-model';
+import { totalsOver, weeksPlayed } from './weeks-played';
 
 export type * from './view-model';
 
@@ -347,14 +348,13 @@ function answersFor(s: BeerState, isCreator: boolean, userId: string | null): Be
     });
 }
 
+/** The costs over the weeks played (`weeksPlayed`): a week under way when the game ended counts for nothing. */
 function resultsOf(s: BeerState): NonNullable<BeerView['results']> {
-  return {
-    teamCost: s.facilities.reduce((sum, f) => sum + f.cost, 0),
-    byFacility: s.facilities.map((f, i) => ({
-      id: f.id,
-      name: s.live[i]!.name,
-      cost: f.cost,
-      revenue: f.revenue,
-    })),
-  };
+  const weeks = weeksPlayed(s);
+  const byFacility = s.facilities.map((f, i) => ({
+    id: f.id,
+    name: s.live[i]!.name,
+    ...totalsOver(f, weeks),
+  }));
+  return { teamCost: byFacility.reduce((sum, f) => sum + f.cost, 0), byFacility };
 }

@@ -62,7 +62,10 @@ export const LEAN_CLOCK_REFRESH_MS = 1000;
 /** rules/leangame.md: a classroom round lasts 5 to 20 minutes (the schema allows longer simulated runs). */
 export const LEAN_ROUND_MINUTES = { min: 5, max: 20 } as const;
 
-/** The lengths of a round a game can be created with, in whole minutes (classroom rounds are 5 to 20). */
+/**
+ * The lengths of a round, in whole minutes, a game is created with or set to before its start
+ * (classroom rounds are 5 to 20).
+ */
 export const LEAN_CREATE_MINUTES = { min: 1, max: 60 } as const;
 
 /** rules/leangame.md: units travel in batches of the batch size, 4 by default. */

@@ -86,6 +86,20 @@ export function resetState(state: LeanState, at: number, played: LeanRoundRecord
   };
 }
 
+/**
+ * The round's length set before the start: the set-up's length and orders replaced, so that the
+ * start, a reset and a copy all follow it.
+ */
+export function roundLengthSet(state: LeanState, d: LeanEventOf<'RoundLengthSet'>['data']): LeanState {
+  const setup = state.setup!;
+  const params: LeanParams = {
+    ...setup.params,
+    consumerDemand: d.consumerDemand.map((order) => ({ ...order, ...UNTOUCHED_DEMAND })),
+    consumerDemandParams: { ...setup.params.consumerDemandParams, totalDuration: d.minutes },
+  };
+  return { ...state, setup: { ...setup, params }, demand: demandOf(params) };
+}
+
 /** Which facility (index) performs each tool's operations. */
 export function toolOwners(facilities: readonly LeanFacilityState[]): Record<string, number> {
   const owner: Record<string, number> = {};

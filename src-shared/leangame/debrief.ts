@@ -5,7 +5,15 @@ import {
   LEAN_TIME_CATEGORIES,
   type LeanDebriefSection,
 } from './constants';
-import { type LeanMetrics, leanMetrics, leanWindow, leanWip, minutes, round } from './metrics';
+import {
+  type LeanMetrics,
+  leanMetrics,
+  leanOrdersOfRound,
+  leanWindow,
+  leanWip,
+  minutes,
+  round,
+} from './metrics';
 import type { LeanState } from './state';
 
 export function leanDebrief(state: LeanState, now: number) {
@@ -16,14 +24,15 @@ export function leanDebrief(state: LeanState, now: number) {
       available: state.setup!.params.improvements.available,
       batchSize: state.batchSize,
     },
-    ...performanceSections(state, m),
+    ...performanceSections(state, now, m),
     ...flowSections(state, now, m),
   } satisfies Record<LeanDebriefSection, unknown>;
   return { sections: [...LEAN_DEBRIEF_SECTIONS], ...sections };
 }
 
-/** The team's and each facility's performance, the profit and loss, and the deliveries. */
-function performanceSections(state: LeanState, m: LeanMetrics) {
+/** The team's and each facility's performance, the profit and loss, and the deliveries due within the round. */
+function performanceSections(state: LeanState, now: number, m: LeanMetrics) {
+  const orders = leanOrdersOfRound(state, now);
   return {
     teamPerformance: {
       deliveries: m.deliveries,
@@ -46,7 +55,9 @@ function performanceSections(state: LeanState, m: LeanMetrics) {
     })),
     pnl: m.pnlDetail,
     deliveries: {
-      items: state.demand.map((d) => ({ ...d })),
+      items: orders.due.map((d) => ({ ...d })),
+      /** Orders placed during the round but due after its end: not listed. */
+      dueLater: orders.dueLater.length,
       leadTime: m.leadTime,
       late: m.lateProducts,
       otif: m.otif,

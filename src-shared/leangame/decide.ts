@@ -39,6 +39,7 @@ import {
   requirePlaying,
   unknownCommand,
 } from './guards';
+import { setRoundLength } from './round-length';
 import { balancedTools, compactLayout, isEnabled, roundEndAt } from './rules';
 import { computerEventsUntil, scheduleEvent } from './schedule';
 import { type LeanCommand, type LeanSetup, leanSetupSchema } from './schemas';
@@ -72,6 +73,8 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
       return setBatchSize(command, state, ctx, at);
     case 'SetKanbanCap':
       return setKanbanCap(command, state, ctx, at);
+    case 'SetRoundLength':
+      return setRoundLength(command, state, ctx, at);
     case 'StartGame':
       return startGame(state, ctx, at);
     case 'ScheduleComputerActions':

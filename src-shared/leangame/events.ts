@@ -33,6 +33,19 @@ const opIndex = z
   .int()
   .meta({ description: "the operation's index in the product template, from 0", unit: 'index' });
 
+/** A customer order as a round's length sets it: its tracking fields start untouched. */
+const roundOrder = z.object({
+  id: z.string().min(1).describe('the order'),
+  created_min: z.number().min(0).describe('the minute of the round it is placed at'),
+  qty: z.number().int().min(1).describe('units ordered'),
+  template_id: z.string().min(1).describe('the product template ordered'),
+  due_min: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("the minute it is due; absent: placed minute + the customers' lead time"),
+});
+
 export const leanEventSchemas = {
   LeanGameCreated: z
     .object({
@@ -103,6 +116,17 @@ export const leanEventSchemas = {
         .meta({ description: 'the most units waiting before each station', unit: 'units' }),
     })
     .describe('The kanban WIP cap before each station.'),
+  RoundLengthSet: z
+    .object({
+      ...timed,
+      minutes: z.number().int().meta({ description: "the round's new length", unit: 'minutes' }),
+      consumerDemand: z.array(roundOrder).meta({
+        description:
+          "the customers' orders of a round of this length, replacing the set-up's: those placed while it lasts (docs/leangame.md)",
+        unit: 'orders',
+      }),
+    })
+    .describe("Before the start, the creator set the round's length; the customers' orders follow it."),
   GameStarted: z.object(timed).describe('The round started: the clock runs.'),
   ComputerActionsScheduled: z
     .object({

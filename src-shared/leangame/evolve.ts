@@ -2,7 +2,7 @@
  * evolve: folds one lean event into the state. Pure, and copies only what an event touches. The
  * set-up and the round's life are here; the factory floor's work is in work.ts.
  */
-import { createState, resetState, toolOwners } from './create';
+import { createState, resetState, roundLengthSet, toolOwners } from './create';
 import type { LeanEvent, LeanEventOf } from './events';
 import { leanMetrics } from './metrics';
 import type { LeanState } from './state';
@@ -55,12 +55,12 @@ function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGa
       return { ...state, batchSize: event.data.batchSize };
     case 'KanbanCapSet':
       return { ...state, kanbanCap: event.data.cap };
+    case 'RoundLengthSet':
+      return roundLengthSet(state, event.data);
     case 'GameStarted':
       return gameStarted(state, event.data.at);
-    case 'ComputerActionsScheduled': {
-      const until = (state.startAt ?? event.data.at) + Math.round(event.data.totalDurationMin * 60_000);
-      return { ...state, computer: { facilityIds: event.data.facilityIds, until } };
-    }
+    case 'ComputerActionsScheduled':
+      return computerScheduled(state, event.data);
     case 'LeanGameEnded':
       return { ...state, endAt: event.data.at, improvementsPanelBy: null };
     case 'SheetReleased':
@@ -144,6 +144,12 @@ function operationReassigned(state: LeanState, d: LeanEventOf<'OperationReassign
     return has ? { ...f, tools: f.tools.filter((t) => t !== tool) } : f;
   });
   return { ...state, facilities, toolOwner: toolOwners(facilities) };
+}
+
+/** The computer plays these facilities until this minute of the round. */
+function computerScheduled(state: LeanState, d: LeanEventOf<'ComputerActionsScheduled'>['data']): LeanState {
+  const until = (state.startAt ?? d.at) + Math.round(d.totalDurationMin * 60_000);
+  return { ...state, computer: { facilityIds: d.facilityIds, until } };
 }
 
 /** The clock starts: every unit and facility is accounted from the start. */

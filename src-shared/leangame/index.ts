@@ -9,6 +9,7 @@ export * from './events';
 export { evolveLeanGame } from './evolve';
 export * from './history-view';
 export * from './metrics';
+export * from './minute-rows';
 export * from './rules';
 export { leanScheduleComputerActions } from './schedule';
 export * from './schemas';

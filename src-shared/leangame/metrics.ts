@@ -12,7 +12,7 @@
 import { LEAN_TIME_CATEGORIES, MINUTE_MS } from './constants';
 import { templateOf } from './rules';
 import type { LeanProductRecord, LeanTimeByCategory } from './schemas';
-import { type LeanProduct, type LeanState, type TimeMs, zeroTime } from './state';
+import { type LeanDemandState, type LeanProduct, type LeanState, type TimeMs, zeroTime } from './state';
 
 /** Rounds to `digits` decimals (figures are shown and exported rounded). */
 export const round = (x: number, digits = 3) => {
@@ -39,6 +39,22 @@ function distribution(values: number[]): LeanDistribution {
 export function leanWindow(state: LeanState, now: number): { start: number; end: number } {
   const start = state.startAt ?? now;
   return { start, end: Math.max(start, state.endAt ?? now) };
+}
+
+/**
+ * The customers' orders of the round observed until `now`: those due within it (what OTIF and the
+ * debrief's deliveries count), and those placed within it but due after its end.
+ */
+export function leanOrdersOfRound(
+  state: LeanState,
+  now: number,
+): { due: LeanDemandState[]; dueLater: LeanDemandState[] } {
+  const { start, end } = leanWindow(state, now);
+  const by = (minute: number) => start + minute * MINUTE_MS <= end;
+  return {
+    due: state.demand.filter((d) => by(d.due_min)),
+    dueLater: state.demand.filter((d) => by(d.created_min) && !by(d.due_min)),
+  };
 }
 
 /** A unit's time by category up to `now` (the open interval is move time, then wait time). */
@@ -160,7 +176,7 @@ export function leanMetrics(state: LeanState, now: number): LeanMetrics {
     const d = demandById.get(p.deliveredFor ?? '');
     return minutes(p.deliveredAt! - start) - (d?.created_min ?? 0);
   });
-  const due = state.demand.filter((d) => start + d.due_min * MINUTE_MS <= end);
+  const { due } = leanOrdersOfRound(state, now);
   const demandDue = due.reduce((s, d) => s + d.qty, 0);
   const otifUnits = due.reduce((s, d) => s + d.otifProducts, 0);
   const wip = leanWip(state, now);

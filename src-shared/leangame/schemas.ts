@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   LEAN_COLOURS,
+  LEAN_CREATE_MINUTES,
   LEAN_DEFAULT_BATCH_SIZE,
   LEAN_FACILITY_TYPES,
   LEAN_IMPROVEMENTS,
@@ -291,6 +292,10 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ReassignOperation'), tool: leanToolSchema, facilityId }),
   z.object({ type: z.literal('SetBatchSize'), batchSize: z.number().int().min(1).max(LEAN_MAX_BATCH_SIZE) }),
   z.object({ type: z.literal('SetKanbanCap'), cap: z.number().int().min(1).max(LEAN_MAX_KANBAN_CAP) }),
+  z.object({
+    type: z.literal('SetRoundLength'),
+    minutes: z.number().int().min(LEAN_CREATE_MINUTES.min).max(LEAN_CREATE_MINUTES.max),
+  }),
   z.object({ type: z.literal('StartGame') }),
   z.object({
     type: z.literal('ScheduleComputerActions'),

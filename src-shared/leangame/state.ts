@@ -123,7 +123,10 @@ export interface LeanState {
   seed: number;
   rulesVersion: number;
   createdAt: number;
-  /** The set-up as created (params and facilities before any improvement setting). */
+  /**
+   * The set-up as created (params and facilities before any improvement setting), with the round's
+   * length and orders as last set before the start.
+   */
   setup: LeanSetup | null;
   batchSize: number;
   kanbanCap: number;

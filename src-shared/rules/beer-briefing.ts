@@ -28,8 +28,11 @@ export interface BeerBriefing {
   facilityId: string;
   costs: BeerFacilityView['unitCosts'];
   supplyLines: SupplyLineFacts[];
-  /** Whether the facility sells to consumers (it sees their demand) or to another facility. */
-  servesConsumers: boolean;
+  /**
+   * What the players see of the chain: every role's numbers in a transparent game, else their own
+   * facility's and the orders it receives: the consumers' demand if it sells to them, else its client's.
+   */
+  sight: 'everyone' | 'consumers' | 'client';
 }
 
 /** The briefing of `facilityId` (default: the viewer's facility, else the first), or null without facilities. */
@@ -52,6 +55,6 @@ export function beerBriefing(view: BeerView, facilityId = view.myFacilityId): Be
       maxOrderQty: c.maxOrderQty,
       batchSize: c.batchSize,
     })),
-    servesConsumers: facility.clients.length === 0,
+    sight: view.transparent ? 'everyone' : facility.clients.length === 0 ? 'consumers' : 'client',
   };
 }

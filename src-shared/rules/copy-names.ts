@@ -44,17 +44,3 @@ export function copyNames(
   }
   return endings.map((ending) => `${base}${ending}`);
 }
-
-/**
- * A number of copies, or of games to delete, as a person typed it: digits only, never rewritten
- * (`2.5` is refused, not read as 25); for copies, 1 to 200. Null when `text` is such a number.
- */
-export function typedCountRefusal(
-  text: string,
-  bounds: { min: number; max: number } = COPIES,
-): string | null {
-  const typed = text.trim();
-  if (!/^\d+$/.test(typed)) return 'dashboard.copyCountInvalid';
-  const count = Number(typed);
-  return count < bounds.min || count > bounds.max ? 'dashboard.copyCountInvalid' : null;
-}

@@ -1,8 +1,11 @@
+import { readTypedNumber } from './typed-number';
+
 /**
  * Deleting games asks the instructor to type how many are selected (spec point 5): anything but
- * that exact number, as digits, is refused with the spec's message.
+ * that exact number, read as every typed number is, is refused with the spec's message.
  */
 export function deleteConfirmationRefusal(typed: string, selected: number): string | null {
-  const text = typed.trim();
-  return /^\d+$/.test(text) && Number(text) === selected ? null : 'dashboard.btnDeleteNumberError';
+  return readTypedNumber(typed, { min: selected, max: selected }).ok
+    ? null
+    : 'dashboard.btnDeleteNumberError';
 }

@@ -11,6 +11,11 @@
 export const JOIN_CODE_ALPHABET = '3479ACDEFHJKMNPRTWXY';
 export const JOIN_CODE_LENGTH = 6;
 
+/** The digits and letters no code contains, in order, as the join box names them to whoever types one. */
+export const JOIN_CODE_REFUSED = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+  .filter((char) => !JOIN_CODE_ALPHABET.includes(char))
+  .join(' ');
+
 const FNV_OFFSET = 0xcbf29ce484222325n;
 const FNV_PRIME = 0x100000001b3n;
 const UINT64 = (1n << 64n) - 1n;

@@ -3,10 +3,12 @@
  * checked against the capability's constraints before anything is sent. Nothing typed is ever
  * rewritten: `2.5`, `1e9` or `-5` are refused with a message, not ordered as 25, 19 or 5.
  */
+import { MAX_ORDER_QUANTITY } from '../beergame/constants';
 import { checkOrder } from '../beergame/guards';
 import type { Capability } from '../beergame/schemas';
 import type { BeerFacilityNumbers } from '../beergame/view-model';
 import { DomainError } from '../eventsourcing/decider';
+import { type NumberRefusalReason, readTypedNumber } from './typed-number';
 
 export type OrderConstraints = Pick<Capability, 'moq' | 'maxOrderQty' | 'batchSize'>;
 
@@ -16,16 +18,26 @@ type Refusal = { ok: false; messageId: string; values?: Record<string, string | 
 const refuse = (messageId: string, values?: Record<string, string | number>): Refusal =>
   values ? { ok: false, messageId, values } : { ok: false, messageId };
 
-/** A whole number of units typed by a person (digits only), or why it is refused. */
+/** How the order box words each refusal of the shared reading: in terms of units to order. */
+const ORDER_MESSAGES: Record<NumberRefusalReason, string> = {
+  empty: 'beer.errOrderEmpty',
+  digits: 'beer.errOrderNotNumber',
+  whole: 'beergame.errOrderNotWhole',
+  decimals: 'beergame.errOrderNotWhole',
+  below: 'beer.errOrderNegative',
+  above: 'beergame.errOrderAboveMax',
+  step: 'beergame.errOrderNotWhole',
+};
+
+/** A whole number of units typed by a person (the shared reading, typed-number.ts), or why it is refused. */
 export function readWholeNumber(
   text: string,
 ): { ok: true; value: number } | { ok: false; messageId: string; values?: Record<string, string | number> } {
-  const typed = text.trim();
-  if (typed === '') return refuse('beer.errOrderEmpty');
-  if (/^-\s*\d/.test(typed)) return refuse('beer.errOrderNegative');
-  if (/^\d+[.,]\d+$/.test(typed)) return refuse('beergame.errOrderNotWhole');
-  if (!/^\d+$/.test(typed)) return refuse('beer.errOrderNotNumber');
-  return { ok: true, value: Number(typed) };
+  const read = readTypedNumber(text, { min: 0, max: MAX_ORDER_QUANTITY });
+  if (read.ok) return read;
+  return read.reason === 'above'
+    ? refuse(ORDER_MESSAGES.above, { max: MAX_ORDER_QUANTITY })
+    : refuse(ORDER_MESSAGES[read.reason]);
 }
 
 /** The order `text` stands for, or why it is refused (a locale message id and its values). */

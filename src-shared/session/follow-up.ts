@@ -21,8 +21,8 @@ export interface FollowUpRow {
   /** When the running turn timer closes the week (server time); null without one. */
   deadline: number | null;
   seats: FollowUpSeat[];
-  /** The team's cost so far: every facility's costs summed. */
-  cost: number;
+  /** The team's cost so far, every facility's summed; null before its first week has closed. */
+  cost: number | null;
 }
 
 export function followUpRow(s: BeerState): FollowUpRow {
@@ -39,6 +39,7 @@ export function followUpRow(s: BeerState): FollowUpRow {
       computer: f.computer,
       ordered: f.validated,
     })),
-    cost: s.facilities.reduce((sum, f) => sum + f.cost, 0),
+    // The first week's costs are booked as it opens: before it closes nothing has been played.
+    cost: s.week > 1 || s.finished ? s.facilities.reduce((sum, f) => sum + f.cost, 0) : null,
   };
 }

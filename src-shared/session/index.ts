@@ -4,6 +4,7 @@ export * from './constants';
 export { decideSession, sessionDecider } from './decide';
 export * from './events';
 export { evolveSession } from './evolve';
+export * from './follow';
 export * from './follow-up';
 export * from './results';
 export * from './rounds';

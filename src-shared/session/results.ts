@@ -56,7 +56,9 @@ export interface TeamResult {
   teamNumber: number;
   gameId: string;
   finished: boolean;
-  /** Weeks played so far (the week being played when unfinished). */
+  /** The week under way (the last one once finished). */
+  week: number;
+  /** Weeks played (`weeksPlayed`: the weeks closed); every figure counts these. */
   weeksPlayed: number;
   weeks: number;
   teamCost: number;
@@ -77,6 +79,7 @@ export function sessionResults(games: readonly PlacedGame[]): TeamResult[] {
       teamNumber,
       gameId: state.gameId,
       finished: state.finished,
+      week: state.week,
       weeksPlayed,
       weeks: state.config.weeks,
       teamCost: kpis.teamCost,

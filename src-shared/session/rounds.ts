@@ -46,6 +46,24 @@ export function roundStatus(s: SessionState, roundNumber: number, finished: bool
   return 'upcoming';
 }
 
+/**
+ * Whether a session is over: its last round is the one being played and every game of it has
+ * ended (spec point 4 names no such status; issue 23 asks for it). Its status then reads
+ * "finished" wherever it shows.
+ */
+export function sessionFinished(
+  roundCount: number,
+  currentRound: number,
+  gamesOfCurrentRound: ReadonlyArray<{ finished: boolean }>,
+): boolean {
+  return (
+    roundCount > 0 &&
+    currentRound === roundCount &&
+    gamesOfCurrentRound.length > 0 &&
+    gamesOfCurrentRound.every((game) => game.finished)
+  );
+}
+
 /** The page a round's entry leads to, by its status (null: not enterable). */
 export function roundPage(status: RoundStatus): 'results' | 'play' | 'intro' | null {
   if (status === 'locked') return null;

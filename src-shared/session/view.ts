@@ -6,6 +6,7 @@
  */
 import type { BeerState } from '../beergame/state';
 import { type FollowUpRow, followUpRow } from './follow-up';
+import { sessionFinished } from './rounds';
 import type { SessionConfig } from './schemas';
 import { currentRound, type SessionState } from './state';
 
@@ -60,6 +61,8 @@ export interface SessionView {
   /** The round players are in (0: none opened yet) and whether it has started. */
   currentRound: number;
   started: boolean;
+  /** Every game of the last round has ended (`sessionFinished`). */
+  finished: boolean;
   teams: SessionTeamView[];
   /** The viewer's seat in the current round. */
   me: { teamNumber: number; gameId: string; facilityId: string } | null;
@@ -168,6 +171,12 @@ export function viewSession(
     })),
     currentRound: round,
     started: s.startedRounds.includes(round),
+    // A game not read yet is not known to be over.
+    finished: sessionFinished(
+      s.setup.rounds.length,
+      round,
+      games.current.map((game) => ({ finished: game?.finished ?? false })),
+    ),
     teams,
     me,
     myGames,

@@ -76,10 +76,10 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.getByLabel('Game name').waitFor();
   expect(await page.getByTestId('tab-games').getAttribute('aria-selected')).toBe('true');
 
-  // An unknown tab is the intro; a new game ticks the first step of the checklist.
+  // An unknown tab is the intro; nothing is ticked before it is done, and a new game ticks the first step.
   await page.goto(`${origin}/dashboard/nowhere`);
   await page.waitForURL('**/dashboard/intro');
-  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('1 of 4 done');
+  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('0 of 4 done');
   await page.getByTestId('tab-games').click();
   await page.getByLabel('Game name').fill('Operations 201');
   await page.getByRole('button', { name: 'Create the game' }).click();
@@ -88,7 +88,7 @@ it('switches tabs through the address, and the back button goes back a tab', asy
   await page.getByText('Operations 201').waitFor();
   await shot(page, 'games-1280');
   await page.getByTestId('tab-intro').click();
-  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('2 of 4 done');
+  await expect.poll(() => page.getByTestId('onboarding').textContent()).toContain('1 of 4 done');
   await shot(page, 'intro-1280');
 
   // The onboarding "video": a walkthrough, step by step.
@@ -153,6 +153,9 @@ it('offers a menu of the tabs on a phone', async () => {
   await page.setViewportSize(PHONE);
   await page.goto(`${origin}/dashboard/intro`);
   await page.getByTestId('onboarding').waitFor();
+  // The first steps: no plan to tick (there are none), and a session to run, not yet run.
+  expect(await page.getByTestId('onboarding-plan').count()).toBe(0);
+  expect(await page.getByTestId('onboarding-session').textContent()).toContain('Create a session');
   expect(await page.getByTestId('tab-games').isVisible()).toBe(false);
   await shot(page, 'intro-390');
   await page.getByTestId('dashboard-menu').click();
@@ -176,4 +179,20 @@ it('offers a menu of the tabs on a phone', async () => {
   await page.screenshot({ path: `${shots}/shell-walkthrough-390.png` });
   await page.setViewportSize(DESKTOP);
   expect(cspViolations).toEqual([]);
+});
+
+it('sends a tab whose instructor logged out in another tab to log in, not to sign up', async () => {
+  const { page } = instructor;
+  await page.goto(`${origin}/dashboard/games`);
+  await page.getByText('Operations 201').waitFor();
+  const other = await instructor.context.newPage();
+  await other.goto(`${origin}/dashboard/intro`);
+  await other.getByTestId('onboarding').waitFor();
+  await other.getByTestId('user-menu').click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  // The tab that logged out goes home (spec point 4); the other one asks to log in again.
+  await other.waitForURL(`${origin}/`);
+  await page.waitForURL('**/login');
+  await page.getByText('Please log in with your instructor account to access this page.').waitFor();
+  await other.close();
 });

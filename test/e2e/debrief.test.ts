@@ -1,8 +1,9 @@
 /**
  * The debrief of a finished game in real Chromium (issue 10): the instructor opens it, every
  * section is there, the numbers are the shared reducer's; the replay is scrubbed with the arrow
- * keys to week 14, where the numbers are those of the events folded up to that week's close, and a
- * link with `?week=14` opens there; a player reads it on a phone. Screenshots at 1280 and 390 px.
+ * keys to week 14, where the map shows week 14 as its history row numbers it (its orders placed)
+ * and the figures count weeks 1 to 14, and a link with `?week=14` opens there; a player reads it on
+ * a phone. A game ended early counts the weeks it played (issue 23). Screenshots at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -56,6 +57,18 @@ async function browserOf(user: ApiUser, viewport = DESKTOP): Promise<Page> {
 
 const money = (value: number) =>
   value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What the replay's map must show of each facility in week `week`: its row's stock and backlog, its order status. */
+async function expectMapAtWeek(page: Page, state: BeerState, week: number, people: string[]) {
+  for (const facility of state.facilities) {
+    const row = facility.history[week - 1]!;
+    const card = page.getByTestId(`map-facility-${facility.id}`);
+    await expect.poll(() => card.textContent(), { message: facility.id }).toContain(`Stock ${row.stock}`);
+    const text = await card.textContent();
+    expect(text, facility.id).toContain(`Backlog ${row.backlog}`);
+    expect(text, facility.id).toContain(people.includes(facility.id) ? 'Ordered' : 'The computer orders');
+  }
+}
 
 it('debriefs a finished game and replays it week by week', async () => {
   const origin = server.url.replace('localhost', '127.0.0.1');
@@ -121,6 +134,7 @@ it('debriefs a finished game and replays it week by week', async () => {
   let atWeek14: BeerState | null = null;
   for (const event of events) {
     state = evolve(state, event as BeerEvent);
+    // The figures of week 14 count weeks 1 to 14: those of the state once it closed.
     if (event.type === 'WeekClosed' && (event.data as { week: number }).week === 14) atWeek14 = state;
   }
   expect(state.finished).toBe(true);
@@ -137,9 +151,8 @@ it('debriefs a finished game and replays it week by week', async () => {
       .poll(() => page.getByTestId(`result-${facility.id}`).textContent())
       .toContain(money(facility.cost));
   await expect(page.getByTestId('chart-orders').locator('.recharts-line').count()).resolves.toBe(5);
-  await expect(page.getByTestId('replay-position').textContent()).resolves.toContain(
-    `Week ${WEEKS} of ${WEEKS}`,
-  );
+  // The replay rests at the end: after the last week closed.
+  await expect(page.getByTestId('replay-position').textContent()).resolves.toContain('After the last week');
   await page.screenshot({ path: `${shots}/debrief-1280.png`, fullPage: true });
   // On paper: the figures and charts, without the buttons and the replay controls.
   await page.emulateMedia({ media: 'print' });
@@ -149,6 +162,11 @@ it('debriefs a finished game and replays it week by week', async () => {
   await page.screenshot({ path: `${shots}/debrief-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByTestId('benchmark').textContent()).resolves.toMatch(/pass-through/);
+  // The bullwhip's ratio is of variances: the demand's is said to be one, with its standard deviation.
+  const deviation = (Math.round(Math.sqrt(final.demandVariance) * 10) / 10).toLocaleString('en-GB');
+  await expect(page.getByTestId('debrief-variability').textContent()).resolves.toContain(
+    `the variance of the consumers' demand (here ${(Math.round(final.demandVariance * 10) / 10).toLocaleString('en-GB')}, a standard deviation of ${deviation})`,
+  );
 
   // The workbook downloads from the debrief and opens with exceljs: a sheet per facility and the KPIs.
   const [download] = await Promise.all([
@@ -162,13 +180,14 @@ it('debriefs a finished game and replays it week by week', async () => {
     expect.arrayContaining(['Retailer', 'Wholesaler', 'Distributor', 'Factory', 'KPIs']),
   );
 
-  // Back to the start, then fourteen weeks forward with the arrow key.
+  // Back to the start (week 1 under way), then fourteen weeks forward with the arrow key.
   await page.keyboard.press('Home');
-  await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 0 of 36');
+  await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 1 of 36');
   for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 14 of 36');
   await expect.poll(() => new URL(page.url()).searchParams.get('week')).toBe('14');
   await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(week14.teamCost));
+  await expectMapAtWeek(page, state, 14, ['retailer', 'factory']);
   // One event back with Shift: between two weeks, named by its event number.
   await page.keyboard.press('Shift+ArrowLeft');
   await expect.poll(() => new URL(page.url()).searchParams.get('event')).not.toBeNull();
@@ -178,11 +197,20 @@ it('debriefs a finished game and replays it week by week', async () => {
     .getByTestId('debrief-supplychainEvolution')
     .screenshot({ path: `${shots}/debrief-replay-week14.png` });
 
-  // A link opens the class at week 14.
+  // A link opens the class at week 14: week 14's numbers and orders, weeks 1 to 14 in the figures.
   const linked = await browserOf(instructor);
   await linked.goto(`${origin}/game/${gameId}/results?week=14`);
   await expect.poll(() => linked.getByTestId('replay-position').textContent()).toContain('Week 14 of 36');
   await expect.poll(() => linked.getByTestId('team-cost').textContent()).toBe(money(week14.teamCost));
+  await expectMapAtWeek(linked, state, 14, ['retailer', 'factory']);
+  for (const facility of week14.byFacility)
+    await expect(linked.getByTestId(`result-${facility.id}`).textContent()).resolves.toContain(
+      money(facility.cost),
+    );
+  // Each cost is the one the history row of week 14 has.
+  expect(week14.byFacility.map((f) => f.cost)).toEqual(
+    state.facilities.map((f) => f.history[13]!.cumulativeCost),
+  );
 
   // A player answers the questions first, on a phone: the results are not loaded yet.
   const phone = await browserOf(retailer, PHONE);
@@ -216,11 +244,66 @@ it('debriefs a finished game and replays it week by week', async () => {
   await expect(phone.getByTestId('debrief-questions').getByText('Right').isVisible()).resolves.toBe(true);
   await expect(phone.getByTestId('answer-q1').count()).resolves.toBe(0);
   await phone.getByTestId('debrief-questions').screenshot({ path: `${shots}/debrief-questions-390.png` });
+  // The same debrief's replay at week 14, as the instructor's.
+  await phone.goto(`${origin}/game/${gameId}/results?week=14`);
+  await expectMapAtWeek(phone, state, 14, ['retailer', 'factory']);
+  await phone
+    .getByTestId('debrief-supplychainEvolution')
+    .screenshot({ path: `${shots}/debrief-replay-week14-390.png` });
+  await phone.goto(`${origin}/game/${gameId}/results`);
+  await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 }, 120_000);
+
+it('counts the weeks a game ended early played, in every figure and chart', async () => {
+  const origin = server.url.replace('localhost', '127.0.0.1');
+  const instructor = await signUpInstructor(origin, 'ended@example.org');
+  const retailer = await signInAnonymous(origin, 'Robin');
+  const factory = await signInAnonymous(origin, 'Frankie');
+  clients.push(instructor, retailer, factory);
+  const { gameId } = await instructor.api.beergame.create.mutate({
+    name: 'Short class',
+    template: 'classic',
+  });
+  await retailer.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+  await factory.api.beergame.join.mutate({ gameId, facilityId: 'factory', commandId: randomUUID() });
+  for (const facilityId of ['wholesaler', 'distributor'])
+    await instructor.api.beergame.handToComputer.mutate({ gameId, facilityId, commandId: randomUUID() });
+  const order = (player: ApiUser, facilityId: string, quantity: number) =>
+    player.api.beergame.placeOrder.mutate({ gameId, facilityId, quantity, commandId: randomUUID() });
+  for (let week = 1; week <= 14; week++) {
+    await order(retailer, 'retailer', week < 5 ? 4 : 9);
+    await order(factory, 'factory', 5);
+  }
+  // Week 15 is under way, the retailer has ordered, and the instructor ends the game.
+  await order(retailer, 'retailer', 12);
+  await instructor.api.beergame.endGame.mutate({ gameId, commandId: randomUUID() });
+  const { events } = await instructor.api.beergame.history.query({ gameId });
+  const state = events.reduce((s: BeerState, e) => evolve(s, e as BeerEvent), initialBeerState);
+  expect([state.finished, state.week]).toEqual([true, 15]);
+  const kpis = beergameKpis(state);
+  expect(kpis.weeks).toBe(14);
+
+  const page = await browserOf(instructor);
+  await page.goto(`${origin}/game/${gameId}/results`);
+  await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(kpis.teamCost));
+  await expect(page.getByText('Short class · 14 weeks played').isVisible()).resolves.toBe(true);
+  await expect(page.getByTestId('replay-position').textContent()).resolves.toContain('After the last week');
+  // Every chart's week axis runs to week 14, not to the 36 weeks the game was set for.
+  for (const chart of ['chart-orders', 'chart-net-inventory', 'chart-cost', 'chart-benchmark']) {
+    const ticks = page.getByTestId(chart).locator('.recharts-xAxis-tick-labels text');
+    await expect.poll(() => ticks.count(), { message: chart }).toBeGreaterThan(0);
+    expect(await ticks.allTextContents(), chart).toEqual(['1', '5', '10']);
+  }
+  await page.goto(`${origin}/game/${gameId}/results?week=14`);
+  await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 14 of 14');
+  await expectMapAtWeek(page, state, 14, ['retailer', 'factory']);
+  await page.screenshot({ path: `${shots}/debrief-ended-early-1280.png`, fullPage: true });
+  expect(cspViolations).toEqual([]);
+}, 90_000);
 
 it('draws several products side by side', async () => {
   const origin = server.url.replace('localhost', '127.0.0.1');

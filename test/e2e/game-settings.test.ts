@@ -91,7 +91,7 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.getByTestId('settings-demandStepWeek').fill('6');
   await page.getByTestId('facility-0-leadtime').fill('7');
   await page.getByTestId('settings-submit').click();
-  await page.getByTestId('facility-0').getByText('From 2 to 6.').waitFor();
+  await page.getByTestId('facility-0').getByText('Out of range: type a number from 2 to 6.').waitFor();
   await page.getByTestId('settings-errors').waitFor();
   await shoot(page, 'settings-form', 'settings-form-1280', DESKTOP.width);
   await page.getByTestId('facility-0-leadtime').fill('3');
@@ -121,7 +121,7 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await choose(page, 'change-facilities', 'Retailer');
   await page.keyboard.press('Escape');
   await page.getByTestId('schedule-change').click();
-  await editor.getByText('From 2 to 6.').waitFor();
+  await editor.getByText('Out of range: type a number from 2 to 6.').waitFor();
   expect(await editor.getByTestId('scheduled-changes').count()).toBe(0);
   const before = (await server.services.store.readStream(`game-${gameId}`)).length;
   await page.getByTestId('change-value').fill('4');
@@ -136,7 +136,7 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   ]);
   await page.getByTestId('change-value').fill('7');
   await page.getByTestId('schedule-change').click();
-  await editor.getByText('From 2 to 6.').waitFor();
+  await editor.getByText('Out of range: type a number from 2 to 6.').waitFor();
   await shoot(page, 'event-editor', 'event-editor-1280', DESKTOP.width);
 
   // A message scheduled for week 5 joins the schedule.

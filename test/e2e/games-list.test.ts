@@ -51,7 +51,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await page.getByRole('menuitem', { name: 'Copy…' }).click();
   await page.getByTestId('copy-count').fill('2.5');
   await page.getByTestId('copy-submit').click();
-  await page.getByText('Type a whole number of copies from 1 to 200.').waitFor();
+  await page.getByText('Type a whole number from 1 to 200, without decimals.').waitFor();
   await page.getByTestId('copy-count').fill('12');
   await page.getByTestId('copy-name').fill('Tuesday');
   await page.getByText('Several copies are numbered: Tuesday 01').waitFor();

@@ -50,6 +50,8 @@ it('joins by short code from a phone and gets the role back after closing the ta
   await instructor.page.waitForURL(/\/game\/[\w-]+\/intro$/);
   const joinLink = (await instructor.page.getByTestId('join-link').textContent())!.trim();
   await instructor.page.getByTestId('intro-join-code').waitFor();
+  // The breadcrumbs begin with a link to the instructor's games.
+  expect(await instructor.page.getByTestId('crumb-all-games').getAttribute('href')).toBe('/dashboard/games');
   await instructor.page.screenshot({ path: `${shots}/join-1-instructor-intro-1280.png` });
 
   // "Show join code": the code in big type and a QR code of its short link.
@@ -69,6 +71,10 @@ it('joins by short code from a phone and gets the role back after closing the ta
 
   // A phone opens the home page and types the code as people do: lower case, with a dash.
   const phone = await newPage(PHONE);
+  const consoleErrors: string[] = [];
+  phone.page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await phone.page.goto(`${origin}/`);
   await phone.page.getByTestId('join-code-input').waitFor();
   await phone.page.screenshot({ path: `${shots}/join-4-home-390.png` });
@@ -76,10 +82,16 @@ it('joins by short code from a phone and gets the role back after closing the ta
   await phone.page.getByTestId('join-code-input').fill('O0O-1IL');
   await phone.page.getByTestId('join-code-submit').click();
   await phone.page.getByText('A game code is 6 letters and digits').waitFor();
+  // It names every character no code contains, not only the ones typed.
+  await phone.page.getByText('Look-alikes are never used: 0 1 2 5 6 8 B G I L O Q S U V Z.').waitFor();
   const typed = `${shown.slice(0, 3)}-${shown.slice(4)}`.toLowerCase();
   await phone.page.getByTestId('join-code-input').fill(typed);
   await phone.page.getByTestId('join-code-input').press('Enter');
   await phone.page.waitForURL(joinLink);
+  // The code was looked up in one call: no refusal on the way (the browser logs each as an error).
+  expect(consoleErrors).toEqual([]);
+  // A player has no list of games: the breadcrumbs begin with the game.
+  expect(await phone.page.getByTestId('crumb-all-games').count()).toBe(0);
   await phone.page.getByTestId('player-name').fill('Riley');
   await phone.page.screenshot({ path: `${shots}/join-5-intro-390.png`, fullPage: true });
   await phone.page.getByTestId('role-retailer').getByRole('button').click();

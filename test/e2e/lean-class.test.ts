@@ -78,7 +78,7 @@ it('plays a 3-minute round with two players and the computer, and debriefs it wi
   await board.getByTestId('template-game-name').fill('Operations, group B');
   await board.getByTestId('template-game-minutes').fill('2.5');
   await board.getByTestId('template-game-submit').click();
-  await board.getByText('Please enter a number from 1 to 60.').waitFor();
+  await board.getByText('Type a whole number from 1 to 60, without decimals.').waitFor();
   await board.getByTestId('template-game-minutes').fill('3');
   await board.getByTestId('template-game-submit').click();
   await board.waitForURL(/\/game\/[\w-]+\/intro$/);

@@ -4,7 +4,8 @@
  * seconds), ended by itself; its results page shows the ten sections of spec point 9 compared with
  * the computer's baseline; after another round with improvements, compared with the first round.
  * The replay is scrubbed with the arrow keys, and its numbers are the fold of the events up to that
- * minute. Every section is shot at 1280 and 390 px.
+ * minute. Every section is shot at 1280 and 390 px. And (issue 23) a round shortened on the board
+ * before its start: Deliveries lists only what fell due in it, and its creator has the exports.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -240,3 +241,84 @@ it('debriefs a lean round against the baseline, then against the round before, a
   expect(pageErrors).toEqual([]);
   expect(cspViolations).toEqual([]);
 }, 180_000);
+
+it('lets the creator shorten the round before its start; Deliveries lists what fell due in it, with the exports', async () => {
+  const origin = server.url.replace('localhost', '127.0.0.1');
+  const teacher = await signUpInstructor(origin, 'lean-length@example.org');
+  clients.push(teacher);
+  const { gameId } = await teacher.api.leangame.create.mutate({
+    name: 'Short round',
+    template: 'workshop4-choose',
+  });
+
+  // On the board, before the start: the round's length, typed and set.
+  const page = await browserOf(teacher, origin);
+  await page.goto(`${origin}/game/${gameId}/play`);
+  const length = page.getByTestId('round-length');
+  await expect.poll(() => page.getByText('Now: 15').isVisible()).toBe(true);
+  await length.fill('7.5');
+  await page.getByTestId('round-length-set').click();
+  await expect
+    .poll(() => page.getByText('Type a whole number from 1 to 60, without decimals.').isVisible())
+    .toBe(true);
+  await length.fill('9');
+  await page.getByTestId('round-length-set').click();
+  await expect.poll(() => page.getByText('Now: 9').isVisible()).toBe(true);
+  await page.screenshot({ path: `${shots}/lean-round-length-1280.png` });
+  const phone = await browserOf(teacher, origin, PHONE);
+  await phone.goto(`${origin}/game/${gameId}/play`);
+  await expect.poll(() => phone.getByText('Now: 9').isVisible()).toBe(true);
+  await phone.screenshot({ path: `${shots}/lean-round-length-390.png` });
+
+  // Started: the round lasts 9 minutes (9 seconds on this server's clock), and ends by itself.
+  await page.getByTestId('start-game').click();
+  await expect.poll(() => page.getByTestId('confirm-start').isVisible()).toBe(true);
+  expect(await page.getByRole('dialog').textContent()).toContain('over 9 minutes');
+  await page.getByTestId('confirm-start').click();
+  await expect.poll(() => page.getByTestId('round-length').count()).toBe(0);
+  const ended = await leanView(teacher, gameId, (v) => v.finished);
+  expect(ended.params.consumerDemandParams.totalDuration).toBe(9);
+
+  // Orders of 9 every 2.4 minutes, each due 6 minutes later: due by minute 9, those placed at 0 and 2.4.
+  await page.goto(`${origin}/game/${gameId}/results`);
+  const deliveries = page.getByTestId('lean-deliveries');
+  await expect.poll(() => deliveries.locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
+  const dueColumn = await deliveries
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent));
+  expect(dueColumn).toEqual(['6', '8.4']);
+  await expect(page.getByTestId('lean-deliveries-due-later').textContent()).resolves.toBe(
+    'Not listed: 2 orders placed during the round but due after its end.',
+  );
+
+  // The creator's exports, as a beer game's debrief has them.
+  await expect(page.getByTestId('download-workbook').getAttribute('href')).resolves.toBe(
+    `/api/games/${gameId}/export.xlsx?lang=en`,
+  );
+  await page.getByTestId('research-export').click();
+  for (const format of ['jsonl', 'csv-long', 'csv-wide', 'codebook'])
+    await expect(page.getByTestId(`export-${format}`).getAttribute('href')).resolves.toBe(
+      `/api/games/${gameId}/export?format=${format}`,
+    );
+  await expect(page.getByTestId('export-csv-wide').textContent()).resolves.toBe(
+    'One row per facility and minute (CSV)',
+  );
+  await page.screenshot({ path: `${shots}/lean-debrief-exports-menu-1280.png` });
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('export-csv-wide').count()).toBe(0);
+  await shoot(page, 'debrief-optionButtons', 'exports-1280');
+  await shoot(page, 'debrief-deliveries', 'deliveries-short-1280');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('download-workbook').click();
+  expect((await download).suggestedFilename()).toBe('Short round-round-1.xlsx');
+
+  await phone.goto(`${origin}/game/${gameId}/results`);
+  await expect.poll(() => phone.getByTestId('lean-deliveries').locator('tbody tr').count()).toBe(2);
+  await shoot(phone, 'debrief-optionButtons', 'exports-390');
+  await shoot(phone, 'debrief-deliveries', 'deliveries-short-390');
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
+}, 120_000);

@@ -131,7 +131,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await wendy.page.getByTestId('toggle-batch').click({ force: true });
   await wendy.page.getByTestId('batch-size').fill('0');
   await wendy.page.getByTestId('batch-size-set').click();
-  await wendy.page.getByText('Enter a whole number from 1 to 20.').waitFor();
+  await wendy.page.getByText('Out of range: type a number from 1 to 20.').waitFor();
   await wendy.page.getByTestId('batch-size').fill('4');
   await wendy.page.getByTestId('batch-size-set').click();
   await wendy.page.getByTestId('close-panel').click();
@@ -296,7 +296,7 @@ it('lets the instructor set a factory up in the improvements panel: move a stati
   // A kanban cap below the batch size is refused in words before anything is sent.
   await instructor.page.getByTestId('kanban-cap').fill('2');
   await instructor.page.getByTestId('kanban-cap-set').click();
-  await instructor.page.getByText('Enter a whole number from 4 to 100.').waitFor();
+  await instructor.page.getByText('Out of range: type a number from 4 to 100.').waitFor();
   await instructor.page.getByTestId('kanban-cap').fill('6');
   await instructor.page.getByTestId('kanban-cap-set').click();
   await instructor.page.getByText('Now: 6').waitFor();

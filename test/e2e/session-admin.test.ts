@@ -118,7 +118,7 @@ it('follows a class live, acts on every team at once, and compares the rounds', 
   await expect
     .poll(() => page.locator('[data-team="3"] [data-testid="team-week"]').textContent())
     .toMatch(/^Week 2 of /);
-  expect(await page.getByTestId('summary-connected').textContent()).toMatch(/of 5 players connected$/);
+  expect(await page.getByTestId('summary-connected').textContent()).toMatch(/^Players connected: \d+ of 5$/);
 
   // The filter keeps the teams still waiting for someone: all three are.
   await page.getByTestId('only-waiting').click();
@@ -145,7 +145,7 @@ it('follows a class live, acts on every team at once, and compares the rounds', 
   await page.getByTestId('bulk-start-timer').click();
   await page.getByTestId('timer-seconds').fill('2');
   await page.getByTestId('confirm-start-timer').click();
-  await page.getByText('Enter a whole number of seconds from 5 to 86').waitFor();
+  await page.getByText('Out of range: type a number from 5 to 86400.').waitFor();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('bulk-message').click();
   await page.getByTestId('message-text').fill('Look at your inventory before you order.');

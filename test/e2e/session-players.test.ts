@@ -201,8 +201,16 @@ it('seats players by code, starts the round, and carries their teams to the next
   await results.screenshot({ path: `${shots}/session-results-pending-1280.png`, fullPage: true });
   await results.close();
 
-  // Everyone moves to round 2: the lobby shows it, with Riley's team and role kept.
+  // Everyone moves to round 2 (issue 23): Riley, in the lobby, is taken to her game of round 2,
+  // her team and role kept; the lobby, when she goes back to it, shows round 2 and her seat.
+  const round1Game = sam.page.url();
   await ada.api.session.nextRound.mutate({ sessionId, commandId: randomUUID() });
+  await riley.page.waitForURL(/\/game\/[\w-]+\/intro$/);
+  await riley.page.getByText('Round 2: your game is open. Here it is.').waitFor();
+  // Sam, on round 1's play page, follows too.
+  await sam.page.waitForURL(/\/game\/[\w-]+\/intro$/);
+  expect(sam.page.url()).not.toBe(round1Game);
+  await riley.page.goto(lobby);
   await expect.poll(() => riley.page.getByTestId('round-number').textContent()).toBe('Round 2 of 2');
   await expect.poll(() => seatTitle(riley.page)).toBe('You are the Retailer of Team 2');
   await riley.page.getByTestId('waiting-start').waitFor();

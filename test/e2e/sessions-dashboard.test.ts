@@ -67,7 +67,7 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByTestId('session-name').fill('Tuesday class');
   await page.getByTestId('session-teams').fill('2.5');
   await page.getByTestId('session-create-submit').click();
-  await page.getByText('Enter a whole number of teams from 1 to 250.').waitFor();
+  await page.getByText('Type a whole number from 1 to 250, without decimals.').waitFor();
   expect(await page.getByTestId('session-teams').inputValue()).toBe('2.5');
   await page.getByTestId('session-teams').fill('4');
   await page.screenshot({ path: `${shots}/sessions-create-desktop.png` });

@@ -19,6 +19,7 @@ import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
 import { leanEventSchemas } from '../../src-shared/leangame';
+import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { sessionEventSchemas } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { assertAsyncProperty } from '../support/property';
@@ -150,6 +151,7 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
     { consumerDemand: [4, 8] },
   ),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
+  minutes: fc.constantFrom(5, 9, 15, 60),
   cursor: fc.nat(100),
   draft: fc.boolean(),
   week: fc.integer({ min: 1, max: 40 }),
@@ -167,6 +169,12 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   archived: fc.boolean(),
   type: fc.constantFrom('beergame', 'leangame'),
   search: fc.constantFrom('Class', '%', '_'),
+  // A join code: the played game's, as people type it, or one that names nothing.
+  code: fc.oneof(
+    fc.constant(null).map(() => joinCodeOf(gameId)),
+    fc.constant(null).map(() => formatJoinCode(joinCodeOf(gameId)).toLowerCase()),
+    fc.constantFrom('3479AC', 'O0O-1IL'),
+  ),
 };
 
 /** An input of `procedure`: its fields, each plausible or hostile, maybe with unknown ones; or anything. */

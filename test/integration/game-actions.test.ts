@@ -104,7 +104,7 @@ describe('archiving, deleting, resetting, disconnecting', () => {
     await ada.api.game.archive.mutate({ gameIds: [gameId], commandId: randomUUID() });
     expect((await listed(ada)).map((g) => g.id)).not.toContain(gameId);
     expect((await listed(ada, { archived: true })).map((g) => g.id)).toContain(gameId);
-    expect(await refusal(player.api.game.byCode.query({ code: 'nothing' }))).toBe('game.errCodeUnknown');
+    expect(await refusal(player.api.join.byCode.query({ code: 'nothing' }))).toBe('game.errCodeUnknown');
     await ada.api.game.unarchive.mutate({ gameIds: [gameId], commandId: randomUUID() });
     expect((await listed(ada)).map((g) => g.id)).toContain(gameId);
   });

@@ -14,7 +14,7 @@ import {
 /**
  * The instructor's workspace on the server: the profile's fields through better-auth's
  * update-user (each checked by its hooks, a refusal changing nothing) and the onboarding flags of
- * `dashboard.onboarding`, read from the games read model.
+ * `dashboard.onboarding`, read from the games and sessions read models.
  */
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let server: RunningServer;
@@ -90,14 +90,15 @@ describe('the profile', () => {
 });
 
 describe('dashboard.onboarding', () => {
-  it('follows the first steps: created, shared (a player joined), finished; the plan is free', async () => {
+  it('follows the first steps: created, shared (a player joined), finished, a session opened', async () => {
     const newcomer = await signUpInstructor(server.url, 'newcomer@example.org');
     clients.push(newcomer);
+    // Nothing is done before it is: no plan to choose, no session run.
     expect(await newcomer.api.dashboard.onboarding.query()).toEqual({
       hasCreated: false,
       hasSharedGames: false,
       hasFinishedGames: false,
-      hasPlan: true,
+      hasPublishedSessions: false,
       newestGameId: null,
     });
 
@@ -121,6 +122,15 @@ describe('dashboard.onboarding', () => {
 
     await newcomer.api.beergame.endGame.mutate({ gameId, commandId: randomUUID() });
     expect(await newcomer.api.dashboard.onboarding.query()).toMatchObject({ hasFinishedGames: true });
+
+    const { sessionId } = await newcomer.api.session.create.mutate({
+      name: 'Monday class',
+      template: 'classicSingle',
+      commandId: randomUUID(),
+    });
+    expect(await newcomer.api.dashboard.onboarding.query()).toMatchObject({ hasPublishedSessions: false });
+    await newcomer.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    expect(await newcomer.api.dashboard.onboarding.query()).toMatchObject({ hasPublishedSessions: true });
     // Another instructor's flags are their own.
     expect(await instructor.api.dashboard.onboarding.query()).toMatchObject({ hasCreated: false });
   });

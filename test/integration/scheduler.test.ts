@@ -3,7 +3,6 @@
  * orders for the missing roles; the deadline survives a SIGKILL of the server process; with two
  * processes on one PostgreSQL it fires once; 250 timers due in the same second all close in time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'kysely';
@@ -18,7 +17,8 @@ import { gameStreamId, gameTypes, rebuildProjections } from '../../src-server/st
 import type { BeerCommand, BeerEventOf } from '../../src-shared/beergame';
 import type { RecordedEvent } from '../../src-shared/eventsourcing';
 import { type Backend, databaseBackends, freshDatabase, itOnPostgres } from '../support/database';
-import { freePort, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
+import { signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
+import { startServerProcess } from '../support/server-process';
 
 const CREATOR = 'teacher-1';
 const cleanups: Array<() => unknown> = [];
@@ -184,29 +184,11 @@ describe.each(databaseBackends())('the turn timer on $name', (backend: Backend) 
   });
 });
 
-/** `tsx src-server/main.ts` as a child process on `databaseUrl`, resolved once it answers /healthz. */
-async function serverProcess(databaseUrl: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BETTER_AUTH_SECRET: 'integration-tests-secret-integration-tests',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  cleanups.push(() => child.kill('SIGKILL'));
-  for (let attempt = 0; attempt < 240; attempt++) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server process did not start');
+/** The server as a process of its own on `databaseUrl`, killed with SIGKILL at the end of the file at the latest. */
+async function serverProcess(databaseUrl: string) {
+  const server = await startServerProcess({ databaseUrl });
+  cleanups.push(() => server.kill());
+  return server;
 }
 
 describe('a durable deadline', () => {
@@ -230,8 +212,7 @@ describe('a durable deadline', () => {
       );
       // The first process has seen the deadline and sleeps until it; it dies without a word.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      first.kill('SIGKILL');
-      await new Promise((resolve) => first.once('exit', resolve));
+      await first.kill();
       await serverProcess(database.url!);
 
       const events = await eventsWhen(writer.store, gameId, (e) => weekClosings(e).length > 0, 30_000);
@@ -248,6 +229,42 @@ describe('a durable deadline', () => {
         ['wholesaler', false],
         ['distributor', false],
       ]);
+    },
+    90_000,
+  );
+
+  itOnPostgres(
+    'gives the players 5 s after a restart when their deadline ran out while no server ran',
+    async () => {
+      const database = await freshDatabase();
+      cleanups.push(() => database.drop());
+      const first = await serverProcess(database.url!);
+      const writer = await writerOn(database.url!);
+      const gameId = await classicGame(writer.commands, { humans: ['retailer', 'factory'], timer: 5 });
+      await first.kill();
+      // The week's 5 s run out while no server runs.
+      const started = (await writer.store.readStream(gameStreamId(gameId))).find(
+        (e) => e.type === 'TimerStarted',
+      );
+      const deadline = (started!.data as { deadline: number }).deadline;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1_500));
+      await serverProcess(database.url!);
+      const restarted = Date.now();
+      // A player whose page reconnects sends the order they typed meanwhile: it is this week's.
+      await beer(
+        writer.commands,
+        gameId,
+        { type: 'PlaceOrder', facilityId: 'retailer', quantity: 8, week: 1 },
+        'p-retailer',
+      );
+      const events = await eventsWhen(writer.store, gameId, (e) => weekClosings(e).length > 0, 30_000);
+      const data = weekClosings(events)[0]!.data as WeekClosed;
+      expect(data).toMatchObject({ week: 1, reason: 'timer' });
+      expect(data.at).toBeGreaterThanOrEqual(restarted + 4_000);
+      expect(data.computerOrders.map((o) => o.facilityId)).toEqual(['wholesaler', 'distributor', 'factory']);
+      console.log(
+        `scheduler: a deadline overdue at restart closed the week ${data.at - restarted} ms after it`,
+      );
     },
     90_000,
   );

@@ -107,13 +107,11 @@ describe('a session of three rounds', () => {
   });
 
   it('lets players join by code: a chosen team and role, or a random free seat', async () => {
-    const found = await players[0]!.api.session.byCode.query({
+    const found = await players[0]!.api.join.byCode.query({
       code: `${code.slice(0, 3)}-${code.slice(3).toLowerCase()}`,
     });
-    expect(found.sessionId).toBe(sessionId);
-    expect(await refusal(players[0]!.api.session.byCode.query({ code: 'AAAAAA' }))).toBe(
-      'game.errCodeUnknown',
-    );
+    expect(found).toEqual({ kind: 'session', sessionId });
+    expect(await refusal(players[0]!.api.join.byCode.query({ code: 'AAAAAA' }))).toBe('game.errCodeUnknown');
     const first = await players[0]!.api.session.join.mutate({
       sessionId,
       teamNumber: 2,
@@ -167,6 +165,8 @@ describe('a session of three rounds', () => {
     expect(follow.followUp).toHaveLength(2);
     const mine = follow.followUp!.find((r) => r.teamNumber === 2)!;
     expect(mine.week).toBe(1);
+    // No week has been played: no cost yet (the opening stock's week is not over).
+    expect(follow.followUp!.map((r) => r.cost)).toEqual([null, null]);
     const me = follow.teams[1]!;
     await players[0]!.api.beergame.placeOrder.mutate({
       gameId: me.gameId,
@@ -192,7 +192,8 @@ describe('a session of three rounds', () => {
       commandId: randomUUID(),
     });
     expect(closed.done).toBe(2);
-    await sessionView(ada, sessionId, (v) => v.followUp!.every((r) => r.week >= 2));
+    const played = await sessionView(ada, sessionId, (v) => v.followUp!.every((r) => r.week >= 2));
+    for (const row of played.followUp!) expect(row.cost).toBeGreaterThan(0);
     expect(
       await refusal(
         ada.api.session.teamsAction.mutate({
@@ -203,6 +204,28 @@ describe('a session of three rounds', () => {
         }),
       ),
     ).toBe('dashboard.messGameUnknown');
+    // A timer that is not a whole number of seconds in range is refused in words, with its bounds.
+    const timerRefusal = (seconds: number) =>
+      ada.api.session.teamsAction
+        .mutate({
+          sessionId,
+          gameIds: follow.followUp!.map((r) => r.gameId),
+          action: { type: 'startTimer', seconds },
+          commandId: randomUUID(),
+        })
+        .then(
+          () => 'ok',
+          (error) => (error as { data?: unknown }).data,
+        );
+    for (const [seconds, messageId] of [
+      [12.5, 'number.errWhole'],
+      [1e9, 'number.errRange'],
+      [-3, 'number.errRange'],
+    ] as const)
+      expect(await timerRefusal(seconds), String(seconds)).toMatchObject({
+        messageId,
+        values: { min: 5, max: 86_400 },
+      });
   });
 
   it('locks a round, then moves everyone to round 2 in the same team', async () => {
@@ -379,5 +402,57 @@ describe('games merged into a session template (spec point 2)', () => {
         ada.api.session.create.mutate({ name: 'Gone', template: templateId, commandId: randomUUID() }),
       ),
     ).toBe('templates.errNotFound');
+  });
+});
+
+describe('the end of a session (issue 23)', () => {
+  it('ends every team of its last round in one call, and then reads finished', async () => {
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'One round',
+      template: 'classicSingle',
+      teamCount: 3,
+      commandId: randomUUID(),
+    });
+    await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+    const listed = async () => (await ada.api.session.list.query()).find((s) => s.id === sessionId)!;
+    expect((await listed()).finished).toBe(false);
+    const view = await sessionView(ada, sessionId, (v) => v.teams.length === 3);
+    expect(view.finished).toBe(false);
+    const [first, ...others] = view.teams.map((team) => team.gameId);
+
+    // One team ends first: the session is not over while another plays on.
+    const one = await ada.api.session.teamsAction.mutate({
+      sessionId,
+      gameIds: [first!],
+      action: { type: 'endGame' },
+      commandId: randomUUID(),
+    });
+    expect(one).toEqual({ done: 1, refused: [] });
+    expect((await listed()).finished).toBe(false);
+
+    // The rest in one call; the one already over is counted as refused, not fatal.
+    const rest = await ada.api.session.teamsAction.mutate({
+      sessionId,
+      gameIds: [first!, ...others],
+      action: { type: 'endGame' },
+      commandId: randomUUID(),
+    });
+    expect(rest).toEqual({ done: 2, refused: [{ gameId: first, messageId: 'beergame.errGameFinished' }] });
+    expect((await listed()).finished).toBe(true);
+    expect((await sessionView(ada, sessionId, (v) => v.finished)).teams.every((team) => team.finished)).toBe(
+      true,
+    );
+    // Only the session's admin ends its games.
+    expect(
+      await refusal(
+        bob.api.session.teamsAction.mutate({
+          sessionId,
+          gameIds: [first!],
+          action: { type: 'endGame' },
+          commandId: randomUUID(),
+        }),
+      ),
+    ).not.toBe('ok');
   });
 });

@@ -138,14 +138,8 @@ describe('who may download the workbook', () => {
     }
   });
 
-  it('answers an unknown game, a malformed id and a lean game as unknown (404)', async () => {
-    await server.services.commands.execute(
-      gameTypes.leangame.stream,
-      gameStreamId('lean-1'),
-      { type: 'CreateLeanGame', gameId: 'lean-1', name: 'Line', seed: 1, scenarioId: 'workshop4-choose' },
-      { now: Date.now(), actor: { userId: creator.userId, role: 'instructor' }, commandId: randomUUID() },
-    );
-    for (const id of ['no-such-game', 'bad%20id', 'lean-1']) {
+  it('answers an unknown game and a malformed id as unknown (404)', async () => {
+    for (const id of ['no-such-game', 'bad%20id']) {
       const response = await download(id, { cookie: creator.cookie });
       expect(response.status, id).toBe(404);
       expect(((await response.json()) as { messageId: string }).messageId).toBe('dashboard.messGameUnknown');
@@ -194,9 +188,10 @@ describe('the workbook the creator downloads', () => {
     expect(state.week).toBe(4);
     for (const facility of state.facilities) {
       const rows = recordsOf(book.getWorksheet(ROLE_NAMES[facility.id as keyof typeof ROLE_NAMES])!);
-      expect(rows.map((r) => r.Week)).toEqual([1, 2, 3, 4]);
+      // The weeks played: week 4, under way, is not played yet.
+      expect(rows.map((r) => r.Week)).toEqual([1, 2, 3]);
       expect(rows).toEqual(
-        facility.history.map((week) =>
+        facility.history.slice(0, 3).map((week) =>
           expect.objectContaining({
             'Incoming order': week.incomingOrder,
             Received: week.received,
@@ -213,7 +208,7 @@ describe('the workbook the creator downloads', () => {
       );
     }
     const retailer = recordsOf(book.getWorksheet('Retailer')!);
-    expect(retailer.map((r) => r['Order placed'])).toEqual([4, 10, 12, null]);
+    expect(retailer.map((r) => r['Order placed'])).toEqual([4, 10, 12]);
     expect(recordsOf(book.getWorksheet('Factory')!)[2]!['Ordered by']).toBe('Computer');
   });
 

@@ -117,6 +117,7 @@ describe('event schemas', () => {
     played.run({ type: 'SetBatchSize', batchSize: 2 }, alice, T0);
     played.run({ type: 'SetKanbanCap', cap: 6 }, alice, T0);
     played.run({ type: 'CloseImprovementsPanel' }, alice, T0);
+    played.run({ type: 'SetRoundLength', minutes: 8 }, creator, T0);
     played.run({ type: 'StartGame' }, creator, T0);
     played.run({ type: 'ScheduleComputerActions', totalDurationMin: 5 }, creator, T0);
     played.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 3_000);

@@ -1,12 +1,19 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
   formatJoinCode,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
+  JOIN_CODE_REFUSED,
   joinCodeOf,
   normaliseJoinCode,
 } from '../../src-shared/rules/join-code';
+import { LOCALES } from '../../src-shared/rules/locale';
+
+const read = (code: string) =>
+  JSON.parse(readFileSync(`locales/${code}.json`, 'utf8')) as Record<string, string>;
 
 const gameId = fc.stringMatching(/^[A-Za-z0-9_-]{12}$/);
 
@@ -15,6 +22,15 @@ describe('join codes', () => {
     for (const lookAlike of '0OQ1IL2Z5S6G8BUV') expect(JOIN_CODE_ALPHABET).not.toContain(lookAlike);
     expect(new Set(JOIN_CODE_ALPHABET).size).toBe(JOIN_CODE_ALPHABET.length);
     expect(JOIN_CODE_ALPHABET).toMatch(/^[A-Z0-9]+$/);
+  });
+
+  it('names every character it refuses, which the message about a mistyped code lists', () => {
+    expect(JOIN_CODE_REFUSED).toBe('0 1 2 5 6 8 B G I L O Q S U V Z');
+    for (const char of JOIN_CODE_REFUSED.split(' ')) expect(normaliseJoinCode(`ACD4F${char}`)).toBeNull();
+    for (const code of LOCALES) {
+      const message = new IntlMessageFormat(read(code)['game.errCodeFormat']!, code);
+      expect(message.format({ lookAlikes: JOIN_CODE_REFUSED }), code).toContain(JOIN_CODE_REFUSED);
+    }
   });
 
   it('is 6 characters of the alphabet, the same for the same game id', () => {

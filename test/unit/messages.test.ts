@@ -8,7 +8,8 @@ const load = (lang: string) =>
     string,
     string
   >;
-const placeholders = (text: string) => (text.match(/\{[a-zA-Z]+\}/g) ?? []).sort();
+// An argument's name, as `{name}` or `{name, number}` (English says when a count is a plain number).
+const placeholders = (text: string) => [...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
 
 /** The `fail('err...')` ids of every module of a game's engine folder. */
 function thrownIds(game: 'beergame' | 'leangame'): string[] {

@@ -7,14 +7,29 @@ describe("the API's transformer", () => {
   it('writes plain JSON as superjson does, and the client reads it back the same', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
+        // A key superjson refuses (`__proto__`, fast-check's favourite) is refused by both alike.
+        let theirs: ReturnType<typeof superjson.serialize>;
+        try {
+          theirs = superjson.serialize(value);
+        } catch (refusal) {
+          expect(() => transformer.serialize(value)).toThrow((refusal as Error).message);
+          return;
+        }
         const ours = transformer.serialize(value);
-        const theirs = superjson.serialize(value);
         // -0 is the one JSON number superjson annotates; both then agree on the whole output.
         if (theirs.meta?.values) expect(ours).toEqual(theirs);
         else expect(ours).toEqual({ json: theirs.json });
         expect(superjson.deserialize(JSON.parse(JSON.stringify(ours)))).toEqual(value);
       }),
     );
+  });
+
+  it('refuses the keys superjson refuses, as superjson does', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const value = JSON.parse(`{"ok":1,"${key}":{"a":1}}`);
+      expect(isPlainJson(value)).toBe(false);
+      expect(() => transformer.serialize(value)).toThrow(/prototype pollution/);
+    }
   });
 
   it('leaves to superjson whatever plain JSON cannot carry', () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router';
 import { isInstructor } from '../../../src-shared/rules/permissions';
@@ -11,19 +11,22 @@ import { rememberTarget, signUpFirstMessageId } from './after-login';
 /**
  * Shows its children to instructors only. Dashboards need an e-mail account: others sign up first,
  * told why in a 3-second toast, and come back to the very address they asked for (tab, subtab,
- * query and anchor) once signed up or logged in (spec, /dashboard and router behaviour).
+ * query and anchor) once signed up or logged in (spec, /dashboard and router behaviour). An
+ * instructor signed out while on the page (in another tab) has an account: they log in instead.
  */
 export function InstructorOnly({ children }: { children: ReactNode }) {
   const { user, pending } = useCurrentUser();
   const location = useLocation();
   const intl = useIntl();
-  const mustSignUp = !pending && !isInstructor(user);
+  const signedInHere = useRef(false);
+  if (isInstructor(user)) signedInHere.current = true;
+  const mustSignIn = !pending && !isInstructor(user);
   useEffect(() => {
-    if (!mustSignUp) return;
+    if (!mustSignIn) return;
     rememberTarget(location.pathname + location.search + location.hash);
     toastMessage(intl, signUpFirstMessageId(location.search));
-  }, [mustSignUp, location, intl]);
+  }, [mustSignIn, location, intl]);
   if (pending) return <PageLoader />;
-  if (mustSignUp) return <Navigate to={paths.signup()} replace />;
+  if (mustSignIn) return <Navigate to={signedInHere.current ? paths.login() : paths.signup()} replace />;
   return children;
 }

@@ -16,35 +16,39 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconCalendarEvent, IconMessageCircle, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CHANGE_FIELDS, CHANGE_RANGES, type ChangeField } from '../../../src-shared/beergame/constants';
-import { changeDefault, readChangeValue, readChangeWeek } from '../../../src-shared/beergame/settings-read';
+import { changeDefault, changeWeeks } from '../../../src-shared/beergame/settings-read';
 import type { BeerView } from '../../../src-shared/beergame/view';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
+import { NumberField, useNumberField } from '../../ui/number-field';
 
 const fieldId = (field: ChangeField) => `events.field${field[0]!.toUpperCase()}${field.slice(1)}`;
-
-type Errors = Partial<Record<'week' | 'facilities' | 'value', string>>;
 
 export function EventEditor({ view }: { view: BeerView }) {
   const intl = useIntl();
   const facilityName = useFacilityName();
   const [field, setField] = useState<ChangeField>('consumerDemand');
-  const [value, setValue] = useState(String(changeDefault('consumerDemand')));
-  const [week, setWeek] = useState(String(Math.min(view.week + 1, view.weeks)));
+  const range = CHANGE_RANGES[field];
+  const value = useNumberField(range, String(changeDefault(field)));
+  // The next week still open until another is typed: the default follows the game as it runs.
+  const weeks = changeWeeks(view);
+  const week = useNumberField(weeks, String(weeks.min));
   const [facilityIds, setFacilityIds] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
+  const [facilitiesError, setFacilitiesError] = useState<string | undefined>();
   const options = { retry: retryUnanswered(3), onError: (error: unknown) => toastError(intl, error) };
   const schedule = trpc.beergame.scheduleChange.useMutation({
     ...options,
-    onSuccess: () => toastMessage(intl, 'events.scheduled', 'green'),
+    onSuccess: () => {
+      week.reset();
+      toastMessage(intl, 'events.scheduled', 'green');
+    },
   });
   const cancel = trpc.beergame.cancelChange.useMutation({
     ...options,
@@ -52,25 +56,20 @@ export function EventEditor({ view }: { view: BeerView }) {
   });
   const changes = [...(view.scheduledChanges ?? [])].sort((a, b) => a.week - b.week);
   const names = new Map(view.facilities.map((f) => [f.id, facilityName(f)]));
-  const range = CHANGE_RANGES[field];
-  const message = (e: { messageId: string; values?: Record<string, string | number> }) =>
-    intl.formatMessage({ id: e.messageId }, e.values);
 
   const submit = () => {
-    const readValue = readChangeValue(field, value);
-    const readWeek = readChangeWeek(week, view.week, view.weeks);
-    const next: Errors = {};
-    if (!readValue.ok) next.value = message(readValue.error);
-    if (!readWeek.ok) next.week = message(readWeek.error);
-    if (facilityIds.length === 0) next.facilities = intl.formatMessage({ id: 'gameSettings.errRequired' });
-    setErrors(next);
-    if (!readValue.ok || !readWeek.ok || facilityIds.length === 0) return;
+    const changeValue = value.submit();
+    const changeWeek = week.submit();
+    setFacilitiesError(
+      facilityIds.length === 0 ? intl.formatMessage({ id: 'gameSettings.errRequired' }) : undefined,
+    );
+    if (changeValue === null || changeWeek === null || facilityIds.length === 0) return;
     schedule.mutate({
       gameId: view.gameId,
-      week: readWeek.value,
+      week: changeWeek,
       facilityIds,
       field,
-      value: readValue.value,
+      value: changeValue,
       commandId: newCommandId(),
     });
   };
@@ -140,33 +139,25 @@ export function EventEditor({ view }: { view: BeerView }) {
                 allowDeselect={false}
                 onChange={(next) => {
                   if (!next) return;
-                  const f = next as ChangeField;
-                  setField(f);
-                  setValue(String(changeDefault(f)));
-                  setErrors((e) => ({ ...e, value: undefined }));
+                  setField(next as ChangeField);
+                  value.reset();
                 }}
                 data-testid="change-field"
               />
-              <TextInput
+              <NumberField
+                {...value.field}
                 label={intl.formatMessage({ id: 'events.value' })}
                 description={intl.formatMessage({ id: 'events.rangeHint' }, range)}
-                value={value}
-                inputMode="decimal"
-                onChange={(event) => setValue(event.currentTarget.value)}
-                error={errors.value}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 data-testid="change-value"
               />
-              <TextInput
+              <NumberField
+                {...week.field}
                 label={intl.formatMessage({ id: 'events.week' })}
                 description={intl.formatMessage(
                   { id: 'events.weekHint' },
-                  { from: Math.min(view.week + 1, view.weeks), to: view.weeks },
+                  { from: weeks.min, to: weeks.max },
                 )}
-                value={week}
-                inputMode="numeric"
-                onChange={(event) => setWeek(event.currentTarget.value)}
-                error={errors.week}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 data-testid="change-week"
               />
@@ -177,7 +168,7 @@ export function EventEditor({ view }: { view: BeerView }) {
               value={facilityIds}
               onChange={setFacilityIds}
               searchable
-              error={errors.facilities}
+              error={facilitiesError}
               data-testid="change-facilities"
             />
             <Group justify="flex-end">
@@ -204,15 +195,16 @@ export function EventEditor({ view }: { view: BeerView }) {
 export function ScheduledMessages({ view }: { view: BeerView }) {
   const intl = useIntl();
   const facilityName = useFacilityName();
-  const [week, setWeek] = useState(String(Math.min(view.week + 1, view.weeks)));
+  const weeks = changeWeeks(view);
+  const week = useNumberField(weeks, String(weeks.min));
   const [to, setTo] = useState<string[]>([]);
   const [text, setText] = useState('');
-  const [weekError, setWeekError] = useState<string | undefined>();
   const send = trpc.beergame.sendMessage.useMutation({
     retry: retryUnanswered(3),
     onError: (error: unknown) => toastError(intl, error),
     onSuccess: () => {
       setText('');
+      week.reset();
       toastMessage(intl, 'events.messageScheduled', 'green');
     },
   });
@@ -221,14 +213,13 @@ export function ScheduledMessages({ view }: { view: BeerView }) {
     .filter((m) => m.week > view.week)
     .sort((a, b) => a.week - b.week);
   const submit = () => {
-    const read = readChangeWeek(week, view.week, view.weeks);
-    setWeekError(read.ok ? undefined : intl.formatMessage({ id: read.error.messageId }, read.error.values));
-    if (!read.ok) return;
+    const showAt = week.submit();
+    if (showAt === null) return;
     send.mutate({
       gameId: view.gameId,
       to: to.length === 0 ? 'all' : to,
       text,
-      showAt: read.value,
+      showAt,
       commandId: newCommandId(),
     });
   };
@@ -275,13 +266,7 @@ export function ScheduledMessages({ view }: { view: BeerView }) {
         {view.week < view.weeks && (
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <TextInput
-                label={intl.formatMessage({ id: 'events.week' })}
-                value={week}
-                inputMode="numeric"
-                onChange={(event) => setWeek(event.currentTarget.value)}
-                error={weekError}
-              />
+              <NumberField {...week.field} label={intl.formatMessage({ id: 'events.week' })} />
               <MultiSelect
                 label={intl.formatMessage({ id: 'board.messageTo' })}
                 placeholder={to.length === 0 ? intl.formatMessage({ id: 'messages.toAll' }) : undefined}

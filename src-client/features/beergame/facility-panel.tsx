@@ -19,7 +19,15 @@ function Figure({
 }) {
   return (
     <Card withBorder padding="xs">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lh={1.2}>
+      {/* Smaller on a phone, where three labels share its width ("ZALEGŁOŚCI"); hyphenated where the browser can. */}
+      <Text
+        fz={{ base: 11, sm: 'xs' }}
+        c="dimmed"
+        tt="uppercase"
+        fw={600}
+        lh={1.2}
+        style={{ hyphens: 'auto' }}
+      >
         <FormattedMessage id={id} />
       </Text>
       <Text size="xl" fw={700} c={tone} data-testid={testId}>

@@ -16,7 +16,6 @@ import {
   Switch,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -31,16 +30,16 @@ import {
   IconUser,
   IconUserMinus,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TIMER_SECONDS } from '../../../src-shared/beergame/constants';
 import { describePolicy, POLICY_EXAMPLES } from '../../../src-shared/beergame/policies';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
-import { readWholeNumber } from '../../../src-shared/rules/order-entry';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
 import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
+import { NumberField, useNumberField } from '../../ui/number-field';
 
 /** A mutation's options for an instructor command: retried while unanswered, refusals shown. */
 function useCommandOptions(successId?: string) {
@@ -119,46 +118,40 @@ export function CloseWeekButton({ view }: { view: BeerView }) {
 /** The turn timer: its countdown, and start (with the seconds per week), pause, resume or stop. */
 export function TimerControls({ view }: { view: BeerView }) {
   const intl = useIntl();
-  const [seconds, setSeconds] = useState(String(view.timer.seconds));
+  const seconds = useNumberField(TIMER_SECONDS, String(view.timer.seconds));
   const options = useCommandOptions();
   const start = trpc.beergame.startTimer.useMutation(options);
   const stop = trpc.beergame.stopTimer.useMutation(options);
   const pause = trpc.beergame.pauseTimer.useMutation(options);
   const resume = trpc.beergame.resumeTimer.useMutation(options);
-  const read = readWholeNumber(seconds);
-  const inRange = read.ok && read.value >= TIMER_SECONDS.min && read.value <= TIMER_SECONDS.max;
-  const error =
-    seconds === '' || inRange
-      ? undefined
-      : read.ok
-        ? intl.formatMessage({ id: 'beergame.errTimerOutOfRange' }, TIMER_SECONDS)
-        : intl.formatMessage({ id: read.messageId }, read.values);
   const ids = () => ({ gameId: view.gameId, commandId: newCommandId() });
   const paused = view.timer.pausedSeconds !== null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = seconds.submit();
+    if (value !== null) start.mutate({ ...ids(), seconds: value });
+  };
   return (
     <Group gap="sm" align="flex-end" data-testid="timer-controls">
       {!view.timer.running && !paused && (
-        <>
-          <TextInput
+        <Group component="form" onSubmit={submit} gap="sm" align="flex-start">
+          <NumberField
+            {...seconds.field}
             label={intl.formatMessage({ id: 'board.timerSeconds' })}
-            value={seconds}
-            onChange={(event) => setSeconds(event.currentTarget.value)}
-            inputMode="numeric"
-            error={error}
-            w={140}
+            w={200}
             data-testid="timer-seconds"
           />
           <Button
+            type="submit"
             variant="light"
+            mt={25}
             leftSection={<IconPlayerPlay size={18} />}
-            disabled={!inRange}
             loading={start.isPending}
-            onClick={() => read.ok && start.mutate({ ...ids(), seconds: read.value })}
             data-testid="start-timer"
           >
             <FormattedMessage id="board.startTimer" />
           </Button>
-        </>
+        </Group>
       )}
       {view.timer.running && (
         <Button

@@ -1,11 +1,13 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBulb, IconCheck } from '@tabler/icons-react';
+import { Box, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBulb, IconCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { needsConfirmation, quantitiesSeen, readOrderEntry } from '../../../src-shared/rules/order-entry';
+import { useConnection } from '../../connection';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
+import { LazyModal } from '../../ui/lazy-modal';
 import { toastError } from '../../ui/notify';
 
 type Capability = BeerFacilityView['capabilities'][number];
@@ -58,6 +60,9 @@ function CapabilityOrder({
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [commandId, setCommandId] = useState(newCommandId);
+  const connection = useConnection();
+  // An order sent while the server is away waits for it (connection.ts), and is then sent with its
+  // command id and the week it was typed for: never twice, never for a later week.
   const placeOrder = trpc.beergame.placeOrder.useMutation({
     retry: retryUnanswered(5),
     retryDelay: 1000,
@@ -82,6 +87,7 @@ function CapabilityOrder({
       facilityId: facility.id,
       capabilityId: capability.id,
       quantity,
+      week: view.week,
       commandId,
     });
   };
@@ -108,32 +114,43 @@ function CapabilityOrder({
             )}
           </Text>
         )}
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            label={intl.formatMessage({ id: 'beer.orderQuantity' })}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            onBlur={() => setTouched(typed !== '')}
-            inputMode="numeric"
-            autoComplete="off"
-            enterKeyHint="send"
-            error={error}
-            size="md"
-            style={{ flex: 1, maxWidth: 220 }}
-            data-testid="order-quantity"
-          />
-          <Button
-            type="submit"
-            size="md"
-            mt={29}
-            style={{ flexShrink: 0 }}
-            loading={placeOrder.isPending}
-            disabled={typed.trim() === ''}
-            data-testid="place-order"
-          >
-            <FormattedMessage id={ordered !== undefined ? 'beer.changeOrder' : 'beer.placeOrder'} />
-          </Button>
-        </Group>
+        <TextInput
+          label={intl.formatMessage({ id: 'beer.orderQuantity' })}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          onBlur={() => setTouched(typed !== '')}
+          inputMode="numeric"
+          autoComplete="off"
+          enterKeyHint="send"
+          error={error}
+          size="md"
+          data-testid="order-quantity"
+          // The button beside the box, under the label however many lines it takes; a quantity needs
+          // little room, so the button's words ("Złóż zamówienie") take what they need first.
+          inputContainer={(box) => (
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              <Box style={{ flex: '1 1 6rem', minWidth: '5rem', maxWidth: 220 }}>{box}</Box>
+              <Button
+                type="submit"
+                size="md"
+                loading={placeOrder.isPending}
+                disabled={typed.trim() === ''}
+                data-testid="place-order"
+              >
+                <FormattedMessage id={ordered !== undefined ? 'beer.changeOrder' : 'beer.placeOrder'} />
+              </Button>
+            </Group>
+          )}
+        />
+        {placeOrder.isPending && (placeOrder.isPaused || connection === 'reconnecting') && (
+          <Text size="sm" c="orange.9" fw={600} data-testid="order-waiting" role="status">
+            <IconPlugConnectedX size={16} style={{ verticalAlign: 'text-bottom' }} />{' '}
+            <FormattedMessage
+              id="beer.orderWaitsForConnection"
+              values={{ quantity: placeOrder.variables?.quantity ?? 0 }}
+            />
+          </Text>
+        )}
         <OrderConstraints capability={capability} />
         {ordered !== undefined && (
           <Text size="sm" c="green.9" data-testid="ordered-quantity">
@@ -152,7 +169,7 @@ function CapabilityOrder({
           </Group>
         )}
       </Stack>
-      <Modal
+      <LazyModal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={
@@ -179,7 +196,7 @@ function CapabilityOrder({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </form>
   );
 }

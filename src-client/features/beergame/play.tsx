@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
+import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
 import { newCommandId, trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
@@ -20,7 +21,7 @@ import { BeerRulesButton } from './rules';
 import { TeamStatus } from './team-status';
 
 /** The board (observers and the creator, with the instructor's controls): never in a player's first load. */
-const Board = lazy(async () => ({ default: (await import('./board')).Board }));
+const Board = lazy(async () => ({ default: (await loadChunk(() => import('./board'))).Board }));
 
 /** The week's heading: which week, the time left, the rules a click away. */
 export function WeekHeader({ view }: { view: BeerView }) {

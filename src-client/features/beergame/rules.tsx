@@ -1,14 +1,21 @@
-import { Button, Card, List, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconCoin, IconTargetArrow, IconTruckDelivery, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import type { BeerView } from '../../../src-shared/beergame/view';
-import { beerBriefing } from '../../../src-shared/rules/beer-briefing';
+import { type BeerBriefing, beerBriefing } from '../../../src-shared/rules/beer-briefing';
 import { useFacilityName } from '../../ui/facility-name';
+import { LazyModal } from '../../ui/lazy-modal';
 
 const money = (value: number) => (
   <FormattedNumber value={value} minimumFractionDigits={2} maximumFractionDigits={2} />
 );
+
+const SIGHT_MESSAGES: Record<BeerBriefing['sight'], string> = {
+  everyone: 'rules.demandTransparent',
+  consumers: 'rules.demandConsumers',
+  client: 'rules.demandClient',
+};
 
 /** The rules of this game as its own parameters set them: the goal, what a unit costs, the delays. */
 export function BeerRulesList({ view }: { view: BeerView }) {
@@ -56,7 +63,7 @@ export function BeerRulesList({ view }: { view: BeerView }) {
       ))}
       <List.Item icon={icon(IconUsers)}>
         <FormattedMessage
-          id={briefing.servesConsumers ? 'rules.demandConsumers' : 'rules.demandClient'}
+          id={SIGHT_MESSAGES[briefing.sight]}
           values={{ client: facility.clients.map(nameOf).join(', ') }}
         />{' '}
         <FormattedMessage id="rules.week" />
@@ -102,9 +109,13 @@ export function BeerRulesButton({ view }: { view: BeerView }) {
       >
         <FormattedMessage id="rules.title" />
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={<FormattedMessage id="rules.title" />}>
+      <LazyModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={<FormattedMessage id="rules.title" />}
+      >
         <BeerRulesList view={view} />
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -7,13 +7,14 @@ import { ActionIcon, Group, Modal, Progress, Stack, Text, TextInput } from '@man
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { COPIES, copyNameRefusal, typedCountRefusal } from '../../../src-shared/rules/copy-names';
+import { COPIES, copyNameRefusal } from '../../../src-shared/rules/copy-names';
 import { deleteConfirmationRefusal } from '../../../src-shared/rules/delete-confirmation';
 import { isLocale } from '../../../src-shared/rules/locale';
 import { newCommandId, trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { TOAST_MS, toastError, toastMessage } from '../../ui/notify';
+import { NumberField, useNumberField } from '../../ui/number-field';
 import { TemplateTextForm } from './templates/edit-template-modal';
 
 /** Copy success stays 1.5 s (spec point 8). */
@@ -27,9 +28,8 @@ export interface ListedGame {
 /** Copies one game: how many and under which name, with a progress bar while the copies are made. */
 export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onClose: () => void }) {
   const intl = useIntl();
-  const [count, setCount] = useState(String(COPIES.default));
+  const count = useNumberField(COPIES, String(COPIES.default));
   const [name, setName] = useState('');
-  const [checked, setChecked] = useState(false);
   // One command per dialog: a second click, or a retry, makes the same copies once.
   const [commandId, setCommandId] = useState(newCommandId);
   const copy = trpc.game.copy.useMutation({
@@ -40,19 +40,17 @@ export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onC
     onError: (error) => toastError(intl, error),
   });
   const close = () => {
-    setCount(String(COPIES.default));
+    count.reset();
     setName('');
-    setChecked(false);
     setCommandId(newCommandId());
     onClose();
   };
-  const countRefusal = typedCountRefusal(count);
-  const copies = countRefusal ? 1 : Number(count.trim());
+  // Until the count reads, the name and the button speak of one copy.
+  const copies = count.read.ok ? count.read.value : 1;
   const nameRefusal = name.trim() ? copyNameRefusal(name, copies) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setChecked(true);
-    if (!game || countRefusal || nameRefusal) return;
+    if (count.submit() === null || !game || nameRefusal) return;
     copy.mutate({
       gameId: game.id,
       count: copies,
@@ -71,13 +69,10 @@ export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onC
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
+          <NumberField
+            {...count.field}
             label={intl.formatMessage({ id: 'dashboard.copyCount' })}
             description={intl.formatMessage({ id: 'dashboard.copyCountHint' })}
-            inputMode="numeric"
-            value={count}
-            onChange={(e) => setCount(e.currentTarget.value)}
-            error={checked && countRefusal ? intl.formatMessage({ id: countRefusal }) : undefined}
             data-autofocus
             data-testid="copy-count"
           />
@@ -104,7 +99,13 @@ export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onC
           )}
           <DialogButtons
             onCancel={close}
-            submitLabel={<FormattedMessage id="dashboard.copyButton" values={{ count: copies }} />}
+            submitLabel={
+              count.read.ok ? (
+                <FormattedMessage id="dashboard.copyButton" values={{ count: copies }} />
+              ) : (
+                <FormattedMessage id="dashboard.copyButtonUnread" />
+              )
+            }
             loading={copy.isPending}
             testId="copy-submit"
           />

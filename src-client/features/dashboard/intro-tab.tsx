@@ -4,12 +4,13 @@ import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth';
+import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
 import { OnboardingChecklist } from './onboarding-checklist';
 
 /** The walkthrough's code (Mantine's Modal and Stepper, 9 KB gzipped) loads when it opens. */
 const WelcomeWalkthrough = lazy(async () => ({
-  default: (await import('./welcome-walkthrough')).WelcomeWalkthrough,
+  default: (await loadChunk(() => import('./welcome-walkthrough'))).WelcomeWalkthrough,
 }));
 
 /** The query that opens the onboarding walkthrough (spec, /dashboard/intro?welcomevideo=1). */

@@ -20,26 +20,27 @@ import { trpc } from '../../trpc';
 interface Step {
   key: string;
   done: boolean;
-  /** Where the step is done; none once there is nothing to do. */
-  to?: string;
+  /** Where the step is done. */
+  to: string;
 }
 
 /**
  * The first steps of an instructor (spec, onboarding flags), each done or with a link to where it
- * is done: create a game, share its join link, run and debrief it; and the plan, which is free for
- * everyone while there is no billing.
+ * is done: create a game, share its join link, run and debrief it, then run a session (several
+ * teams, round after round). Each is ticked from what the instructor's games and sessions say.
  */
 export function OnboardingChecklist() {
   const onboarding = trpc.dashboard.onboarding.useQuery();
   if (onboarding.isPending) return <Loader />;
   if (onboarding.isError) return null;
-  const { hasCreated, hasSharedGames, hasFinishedGames, hasPlan, newestGameId } = onboarding.data;
+  const { hasCreated, hasSharedGames, hasFinishedGames, hasPublishedSessions, newestGameId } =
+    onboarding.data;
   const gamePage = newestGameId ? paths.game(newestGameId, 'intro') : paths.dashboard('games');
   const steps: Step[] = [
     { key: 'create', done: hasCreated, to: paths.dashboard('games') },
     { key: 'share', done: hasSharedGames, to: gamePage },
     { key: 'run', done: hasFinishedGames, to: gamePage },
-    { key: 'plan', done: hasPlan },
+    { key: 'session', done: hasPublishedSessions, to: paths.dashboard('sessions') },
   ];
   const done = steps.filter((step) => step.done).length;
   return (
@@ -82,7 +83,7 @@ export function OnboardingChecklist() {
                   <FormattedMessage id={`dashboard.onboarding.${step.key}Text`} />
                 </Text>
               </Stack>
-              {!step.done && step.to && (
+              {!step.done && (
                 <Anchor component={Link} to={step.to} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={4} wrap="nowrap">
                     <FormattedMessage id={`dashboard.onboarding.${step.key}Action`} />

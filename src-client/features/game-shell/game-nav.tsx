@@ -1,8 +1,10 @@
-import { Badge, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { GameView } from '../../../src-server/trpc/routers/game';
+import { isInstructor } from '../../../src-shared/rules/permissions';
+import { useCurrentUser } from '../../auth';
 import { type GameStage, paths } from '../../paths';
 import { useFacilityName } from '../../ui/facility-name';
 import { Tooltip } from '../../ui/tooltip';
@@ -11,21 +13,21 @@ import { Tooltip } from '../../ui/tooltip';
  * Breadcrumbs and the Intro / Play / Results tabs of a game (spec, navigation bar): Play is open to
  * its players, once finished, or on the play page itself; Results once finished. Disabled tabs say
  * why. A game of a session starts its breadcrumbs with `sessionCrumb` (the session's name and round
- * list, from the session feature through the route) instead of "All games".
+ * list, from the session feature through the route); another starts with "All games", a link to the
+ * dashboard's games for an instructor, and shown to no one else (players have no such list).
  */
 export function GameNav({
   view,
   stage,
-  connected,
   sessionCrumb,
 }: {
   view: GameView;
   stage: GameStage;
-  connected: boolean;
   sessionCrumb?: ReactNode;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
   const playingAs = usePlayingAs(view);
   const tab = (value: GameStage, enabled: boolean, reasonId: string) => {
     const control = (
@@ -43,13 +45,18 @@ export function GameNav({
     <Group justify="space-between" wrap="wrap" mb="md" gap="xs">
       <Group gap="xs">
         <Breadcrumbs separator="›">
-          {view.session && sessionCrumb ? (
-            sessionCrumb
-          ) : (
-            <Text c="dimmed" size="sm">
-              <FormattedMessage id="nav.allGames" />
-            </Text>
-          )}
+          {view.session && sessionCrumb
+            ? sessionCrumb
+            : isInstructor(user) && (
+                <Anchor
+                  component={Link}
+                  to={paths.dashboard('games')}
+                  size="sm"
+                  data-testid="crumb-all-games"
+                >
+                  <FormattedMessage id="nav.allGames" />
+                </Anchor>
+              )}
           <Text size="sm" fw={600}>
             {view.name}
           </Text>
@@ -68,11 +75,6 @@ export function GameNav({
             </Text>
           )}
         </Breadcrumbs>
-        {!connected && (
-          <Badge color="orange" variant="light" data-testid="reconnecting">
-            <FormattedMessage id="game.reconnecting" />
-          </Badge>
-        )}
       </Group>
       <Tabs
         value={stage}

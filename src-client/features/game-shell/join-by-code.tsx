@@ -2,7 +2,7 @@ import { Button, Card, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { formatJoinCode, normaliseJoinCode } from '../../../src-shared/rules/join-code';
+import { formatJoinCode, JOIN_CODE_REFUSED, normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 
@@ -13,19 +13,13 @@ type Utils = ReturnType<typeof trpc.useUtils>;
 
 /**
  * The page a join code leads to: a session's lobby when it names a published session, else the
- * game's intro page. Rejects with the game lookup's refusal (its message id) when it names neither.
+ * game's intro page. Rejects with the lookup's refusal (its message id) when it names neither.
  */
 export async function joinCodeTarget(utils: Utils, code: string): Promise<string> {
-  const once = { retry: false, staleTime: 0 } as const;
-  try {
-    const { sessionId } = await utils.session.byCode.fetch({ code }, once);
-    return paths.session(sessionId, 'lobby');
-  } catch (error) {
-    // Only "no such session" falls through to games; a network failure is reported as it is.
-    if ((error as { data?: { code?: string } | null }).data?.code !== 'NOT_FOUND') throw error;
-  }
-  const { gameId } = await utils.game.byCode.fetch({ code }, once);
-  return paths.game(gameId, 'intro');
+  const found = await utils.join.byCode.fetch({ code }, { retry: false, staleTime: 0 });
+  return found.kind === 'session'
+    ? paths.session(found.sessionId, 'lobby')
+    : paths.game(found.gameId, 'intro');
 }
 
 /**
@@ -80,7 +74,9 @@ export function JoinByCode({
               setTyped(event.currentTarget.value.toUpperCase());
               setErrorId(undefined);
             }}
-            error={errorId ? intl.formatMessage({ id: errorId }) : undefined}
+            error={
+              errorId ? intl.formatMessage({ id: errorId }, { lookAlikes: JOIN_CODE_REFUSED }) : undefined
+            }
             maxLength={TYPED_CODE_MAX}
             size="xl"
             autoCapitalize="characters"

@@ -42,7 +42,7 @@ export function useGameView(gameId: string) {
   );
   // A game in a language of its own shows its pages in it.
   useEnforcedLocale(view?.gameType === 'beergame' ? view.language : null);
-  return { view, connected: subscription.status === 'pending' };
+  return { view };
 }
 
 /** The view after `update`, or null when it cannot be applied to the view held (read the whole again). */

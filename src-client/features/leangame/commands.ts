@@ -37,16 +37,18 @@ export function useLeanPanel(view: LeanGameView) {
   };
 }
 
-/** The creator's controls: start, end, reset, hand a seat to the computer. */
+/** The creator's controls: the round's length, start, end, reset, hand a seat to the computer. */
 export function useLeanControls(view: LeanGameView) {
   const intl = useIntl();
   const onError = (error: unknown) => toastError(intl, error);
+  const roundLength = trpc.leangame.setRoundLength.useMutation({ ...retry, onError });
   const start = trpc.leangame.start.useMutation({ ...retry, onError });
   const end = trpc.leangame.end.useMutation({ ...retry, onError });
   const reset = trpc.leangame.reset.useMutation({ ...retry, onError });
   const leave = trpc.leangame.leave.useMutation({ ...retry, onError });
   const ids = () => ({ gameId: view.gameId, commandId: newCommandId() });
   return {
+    setRoundLength: (minutes: number) => roundLength.mutate({ ...ids(), minutes }),
     start: () => start.mutate(ids()),
     end: () => end.mutate(ids()),
     reset: () => reset.mutate(ids()),

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -9,7 +10,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
@@ -22,6 +22,7 @@ import {
   type LeanImprovement,
 } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { NumberField, useNumberField } from '../../ui/number-field';
 import { useLeanPanel } from './commands';
 import { FloorMap } from './floor-map';
 import { ToolGlyph } from './glyphs';
@@ -206,20 +207,8 @@ function ImprovementRow({
   );
 }
 
-/** A whole number from `min` to `max` typed in a box, or the translated reason it is not one. */
-function readWhole(
-  typed: string,
-  min: number,
-  max: number,
-): { ok: true; value: number } | { ok: false; values: { min: number; max: number } } {
-  const text = typed.trim();
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  return Number.isInteger(value) && value >= min && value <= max
-    ? { ok: true, value }
-    : { ok: false, values: { min, max } };
-}
-
-function NumberSetting({
+/** A whole number typed and set with a button (the panel's settings, the round's length on the board). */
+export function NumberSetting({
   label,
   current,
   min,
@@ -237,47 +226,38 @@ function NumberSetting({
   onSet: (value: number) => void;
 }) {
   const intl = useIntl();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const typed = useNumberField({ min, max }, '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = readWhole(typed, min, max);
-    if (!read.ok) {
-      setError(intl.formatMessage({ id: 'lean.wholeNumberRange' }, read.values));
-      return;
-    }
-    setError(null);
-    setTyped('');
-    onSet(read.value);
+    const value = typed.submit();
+    if (value === null) return;
+    typed.reset();
+    onSet(value);
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          label={label}
-          description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
-          placeholder={String(current)}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setError(null);
-          }}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error}
-          disabled={!editable}
-          style={{ flex: 1, maxWidth: 220 }}
-          data-testid={testId}
-        />
-        <Button
-          type="submit"
-          mt={44}
-          disabled={!editable || typed.trim() === ''}
-          data-testid={`${testId}-set`}
-        >
-          <FormattedMessage id="lean.set" />
-        </Button>
-      </Group>
+      <NumberField
+        {...typed.field}
+        label={label}
+        description={intl.formatMessage({ id: 'lean.currentValue' }, { value: current })}
+        placeholder={String(current)}
+        disabled={!editable}
+        maw={300}
+        // The button beside the box, however many lines the label takes.
+        inputContainer={(input) => (
+          <Group gap="xs" wrap="nowrap">
+            <Box flex={1}>{input}</Box>
+            <Button
+              type="submit"
+              disabled={!editable || typed.text.trim() === ''}
+              data-testid={`${testId}-set`}
+            >
+              <FormattedMessage id="lean.set" />
+            </Button>
+          </Group>
+        )}
+        data-testid={testId}
+      />
     </form>
   );
 }

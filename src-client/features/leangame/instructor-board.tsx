@@ -1,22 +1,23 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconRefresh, IconRobot } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LEAN_CREATE_MINUTES } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
 import { Confirm } from '../../ui/confirm';
 import { useLeanControls } from './commands';
 import { DemandPanel, LeanClock } from './demand';
 import { FloorMap } from './floor-map';
 import { LEAN_FACILITY_ICONS } from './glyphs';
-import { ImprovementsPanel } from './improvements-panel';
+import { ImprovementsPanel, NumberSetting } from './improvements-panel';
 import { unitsAt, useLeanHolder } from './lean-view';
 
 type Action = 'start' | 'end' | 'reset' | { free: string };
 
 /**
  * The creator's board: the whole floor live, the work in progress and deliveries so far, the
- * round's controls (start, end, reset for another round, each behind a confirmation), a seat handed
- * to the computer, and the improvements panel.
+ * round's controls (its length before the start; start, end, reset for another round, each behind a
+ * confirmation), a seat handed to the computer, and the improvements panel.
  */
 export function InstructorBoard({ view, now }: { view: LeanGameView; now: number }) {
   const intl = useIntl();
@@ -70,6 +71,19 @@ export function InstructorBoard({ view, now }: { view: LeanGameView; now: number
             )}
           </Group>
         </Group>
+        {!view.started && (
+          <Box mt="xs">
+            <NumberSetting
+              label={intl.formatMessage({ id: 'templates.roundMinutes' })}
+              current={view.params.consumerDemandParams.totalDuration}
+              min={LEAN_CREATE_MINUTES.min}
+              max={LEAN_CREATE_MINUTES.max}
+              editable
+              testId="round-length"
+              onSet={controls.setRoundLength}
+            />
+          </Box>
+        )}
       </Card>
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

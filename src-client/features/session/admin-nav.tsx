@@ -19,7 +19,7 @@ const TABS: Array<{ page: SessionPage; labelId: string; icon: ReactNode }> = [
   { page: 'results', labelId: 'session.tabResults', icon: <IconChartBar size={16} /> },
 ];
 
-/** Where the class stands: draft, or the round being played and whether it has started. */
+/** Where the class stands: draft, the round being played and whether it has started, or finished. */
 export function SessionStatusBadges({ view }: { view: SessionView }) {
   if (!view.published)
     return (
@@ -33,13 +33,24 @@ export function SessionStatusBadges({ view }: { view: SessionView }) {
       <Badge color="green" variant="light" tt="none">
         <FormattedMessage id="session.statusPublished" />
       </Badge>
-      {round && (
-        <Badge color={view.started ? 'blue' : 'orange'} variant="light" tt="none" data-testid="round-status">
-          <FormattedMessage
-            id={view.started ? 'session.roundStarted' : 'session.roundNotStarted'}
-            values={{ round: view.currentRound, rounds: view.rounds.length }}
-          />
+      {view.finished ? (
+        <Badge color="gray" variant="filled" tt="none" data-testid="round-status" data-status="finished">
+          <FormattedMessage id="session.statusFinished" />
         </Badge>
+      ) : (
+        round && (
+          <Badge
+            color={view.started ? 'blue' : 'orange'}
+            variant="light"
+            tt="none"
+            data-testid="round-status"
+          >
+            <FormattedMessage
+              id={view.started ? 'session.roundStarted' : 'session.roundNotStarted'}
+              values={{ round: view.currentRound, rounds: view.rounds.length }}
+            />
+          </Badge>
+        )
       )}
     </Group>
   );

@@ -1,12 +1,14 @@
 /**
  * The follow-up's selection bar: what the instructor does to many teams' games at once (close the
- * week, the turn timer, a message, free seats to the computer), and its outcome as one toast.
+ * week, the turn timer, a message, free seats to the computer, end the games), and its outcome as
+ * one toast.
  */
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import {
   IconClockPause,
   IconClockPlay,
   IconCpu,
+  IconFlag,
   IconMessage,
   IconPlayerSkipForward,
   IconX,
@@ -18,6 +20,7 @@ import { trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { TOAST_MS, toastError } from '../../ui/notify';
+import { NumberField, useNumberField } from '../../ui/number-field';
 import { showNotification } from '../../ui/toasts';
 
 type TeamsAction =
@@ -25,9 +28,10 @@ type TeamsAction =
   | { type: 'startTimer'; seconds: number }
   | { type: 'stopTimer' }
   | { type: 'message'; text: string }
-  | { type: 'handFreeSeatsToComputer' };
+  | { type: 'handFreeSeatsToComputer' }
+  | { type: 'endGame' };
 
-type Dialog = 'closeWeek' | 'startTimer' | 'message' | 'handFreeSeatsToComputer';
+type Dialog = 'closeWeek' | 'startTimer' | 'message' | 'handFreeSeatsToComputer' | 'endGame';
 
 /** The timer's default: two minutes a week, the pace of a class that discusses as it plays. */
 const DEFAULT_TIMER_SECONDS = 120;
@@ -59,32 +63,21 @@ function toastOutcome(intl: IntlShape, done: number, refused: Array<{ messageId:
   });
 }
 
-/** Whole seconds within the timer's bounds, else the message saying so. */
-export function timerSecondsError(value: string | number): string | null {
-  const seconds = typeof value === 'number' ? value : Number(value);
-  if (
-    value === '' ||
-    !Number.isInteger(seconds) ||
-    seconds < TIMER_SECONDS.min ||
-    seconds > TIMER_SECONDS.max
-  )
-    return 'session.errTimerSeconds';
-  return null;
-}
-
 export function FollowUpSelectionBar({
   sessionId,
   gameIds,
+  teamNames,
   onClear,
 }: {
   sessionId: string;
   gameIds: string[];
+  /** The selected teams' names, in the order they show: what "end the games" names before it acts. */
+  teamNames: string[];
   onClear: () => void;
 }) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [seconds, setSeconds] = useState<string | number>(DEFAULT_TIMER_SECONDS);
-  const [secondsError, setSecondsError] = useState<string | null>(null);
+  const seconds = useNumberField(TIMER_SECONDS, String(DEFAULT_TIMER_SECONDS));
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const act = trpc.session.teamsAction.useMutation({
@@ -98,10 +91,9 @@ export function FollowUpSelectionBar({
 
   const submitTimer = (event: FormEvent) => {
     event.preventDefault();
-    const error = timerSecondsError(seconds);
-    setSecondsError(error);
-    if (error) return;
-    run({ type: 'startTimer', seconds: Number(seconds) });
+    const value = seconds.submit();
+    if (value === null) return;
+    run({ type: 'startTimer', seconds: value });
     close();
   };
   const submitMessage = (event: FormEvent) => {
@@ -170,6 +162,7 @@ export function FollowUpSelectionBar({
             () => setDialog('handFreeSeatsToComputer'),
             'bulk-free-seats',
           )}
+          {button('session.endGames', <IconFlag size={14} />, () => setDialog('endGame'), 'bulk-end-games')}
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear}>
             <FormattedMessage id="session.clearSelection" />
           </Button>
@@ -201,6 +194,22 @@ export function FollowUpSelectionBar({
           <FormattedMessage id="session.handFreeSeatsExplain" />
         </Text>
       </Confirm>
+      <Confirm
+        opened={dialog === 'endGame'}
+        onClose={close}
+        title={<FormattedMessage id="session.endGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="session.endGames" />}
+        color="red"
+        testId="confirm-end-games"
+        onConfirm={() => run({ type: 'endGame' })}
+      >
+        <Text size="sm" data-testid="end-games-teams">
+          <FormattedMessage
+            id="session.endGamesExplain"
+            values={{ count, teams: intl.formatList(teamNames, { type: 'conjunction' }) }}
+          />
+        </Text>
+      </Confirm>
       <Modal
         opened={dialog === 'startTimer'}
         onClose={close}
@@ -209,23 +218,13 @@ export function FollowUpSelectionBar({
       >
         <form onSubmit={submitTimer} noValidate>
           <Stack>
-            <NumberInput
+            <NumberField
+              {...seconds.field}
               label={intl.formatMessage({ id: 'session.timerSeconds' })}
               description={intl.formatMessage(
                 { id: 'session.timerSecondsHint' },
                 { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max },
               )}
-              value={seconds}
-              onChange={(value) => {
-                setSeconds(value);
-                setSecondsError(null);
-              }}
-              allowDecimal={false}
-              allowNegative={false}
-              error={
-                secondsError &&
-                intl.formatMessage({ id: secondsError }, { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max })
-              }
               data-autofocus
               data-testid="timer-seconds"
             />

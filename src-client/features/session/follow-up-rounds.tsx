@@ -47,9 +47,15 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
                   values={{ round: view.currentRound, name: current.name }}
                 />
               </Title>
-              <Badge color={view.started ? 'blue' : 'orange'} variant="light" tt="none" size="lg">
-                <FormattedMessage id={view.started ? 'session.started' : 'session.notStarted'} />
-              </Badge>
+              {view.finished ? (
+                <Badge color="gray" variant="filled" tt="none" size="lg">
+                  <FormattedMessage id="session.statusFinished" />
+                </Badge>
+              ) : (
+                <Badge color={view.started ? 'blue' : 'orange'} variant="light" tt="none" size="lg">
+                  <FormattedMessage id={view.started ? 'session.started' : 'session.notStarted'} />
+                </Badge>
+              )}
             </Group>
           ) : (
             <Text c="dimmed">

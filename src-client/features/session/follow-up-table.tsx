@@ -16,7 +16,14 @@ import {
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCpu, IconExternalLink, IconHourglassHigh, IconUserOff } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCpu,
+  IconExternalLink,
+  IconFlag,
+  IconHourglassHigh,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { SessionView } from '../../../src-shared/session';
@@ -29,12 +36,14 @@ import { Money } from '../../ui/money';
 export type FollowUpTeam = NonNullable<SessionView['followUp']>[number];
 type Seat = FollowUpTeam['seats'][number];
 
-export type SeatState = 'ordered' | 'waiting' | 'computer' | 'empty';
+export type SeatState = 'ordered' | 'waiting' | 'computer' | 'empty' | 'done';
 
-export function seatState(seat: Seat): SeatState {
+/** A seat as the follow-up shows it; in a game that has ended nobody is waited for any more. */
+export function seatState(seat: Seat, gameFinished: boolean): SeatState {
   if (seat.computer) return 'computer';
-  if (seat.ordered) return 'ordered';
-  return seat.userId === null ? 'empty' : 'waiting';
+  if (seat.userId === null) return 'empty';
+  if (gameFinished) return 'done';
+  return seat.ordered ? 'ordered' : 'waiting';
 }
 
 /** A team still waits for someone: a person's order (or a person) is missing this week. */
@@ -49,12 +58,13 @@ const SEAT_LOOK: Record<
   waiting: { color: 'orange', variant: 'light', icon: <IconHourglassHigh size={15} /> },
   computer: { color: 'gray', variant: 'light', icon: <IconCpu size={15} /> },
   empty: { color: 'gray', variant: 'outline', icon: <IconUserOff size={15} /> },
+  done: { color: 'gray', variant: 'light', icon: <IconFlag size={15} /> },
 };
 
-function SeatIcon({ seat }: { seat: Seat }) {
+function SeatIcon({ seat, gameFinished }: { seat: Seat; gameFinished: boolean }) {
   const intl = useIntl();
   const facilityName = useFacilityName();
-  const state = seatState(seat);
+  const state = seatState(seat, gameFinished);
   const look = SEAT_LOOK[state];
   const role = facilityName({ name: seat.name, type: seat.facilityId });
   const label = intl.formatMessage(
@@ -101,7 +111,7 @@ function Seats({ team }: { team: FollowUpTeam }) {
   return (
     <Group gap={6} wrap="nowrap">
       {team.seats.map((seat) => (
-        <SeatIcon key={seat.facilityId} seat={seat} />
+        <SeatIcon key={seat.facilityId} seat={seat} gameFinished={team.finished} />
       ))}
     </Group>
   );
@@ -127,12 +137,25 @@ function WeekProgress({ team }: { team: FollowUpTeam }) {
   );
 }
 
+/** The team's cost so far, or, before its first week has closed, that there is none yet. */
+function TeamCost({ cost }: { cost: number | null }) {
+  if (cost !== null) return <Money value={cost} />;
+  return (
+    <Text span inherit c="dimmed">
+      <FormattedMessage id="session.costNotYet" />
+    </Text>
+  );
+}
+
 function GameLink({ team, name }: { team: FollowUpTeam; name: string }) {
   const intl = useIntl();
   return (
     <Anchor
       component={Link}
       to={paths.game(team.gameId, team.finished ? 'results' : 'play')}
+      // In a tab of its own, as its icon says: the follow-up stays open where it was.
+      target="_blank"
+      rel="noopener"
       size="sm"
       aria-label={intl.formatMessage({ id: 'session.openTeamGame' }, { team: name })}
     >
@@ -249,7 +272,7 @@ export function FollowUpTable({
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 <Text size="sm" data-testid="team-cost">
-                  <Money value={team.cost} />
+                  <TeamCost cost={team.cost} />
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -303,7 +326,7 @@ export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
               <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
                 {team.deadline !== null && !team.finished ? <Countdown deadline={team.deadline} /> : <span />}
                 <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <FormattedMessage id="session.colCost" />: <Money value={team.cost} />
+                  <FormattedMessage id="session.colCost" />: <TeamCost cost={team.cost} />
                 </Text>
               </Group>
             </Stack>

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { SessionView } from '../../../src-shared/session';
 import { FollowUpSelectionBar } from './follow-up-actions';
 import { FollowUpRounds } from './follow-up-rounds';
-import { FollowUpCards, FollowUpTable, type FollowUpTeam, isWaiting } from './follow-up-table';
+import { FollowUpCards, FollowUpTable, type FollowUpTeam, isWaiting, useTeamName } from './follow-up-table';
 
 type SortKey = 'team' | 'week';
 
@@ -50,6 +50,7 @@ function Summary({ teams }: { teams: FollowUpTeam[] }) {
 
 export function FollowUp({ view }: { view: SessionView }) {
   const intl = useIntl();
+  const teamName = useTeamName(view);
   const phone = useMediaQuery('(max-width: 48em)');
   const [onlyWaiting, setOnlyWaiting] = useState(false);
   const [sort, setSort] = useState<SortKey>('team');
@@ -60,7 +61,8 @@ export function FollowUp({ view }: { view: SessionView }) {
     [all, onlyWaiting, sort],
   );
   // A selection only ever names teams of the round on screen (a new round brings new games).
-  const selected = all.filter((team) => selectedIds.has(team.gameId)).map((team) => team.gameId);
+  const selectedTeams = all.filter((team) => selectedIds.has(team.gameId));
+  const selected = selectedTeams.map((team) => team.gameId);
   const allSelected = shown.length > 0 && shown.every((team) => selectedIds.has(team.gameId));
   const toggle = (gameId: string) =>
     setSelectedIds((ids) => {
@@ -102,6 +104,7 @@ export function FollowUp({ view }: { view: SessionView }) {
         <FollowUpSelectionBar
           sessionId={view.sessionId}
           gameIds={selected}
+          teamNames={selectedTeams.map((team) => teamName(team.teamNumber))}
           onClear={() => setSelectedIds(new Set())}
         />
       )}

@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SessionView } from '../../../src-shared/session/view';
 import { paths } from '../../paths';
+import { useFollowRounds } from './follow-rounds';
 import { type ConfirmJoin, useJoinSession } from './join-session';
 import { AdminLobby, type QrCodeComponent } from './lobby-admin';
 import { useSessionLabels } from './lobby-labels';
@@ -26,6 +27,7 @@ export interface LobbyParts {
  */
 export function SessionLobby({ view, parts }: { view: SessionView; parts: LobbyParts }) {
   const labels = useSessionLabels(view);
+  useFollowRounds(view, LOBBY);
   const round = view.rounds[view.currentRound - 1];
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
@@ -88,6 +90,8 @@ export function SessionLobby({ view, parts }: { view: SessionView; parts: LobbyP
   );
 }
 
+const LOBBY = { kind: 'lobby' } as const;
+
 /** A player's lobby: the team picker until seated, then their seat, the round's state and the rules. */
 function PlayerLobby({ view, parts }: { view: SessionView; parts: LobbyParts }) {
   const navigate = useNavigate();
@@ -96,17 +100,16 @@ function PlayerLobby({ view, parts }: { view: SessionView; parts: LobbyParts }) 
   const myTeam = view.teams.find((team) => team.teamNumber === view.me?.teamNumber);
   const noLobby = view.config.teamComposition === 'nolobby';
 
-  // To the game when the round starts while the player waits here, or when they take a seat in a
-  // round under way; not when they come back to the lobby during a round. A session without a
-  // lobby sends them at once.
-  const before = useRef({ started: view.started, gameId: myGameId });
+  // To the game when they take a seat in a round under way, not when they come back to the lobby
+  // during a round; a session without a lobby sends them at once. (A round that opens or starts
+  // takes them along by `useFollowRounds`.)
+  const before = useRef(myGameId);
   useEffect(() => {
-    const { started, gameId } = before.current;
-    before.current = { started: view.started, gameId: myGameId };
+    const gameId = before.current;
+    before.current = myGameId;
     if (!myGameId) return;
-    const startedNow = view.started && !started;
     const seatedInRound = view.started && gameId === null;
-    if (startedNow || seatedInRound || noLobby) navigate(paths.game(myGameId, 'play'));
+    if (seatedInRound || noLobby) navigate(paths.game(myGameId, 'play'));
   }, [view.started, myGameId, noLobby, navigate]);
 
   return (

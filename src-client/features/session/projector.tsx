@@ -1,8 +1,10 @@
 /**
  * The session's join code for a projector: the code in type readable from the back of a room, its
  * QR code and the address to type, on a full-screen dialog the instructor opens from the admin nav.
+ * projector.css sizes them to fit any screen.
  */
-import { Box, Button, Modal, Stack, Text, Title } from '@mantine/core';
+import './projector.css';
+import { Button, Modal, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -25,24 +27,14 @@ export function ProjectorCodeButton({ code, sessionName }: { code: string; sessi
         onClose={close}
         fullScreen
         title={
-          <Title order={2} component="span">
+          <Title order={2} component="span" lineClamp={1}>
             {sessionName}
           </Title>
         }
         closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'session.closeProjector' }) }}
       >
-        <Box
-          data-testid="projector"
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            justifyContent: 'center',
-            gap: 'clamp(24px, 5vw, 96px)',
-            minHeight: 'calc(100dvh - 120px)',
-          }}
-        >
-          <Box w="min(70vh, 88vw)" h="min(70vh, 88vw)">
+        <div className="projector" data-testid="projector">
+          <div className="projector-qr">
             {opened && (
               <QrCode
                 testId="projector-qr"
@@ -50,32 +42,17 @@ export function ProjectorCodeButton({ code, sessionName }: { code: string; sessi
                 label={intl.formatMessage({ id: 'session.joinQrLabel' })}
               />
             )}
-          </Box>
-          <Stack gap="md" align="center" miw={0}>
-            <Text fz="clamp(20px, 2.2vw, 40px)" c="dimmed" ta="center">
+          </div>
+          <div className="projector-text">
+            <div className="projector-steps">
               <FormattedMessage id="session.joinSteps" values={{ site: location.host }} />
-            </Text>
-            <Text
-              ff="monospace"
-              fw={800}
-              lh={1}
-              fz="clamp(56px, 11vw, 220px)"
-              style={{ letterSpacing: '0.06em', whiteSpace: 'nowrap' }}
-              data-testid="projector-code"
-            >
+            </div>
+            <div className="projector-code" data-testid="projector-code">
               {formatJoinCode(code)}
-            </Text>
-            <Text
-              fz="clamp(16px, 1.6vw, 30px)"
-              c="dimmed"
-              ff="monospace"
-              ta="center"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {link}
-            </Text>
-          </Stack>
-        </Box>
+            </div>
+            <div className="projector-link">{link}</div>
+          </div>
+        </div>
       </Modal>
     </>
   );

@@ -10,14 +10,18 @@ import { IconClock, IconPrinter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { SessionView, TeamResult } from '../../../src-shared/session';
+import { loadChunk } from '../../load-chunk';
 import { trpc } from '../../trpc';
 import { Money } from '../../ui/money';
 import { PageLoader } from '../../ui/page-loader';
+import { useFollowRounds } from './follow-rounds';
 import { useTeamName } from './follow-up-table';
 
-const RoundCostChart = lazy(async () => ({ default: (await import('./results-charts')).RoundCostChart }));
+const RoundCostChart = lazy(async () => ({
+  default: (await loadChunk(() => import('./results-charts'))).RoundCostChart,
+}));
 const AcrossRoundsChart = lazy(async () => ({
-  default: (await import('./results-charts')).AcrossRoundsChart,
+  default: (await loadChunk(() => import('./results-charts'))).AcrossRoundsChart,
 }));
 
 /** Games go on while the results are open: they are read again now and then. */
@@ -116,10 +120,7 @@ function RoundBlock({
                       {team.finished ? (
                         <FormattedMessage id="session.finished" />
                       ) : (
-                        <FormattedMessage
-                          id="game.weekOf"
-                          values={{ week: team.weeksPlayed, weeks: team.weeks }}
-                        />
+                        <FormattedMessage id="game.weekOf" values={{ week: team.week, weeks: team.weeks }} />
                       )}
                     </Table.Td>
                     <Table.Td ta="right">
@@ -239,7 +240,11 @@ function AcrossRounds({ view, results }: { view: SessionView; results: TeamResul
   );
 }
 
+const RESULTS_PAGE = { kind: 'results' } as const;
+
 export function SessionResults({ view }: { view: SessionView }) {
+  // A player reading the results goes to their game when the next round opens.
+  useFollowRounds(view, RESULTS_PAGE);
   const results = trpc.session.results.useQuery(
     { sessionId: view.sessionId },
     { refetchInterval: REFRESH_MS },

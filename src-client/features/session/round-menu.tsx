@@ -6,6 +6,7 @@ import { type RoundStatus, roundPage } from '../../../src-shared/session/rounds'
 import type { SessionView } from '../../../src-shared/session/view';
 import { useHiddenLanguagePicker } from '../../i18n';
 import { paths } from '../../paths';
+import { useFollowRounds } from './follow-rounds';
 import { useSessionLabels } from './lobby-labels';
 import { useSessionView } from './use-session-view';
 
@@ -52,11 +53,21 @@ const STATUS_ICONS: Partial<Record<RoundStatus, React.ReactNode>> = {
 /**
  * The first breadcrumb of a game played in a session: the session's name (back to its lobby) and,
  * for a session of several rounds, the round list for the viewer's team. Loaded only for games of
- * a session, so that a game without one does not watch anything more.
+ * a session, so that a game without one does not watch anything more. It follows the session for
+ * its players: the class moving on to another round takes them along, from any page of the game.
  */
-export default function SessionCrumb({ place }: { place: GamePlace }) {
+export default function SessionCrumb({
+  place,
+  gameId,
+  stage,
+}: {
+  place: GamePlace;
+  gameId: string;
+  stage: 'intro' | 'play' | 'results';
+}) {
   const intl = useIntl();
   const { view } = useSessionView(place.sessionId, { leaveWhenRefused: false });
+  useFollowRounds(view, { kind: 'game', gameId, roundNumber: place.roundNumber, stage });
   // A session that does not allow it keeps its players' games in the language it set.
   useHiddenLanguagePicker(view !== null && !view.isAdmin && !view.config.allowLanguagePicker);
   const labels = useSessionLabels(view ?? { teamNames: [], localeLabels: { team: '', round: '' } });
@@ -69,10 +80,13 @@ export default function SessionCrumb({ place }: { place: GamePlace }) {
   );
   if (view.rounds.length < 2) return name;
   const entries = roundEntries(view, place);
-  const suffix = (status: RoundStatus) =>
-    status === 'finished' || status === 'locked'
-      ? ` · ${intl.formatMessage({ id: `session.nav.${status}` })}`
-      : '';
+  // Finished and locked rounds say so; the round the class is on says it is on (or about to start).
+  const suffix = (status: RoundStatus, roundNumber: number) => {
+    if (status === 'finished' || status === 'locked')
+      return ` · ${intl.formatMessage({ id: `session.nav.${status}` })}`;
+    if (roundNumber !== view.currentRound) return '';
+    return ` · ${intl.formatMessage({ id: view.started ? 'session.nav.now' : 'session.nav.opening' })}`;
+  };
   return (
     <Group gap={6} wrap="nowrap">
       {name}
@@ -105,8 +119,18 @@ export default function SessionCrumb({ place }: { place: GamePlace }) {
                   <Text span size="sm" fw="inherit">
                     {labels.round(entry.roundNumber, entry.name)}
                   </Text>
-                  <Text span size="sm" c="dimmed">
-                    {suffix(entry.status)}
+                  <Text
+                    span
+                    size="sm"
+                    c={
+                      entry.roundNumber === view.currentRound && entry.status !== 'finished'
+                        ? 'green.8'
+                        : 'dimmed'
+                    }
+                    fw={entry.roundNumber === view.currentRound ? 600 : undefined}
+                    data-testid={entry.roundNumber === view.currentRound ? 'round-entry-now' : undefined}
+                  >
+                    {suffix(entry.status, entry.roundNumber)}
                   </Text>
                 </>
               ),

@@ -35,7 +35,7 @@ export function useSessionView(sessionId: string, { leaveWhenRefused = true } = 
       },
     },
   );
-  return { view, connected: subscription.status === 'pending' };
+  return { view };
 }
 
 function nextView(

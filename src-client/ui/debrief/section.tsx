@@ -51,7 +51,8 @@ export function DebriefFigure({
 }) {
   return (
     <Card withBorder padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      {/* A long word ("Durchschnittlicher") is hyphenated where the browser can, else broken. */}
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ hyphens: 'auto' }}>
         {label}
       </Text>
       <Text fz="clamp(1.25rem, 5.5vw, 1.75rem)" fw={800} data-testid={testId}>

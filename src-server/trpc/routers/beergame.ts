@@ -160,6 +160,7 @@ export const beergameRouter = router({
         facilityId: input.facilityId,
         capabilityId: input.capabilityId,
         quantity: input.quantity,
+        week: input.week,
       },
       input.commandId,
     ),

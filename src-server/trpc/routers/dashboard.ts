@@ -1,5 +1,6 @@
 import { listGamesInput } from '../../../src-shared/api/game';
 import { gamesByCreator, gamesListKey, onboardingOf } from '../../read-models/games';
+import { hasPublishedSession } from '../../read-models/sessions';
 import { openSubscription } from '../live';
 import { instructorProcedure } from '../procedures';
 import { router } from '../trpc';
@@ -34,12 +35,12 @@ export const dashboardRouter = router({
   }),
 
   /**
-   * The instructor's onboarding flags (spec point 3), for the checklist of the dashboard's intro.
-   * There is no billing yet: every instructor is on the free plan, so `hasPlan` is always true and
-   * the plan step shows as done.
+   * The instructor's onboarding flags (spec point 3), for the checklist of the dashboard's intro,
+   * read from the games and sessions read models. The spec's `hasPlan` is left out: there are no
+   * plans to choose while there is no billing.
    */
   onboarding: instructorProcedure.query(async ({ ctx }) => ({
     ...(await onboardingOf(ctx.services.database.db, ctx.user.id)),
-    hasPlan: true,
+    hasPublishedSessions: await hasPublishedSession(ctx.services.database.db, ctx.user.id),
   })),
 });

@@ -1,9 +1,8 @@
 /**
- * Procedures on a game of any type: watching it live, finding it by its join code, and what its
- * creator does to it from the dashboard (copy, archive, delete, reset, disconnect the players).
+ * Procedures on a game of any type: watching it live, and what its creator does to it from the
+ * dashboard (copy, archive, delete, reset, disconnect the players).
  */
 import { randomInt } from 'node:crypto';
-import { z } from 'zod';
 import {
   copyGameInput,
   deleteGamesInput,
@@ -16,25 +15,18 @@ import type { BeerView } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
 import type { LeanGameView } from '../../../src-shared/leangame';
 import { copyNameRefusal, copyNames } from '../../../src-shared/rules/copy-names';
-import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
-import { gamePageRefusal } from '../../../src-shared/rules/permissions';
 import { DEFAULT_TEAM_COUNT, sessionSetupSchema } from '../../../src-shared/session';
 import { displayNames } from '../../auth/auth';
 import { messagesIn } from '../../messages';
-import { copyGameIds, gameRowByCode, ownGames } from '../../read-models/games';
+import { copyGameIds, ownGames } from '../../read-models/games';
 import { insertTemplate } from '../../read-models/templates';
 import { type AnyGameType, gameTypeNamed } from '../../streams';
 import type { GameActions } from '../../streams/game-type';
 import type { Context } from '../context';
 import { watchChanges, watchStream } from '../live';
-import { actorOf, gameProcedure, instructorProcedure, publicProcedure, rateLimit } from '../procedures';
+import { actorOf, gameProcedure, instructorProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
 import { checkedBeerConfig } from './template';
-
-/** What a person typed as a join code; its form is checked by the shared rule. */
-const byCodeInput = z.object({
-  code: z.string({ message: 'game.errCodeUnknown' }).max(32, 'game.errCodeUnknown'),
-});
 
 /** Any game's view, tagged by its `gameType`. */
 export type GameView = BeerView | LeanGameView;
@@ -127,22 +119,6 @@ export const gameRouter = router({
       view,
       wakeUps,
     });
-  }),
-
-  /**
-   * The game a join code names, for whoever may open it (as the game page decides); any other
-   * code, well formed or not, is unknown.
-   */
-  byCode: publicProcedure.input(byCodeInput).query(async ({ ctx, input }) => {
-    const code = normaliseJoinCode(input.code);
-    const row = code ? await gameRowByCode(ctx.services.database.db, code) : undefined;
-    const viewer = ctx.user?.id ?? null;
-    if (
-      !row ||
-      gamePageRefusal({ ...row, exists: true, hasFacilities: true, creatorId: row.creator_id }, viewer)
-    )
-      throw appError('NOT_FOUND', 'game.errCodeUnknown');
-    return { gameId: row.id };
   }),
 
   /**

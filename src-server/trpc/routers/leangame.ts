@@ -10,6 +10,7 @@ import {
   leanFacilityInput,
   leanGameCommandInput,
   leanPanelInput,
+  leanRoundLengthInput,
   leanWorkInput,
 } from '../../../src-shared/api/leangame';
 import { eventOf, gameStreamId, upcast } from '../../../src-shared/eventsourcing';
@@ -89,6 +90,13 @@ export const leangameRouter = router({
     .input(leanFacilityInput)
     .mutation(({ ctx, input }) =>
       execute(ctx, input.gameId, { type: 'LeaveFacility', facilityId: input.facilityId }, input.commandId),
+    ),
+
+  /** The round's length, before its start: the customers' orders follow it. */
+  setRoundLength: leangameCreatorProcedure
+    .input(leanRoundLengthInput)
+    .mutation(({ ctx, input }) =>
+      execute(ctx, input.gameId, { type: 'SetRoundLength', minutes: input.minutes }, input.commandId),
     ),
 
   /** Starts the round: the computer plays every free facility until the round's end. */

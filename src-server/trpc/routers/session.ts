@@ -12,14 +12,12 @@ import {
   editSessionInput,
   joinSessionInput,
   roundLockInput,
-  sessionByCodeInput,
   sessionCommandInput,
   sessionTemplateInput,
   teamsActionInput,
 } from '../../../src-shared/api/session';
 import type { BeerCommand, BeerState } from '../../../src-shared/beergame';
 import { type Actor, DomainError, gameStreamId } from '../../../src-shared/eventsourcing';
-import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import type { Locale } from '../../../src-shared/rules/locale';
 import {
   computerSeatForLateJoiner,
@@ -31,6 +29,7 @@ import {
   type SessionCommand,
   type SessionSetup,
   type SessionState,
+  sessionFinished,
   sessionResponses,
   sessionSetupFromTemplate,
   sessionSetupSchema,
@@ -44,9 +43,9 @@ import { messagesIn } from '../../messages';
 import { copyGameIds } from '../../read-models/games';
 import {
   freeSessionCode,
+  gamesOfCurrentRounds,
   gamesOfRound,
   gamesOfSession,
-  sessionRowByCode,
   sessionsByCreator,
   sessionsListKey,
 } from '../../read-models/sessions';
@@ -59,7 +58,6 @@ import {
   actorOf,
   instructorProcedure,
   type LoadedSession,
-  publicProcedure,
   rateLimit,
   requirePlayerName,
   sessionAdminProcedure,
@@ -118,9 +116,11 @@ function checkedSetup(setup: SessionSetup): SessionSetup {
 
 /**
  * Opens round `roundNumber`: its games, one per team, in one transaction (ids drawn from the
- * session and round, so a retry finds them), then the session's event, then the players carried
- * over from the round before (spec `teamComposition`). A player whose seat cannot be had (another
- * network) gets a free one of their team; a full team leaves them to choose in the lobby.
+ * session and round, so a retry finds them), then the players carried over from the round before
+ * (spec `teamComposition`), then the session's event. Seated before the round shows as open, a
+ * player's pages find their seat in the same change that opens the round, and follow it at once.
+ * A player whose seat cannot be had (another network) gets a free one of their team; a full team
+ * leaves them to choose in the lobby.
  */
 async function openRound(ctx: SignedIn, s: SessionState, roundNumber: number, commandId: string) {
   const { services } = ctx;
@@ -150,8 +150,12 @@ async function openRound(ctx: SignedIn, s: SessionState, roundNumber: number, co
       })),
       contextOf(ctx, `session-${s.sessionId}-round-${roundNumber}`, onBehalfOf(ctx)),
     );
+  if (roundNumber > 1) await seatCarriedOver(ctx, s, roundNumber, gameIds);
   await runSession(ctx, s.sessionId, { type: 'OpenRound', roundNumber, gameIds }, `${commandId}-open`);
-  if (roundNumber === 1) return;
+}
+
+/** The players of round `roundNumber - 1` in the games of round `roundNumber`, as `teamComposition` says. */
+async function seatCarriedOver(ctx: SignedIn, s: SessionState, roundNumber: number, gameIds: string[]) {
   const previous = await Promise.all((s.roundGames[roundNumber - 2] ?? []).map((id) => loadGame(ctx, id)));
   const seats = previous.flatMap((game, i) =>
     game.facilities.flatMap((f) =>
@@ -293,7 +297,18 @@ async function seatFor(
 export const sessionRouter = router({
   /** The instructor's sessions, newest first. */
   list: instructorProcedure.query(async ({ ctx }) => {
-    const rows = await sessionsByCreator(ctx.services.database.db, ctx.user.id);
+    const { db } = ctx.services.database;
+    const [rows, current] = await Promise.all([
+      sessionsByCreator(db, ctx.user.id),
+      gamesOfCurrentRounds(db, ctx.user.id),
+    ]);
+    const gamesBySession = new Map<string, Array<{ finished: boolean }>>();
+    for (const game of current) {
+      if (game.sessionId === null) continue;
+      const games = gamesBySession.get(game.sessionId) ?? [];
+      games.push(game);
+      gamesBySession.set(game.sessionId, games);
+    }
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -302,6 +317,7 @@ export const sessionRouter = router({
       rounds: row.rounds,
       teams: row.teams,
       currentRound: row.current_round,
+      finished: sessionFinished(row.rounds, row.current_round, gamesBySession.get(row.id) ?? []),
       template: row.template,
       createdAt: row.created_at,
     }));
@@ -509,18 +525,11 @@ export const sessionRouter = router({
           return [{ type: 'SendMessage', to: 'all', text: action.text }];
         case 'handFreeSeatsToComputer':
           return freeSeatsToComputer(game);
+        case 'endGame':
+          return [{ type: 'EndGame' }];
       }
     };
     return actOnGames(ctx, gameIds, input.commandId, commands);
-  }),
-
-  /** The session a join code names, if it is published; any other code is unknown. */
-  byCode: publicProcedure.input(sessionByCodeInput).query(async ({ ctx, input }) => {
-    const code = normaliseJoinCode(input.code);
-    const row = code ? await sessionRowByCode(ctx.services.database.db, code) : undefined;
-    if (!row || row.deleted || (!row.published && row.creator_id !== ctx.user?.id))
-      throw appError('NOT_FOUND', 'game.errCodeUnknown');
-    return { sessionId: row.id };
   }),
 
   /**

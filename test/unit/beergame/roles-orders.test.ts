@@ -125,6 +125,22 @@ describe('PlaceOrder', () => {
     expect(game.facility('retailer').history[0]!.order).toBe(9);
   });
 
+  it('an order that names its week is refused once that week has closed (sent late, after an outage)', () => {
+    const game = classicWithPlayers();
+    game.run({ type: 'CloseWeek', reason: 'instructor' }, as(CREATOR));
+    game
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 7, week: 1 }, as('u-retailer'))
+      .thenRefused('beergame.errWeekMismatch');
+    game
+      .when({ type: 'PlaceOrder', facilityId: 'retailer', quantity: 7, week: 2 }, as('u-retailer'))
+      .thenEvents([
+        {
+          type: 'OrderPlaced',
+          data: { facilityId: 'retailer', capabilityId: 'A1', quantity: 7, week: 2, userId: 'u-retailer' },
+        },
+      ]);
+  });
+
   it('only the facility player may order', () => {
     const game = classicWithPlayers();
     game

@@ -8,6 +8,7 @@ import {
   CHANGE_RANGES,
   chainSettings,
   changeDefault,
+  changeWeeks,
   classicConfigInput,
   configToSettings,
   freshFacilityId,
@@ -15,9 +16,6 @@ import {
   newSettingsFacility,
   previewView,
   randomDemand,
-  readChangeValue,
-  readChangeWeek,
-  readSettingsNumber,
   resolveConfig,
   SETTINGS_RANGES,
   settingsToConfig,
@@ -152,12 +150,11 @@ describe('settings to configuration', () => {
     if (result.ok) return;
     expect(result.errors).toEqual({
       name: { messageId: 'gameSettings.errRequired' },
-      weeks: { messageId: 'gameSettings.errRange', values: { min: 1, max: 520 } },
-      stockCost: { messageId: 'gameSettings.errStep', values: { step: 0.5 } },
-      unitPrice: { messageId: 'gameSettings.errRange', values: { min: 0, max: 999 } },
-      demandStepWeek: { messageId: 'gameSettings.errRange', values: { min: 1, max: 1 } },
-      'facilities.0.leadtime': { messageId: 'gameSettings.errRange', values: { min: 2, max: 6 } },
-      'facilities.1.stock': { messageId: 'gameSettings.errStep', values: { step: 1 } },
+      weeks: { messageId: 'number.errRange', values: { min: 1, max: 520 } },
+      stockCost: { messageId: 'number.errStep', values: { min: 0, max: 999, step: 0.5 } },
+      unitPrice: { messageId: 'number.errRange', values: { min: 0, max: 999 } },
+      'facilities.0.leadtime': { messageId: 'number.errRange', values: { min: 2, max: 6 } },
+      'facilities.1.stock': { messageId: 'number.errWhole', values: { min: 0, max: 999 } },
       'facilities.2.name': { messageId: 'gameSettings.errRequired' },
       'facilities.2.supplierId': { messageId: 'gameSettings.errSupplier' },
     });
@@ -182,31 +179,37 @@ describe('settings to configuration', () => {
     expect(result.errors['stockMessage.message']).toEqual({ messageId: 'gameSettings.errRequired' });
   });
 
+  it('bounds the week of a step by the weeks typed, and by the form maximum while the weeks are refused', () => {
+    const form = threeStages();
+    Object.assign(form, { weeks: '20', demandStepWeek: '21' });
+    expect(settingsToConfig(form)).toMatchObject({
+      errors: { demandStepWeek: { messageId: 'number.errRange', values: { min: 1, max: 20 } } },
+    });
+    for (const weeks of ['', '1e9', '2.5', '0']) {
+      const result = settingsToConfig({ ...form, weeks });
+      if (result.ok) throw new Error(`accepted ${weeks} weeks`);
+      expect(Object.keys(result.errors), weeks).toEqual(['weeks']);
+    }
+    Object.assign(form, { weeks: 'x', demandStepWeek: '600' });
+    expect(settingsToConfig(form)).toMatchObject({
+      errors: { demandStepWeek: { messageId: 'number.errRange', values: { min: 1, max: 520 } } },
+    });
+  });
+
   it('reads numbers as typed against the engine ranges', () => {
     expect(SETTINGS_RANGES.leadtime).toBe(CHANGE_RANGES.leadtime);
-    expect(readSettingsNumber('2,5', SETTINGS_RANGES.stockCost)).toEqual({ ok: true, value: 2.5 });
-    expect(readSettingsNumber('1e3', SETTINGS_RANGES.stock)).toEqual({
-      ok: false,
-      error: { messageId: 'gameSettings.errNumber' },
-    });
-    expect(readSettingsNumber('-1', SETTINGS_RANGES.stock).ok).toBe(false);
-    expect(readSettingsNumber('6', SETTINGS_RANGES.leadtime)).toEqual({ ok: true, value: 6 });
-    expect(readSettingsNumber('1', SETTINGS_RANGES.leadtime).ok).toBe(false);
+    const read = (stockCost: string) => settingsToConfig({ ...threeStages(), stockCost });
+    expect(resolved({ ...threeStages(), stockCost: '2,5' }).facilities[0]!.pdata.p1!.stockCost).toBe(2.5);
+    expect(read('1e3')).toMatchObject({ errors: { stockCost: { messageId: 'number.errDigitsDecimal' } } });
+    expect(read('-1')).toMatchObject({ errors: { stockCost: { messageId: 'number.errRange' } } });
     expect(freshFacilityId([newSettingsFacility('f2', 'A', 'farm', null)])).toBe('f3');
   });
 });
 
 describe('the event editor and the map preview', () => {
-  it('checks a change by the engine ranges: a lead time of 7 is refused', () => {
-    expect(readChangeValue('leadtime', '7')).toEqual({
-      ok: false,
-      error: { messageId: 'gameSettings.errRange', values: { min: 2, max: 6 } },
-    });
-    expect(readChangeValue('leadtime', '6')).toEqual({ ok: true, value: 6 });
-    expect(readChangeValue('unitPrice', '10.5')).toEqual({ ok: true, value: 10.5 });
-    expect(readChangeValue('consumerDemand', '10.5').ok).toBe(false);
-    expect(readChangeWeek('1', 1, 36).ok).toBe(false);
-    expect(readChangeWeek('2', 1, 36)).toEqual({ ok: true, value: 2 });
+  it('offers a change only for weeks the engine accepts: after the current one, at most the last', () => {
+    expect(changeWeeks({ week: 1, weeks: 36 })).toEqual({ min: 2, max: 36 });
+    expect(changeWeeks({ week: 12, weeks: 36 })).toEqual({ min: 13, max: 36 });
     expect(changeDefault('unitPrice')).toBe(10);
     expect(changeDefault('maxShipQty')).toBe(12);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewGame } from '../../../src-shared/beergame';
 import { beerBriefing } from '../../../src-shared/rules/beer-briefing';
-import { classicWithPlayers, createdWith, Game } from '../beergame/helpers';
+import { as, CREATOR, classicWithPlayers, createdWith, Game } from '../beergame/helpers';
 
 describe("the players' briefing, from the game's own parameters", () => {
   it("tells a classic retailer the classic game's costs and delays", () => {
@@ -19,8 +19,16 @@ describe("the players' briefing, from the game's own parameters", () => {
           totalWeeks: 4,
         }),
       ],
-      servesConsumers: true,
+      sight: 'consumers',
     });
+  });
+
+  it('tells every player of a transparent game that they see every role, not only their own numbers', () => {
+    const game = classicWithPlayers();
+    expect(beerBriefing(viewGame(game.state, { userId: 'u-factory' }))!.sight).toBe('client');
+    game.run({ type: 'SetTransparent', transparent: true }, as(CREATOR));
+    for (const userId of ['u-retailer', 'u-factory', null])
+      expect(beerBriefing(viewGame(game.state, { userId }))!.sight).toBe('everyone');
   });
 
   it('tells the factory its production delays and that it serves another facility', () => {
@@ -28,7 +36,7 @@ describe("the players' briefing, from the game's own parameters", () => {
     const briefing = beerBriefing(view)!;
     expect(briefing.facilityId).toBe('factory');
     expect(briefing.supplyLines[0]).toMatchObject({ kind: 'production', supplierId: null });
-    expect(briefing.servesConsumers).toBe(false);
+    expect(briefing.sight).toBe('client');
   });
 
   it("follows a game's own costs, delays and constraints", () => {

@@ -1,7 +1,7 @@
 /**
  * The debrief's charts (`@mantine/charts`, on Recharts), drawn from `beergameKpis` of the state at
- * the replay's step. The week axis always spans the whole game, so scrubbing grows the lines
- * instead of rescaling them.
+ * the replay's step. The week axis always spans the weeks the game played, so scrubbing grows the
+ * lines instead of rescaling them.
  */
 import { BarChart, LineChart, type LineChartProps } from '@mantine/charts';
 import { SimpleGrid, Text, Title } from '@mantine/core';
@@ -22,11 +22,11 @@ export interface StageLabel {
 interface SeriesChartProps {
   kpis: BeerKpis;
   stages: StageLabel[];
-  /** Weeks of the whole game: the x axis's extent. */
+  /** Weeks the game played (`weeksPlayed`): the x axis's extent. */
   weeks: number;
 }
 
-/** Weeks 1 to the game's last, ticked every 5 weeks. */
+/** Weeks 1 to the last played, ticked every 5 weeks. */
 const weekAxis = (weeks: number) => ({
   type: 'number' as const,
   domain: [1, Math.max(2, weeks)],
@@ -37,7 +37,7 @@ const weekAxis = (weeks: number) => ({
 const legendProps = { verticalAlign: 'bottom' as const, itemSorter: null, height: 56 };
 
 /**
- * A line chart over the game's weeks with the debrief's settings: the whole game on the x axis,
+ * A line chart over the game's weeks with the debrief's settings: the weeks played on the x axis,
  * straight lines without dots, the legend below in network order.
  */
 function WeekChart({

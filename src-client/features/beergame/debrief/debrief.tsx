@@ -26,6 +26,7 @@ import type { BEERGAME_DEBRIEF_SECTIONS } from '../../../../src-shared/beergame/
 import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figures';
 import { beergameKpis, productSeries } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
+import { replayFiguresStep } from '../../../../src-shared/beergame/weeks-played';
 import { DebriefFigure, DebriefSection } from '../../../ui/debrief/section';
 import { useFacilityName } from '../../../ui/facility-name';
 import { Money } from '../../../ui/money';
@@ -108,12 +109,15 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
   const intl = useIntl();
   const facilityName = useFacilityName();
   const replay = useReplayStep(history);
+  // The map draws the state at the step; the figures count the weeks played, so at a week's own
+  // step they are drawn after its close (`replayFiguresStep`): week n shows weeks 1 to n.
   const state = history.steps[replay.step]!.state;
-  const kpis = useMemo(() => beergameKpis(state), [state]);
+  const counted = history.steps[replayFiguresStep(history.weekSteps, replay.step)]!.state;
+  const kpis = useMemo(() => beergameKpis(counted), [counted]);
   // What `npm run rederive` prints for the same events: the team's figures and the benchmark.
-  const figures = useMemo(() => beerDebriefFigures(state, kpis), [state, kpis]);
+  const figures = useMemo(() => beerDebriefFigures(counted, kpis), [counted, kpis]);
   // Empty for a game of one product; else each product's own series, drawn side by side.
-  const products = useMemo(() => productSeries(state), [state]);
+  const products = useMemo(() => productSeries(counted), [counted]);
   // Everything is visible in a debrief: the state at the step, drawn as a transparent game.
   const stepView = useMemo(
     () =>
@@ -132,7 +136,8 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
     [state, view.facilities],
   );
   const stages: StageLabel[] = stepView.facilities.map((f) => ({ id: f.id, label: facilityName(f) }));
-  const weeks = view.weeks;
+  // The charts' week axis runs to the weeks the game played, whatever the step.
+  const weeks = history.weekSteps.length;
   const sections = view.debrief?.debriefContent ?? [];
   const thankYou = view.debrief?.thankYouSection;
   const variableLeadTimes = kpis.leadTimes.some((shipment) => shipment.drawn !== shipment.planned);
@@ -279,7 +284,11 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
         <Text size="sm" c="dimmed" mb="sm">
           <FormattedMessage
             id="debrief.amplificationHelp"
-            values={{ variance: intl.formatNumber(kpis.demandVariance, { maximumFractionDigits: 1 }) }}
+            values={{
+              variance: intl.formatNumber(kpis.demandVariance, { maximumFractionDigits: 1 }),
+              // In units, as the orders are: what the variance, in units squared, means to a reader.
+              deviation: intl.formatNumber(Math.sqrt(kpis.demandVariance), { maximumFractionDigits: 1 }),
+            }}
           />
         </Text>
         {kpis.demandVariance === 0 ? (
@@ -350,10 +359,7 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
             <FormattedMessage id="debrief.title" />
           </Title>
           <Text c="dimmed">
-            <FormattedMessage
-              id="debrief.subtitle"
-              values={{ name: view.name, weeks: history.weekEnds.length }}
-            />
+            <FormattedMessage id="debrief.subtitle" values={{ name: view.name, weeks }} />
           </Text>
         </div>
       </Group>

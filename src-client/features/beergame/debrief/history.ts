@@ -6,6 +6,7 @@
 import type { BeerEvent, BeerState } from '../../../../src-shared/beergame';
 import { evolve } from '../../../../src-shared/beergame/evolve';
 import { initialBeerState } from '../../../../src-shared/beergame/state';
+import { replayWeekSteps } from '../../../../src-shared/beergame/weeks-played';
 
 export interface HistoryStep {
   /** The event's stream version: step k is the state after the k-th event. */
@@ -17,8 +18,8 @@ export interface HistoryStep {
 
 export interface FoldedHistory {
   steps: HistoryStep[];
-  /** The step at which each week closed, by week number (index 0: week 1). */
-  weekEnds: number[];
+  /** The step that shows each week played, by week number (index 0: week 1): `replayWeekSteps`. */
+  weekSteps: number[];
 }
 
 /** The state after each event, sharing what did not change (the reducer's structural sharing). */
@@ -26,21 +27,10 @@ export function foldHistory(
   events: ReadonlyArray<BeerEvent & { version: number; recordedAt: number }>,
 ): FoldedHistory {
   const steps: HistoryStep[] = [];
-  const weekEnds: number[] = [];
   let state = initialBeerState;
   for (const event of events) {
     state = evolve(state, event);
     steps.push({ version: event.version, type: event.type, recordedAt: event.recordedAt, state });
-    // A reset starts the weeks again: the weeks closed before it are no longer the game's.
-    if (event.type === 'GameReset') weekEnds.length = 0;
-    if (event.type === 'WeekClosed') weekEnds[event.data.week - 1] = steps.length - 1;
   }
-  return { steps, weekEnds };
-}
-
-/** The last week closed at or before `step` (0 before the first close). */
-export function weekAt(history: FoldedHistory, step: number): number {
-  let week = 0;
-  for (let w = 0; w < history.weekEnds.length; w++) if (history.weekEnds[w]! <= step) week = w + 1;
-  return week;
+  return { steps, weekSteps: replayWeekSteps(steps.map((step) => step.state)) };
 }

@@ -13,6 +13,7 @@ import {
 import { useFacilityName } from '../../../ui/facility-name';
 import { FacilityCard, orderStatus, useHolder } from './facility-card';
 import { SCENERY_ICONS } from './pictures';
+import { estimatedWidth } from './svg-text';
 
 const GOODS = 'var(--mantine-color-blue-filled)';
 const ORDERS = 'var(--mantine-color-orange-filled)';
@@ -51,6 +52,25 @@ function Line({
   );
 }
 
+const LABEL_FONT = 14;
+
+/**
+ * How far the map reaches left and right: its cells with their margin, and every quantity's words
+ * beside its line ("12 → tydz. 12" beside a link on the map's edge is wider than the margin).
+ */
+function horizontalReach(scene: MapScene, text: (label: FlowLabel) => string) {
+  let left = -MARGIN.x;
+  let right = scene.width + MARGIN.x;
+  for (const label of scene.links.flatMap((link) => [...link.goodsLabels, ...link.orderLabels])) {
+    const width = estimatedWidth(text(label), LABEL_FONT, true);
+    const start = { start: label.x, middle: label.x - width / 2, end: label.x - width }[label.anchor];
+    // The halo drawn around the words (strokeWidth 4) reaches 2 units further on each side.
+    left = Math.min(left, start - 4);
+    right = Math.max(right, start + width + 4);
+  }
+  return { left, width: right - left };
+}
+
 function Labels({ labels, color }: { labels: FlowLabel[]; color: string }) {
   const intl = useIntl();
   return labels.map((label) => (
@@ -59,7 +79,7 @@ function Labels({ labels, color }: { labels: FlowLabel[]; color: string }) {
       x={label.x}
       y={label.y}
       textAnchor={label.anchor}
-      fontSize={14}
+      fontSize={LABEL_FONT}
       fontWeight={700}
       paintOrder="stroke"
       strokeWidth={4}
@@ -137,12 +157,8 @@ function MapAsText({ view, withStatus }: { view: BeerView; withStatus: boolean }
             `${facilityName(f)}${f.isMine ? ` (${intl.formatMessage({ id: 'map.you' })})` : ''}`,
             holder(f),
             withStatus ? intl.formatMessage({ id: orderStatus(f) }) : null,
-            f.numbers
-              ? intl.formatMessage(
-                  { id: 'map.stockBacklog' },
-                  { stock: f.numbers.stock, backlog: f.numbers.backlog },
-                )
-              : null,
+            f.numbers ? intl.formatMessage({ id: 'map.stockValue' }, { stock: f.numbers.stock }) : null,
+            f.numbers ? intl.formatMessage({ id: 'map.backlogValue' }, { backlog: f.numbers.backlog }) : null,
             f.numbers?.inbound?.length
               ? intl.formatMessage({ id: 'map.goodsArriving' }, { list: flows(f.numbers.inbound) })
               : null,
@@ -202,21 +218,24 @@ export function SupplyChainMap({ view, preview = false }: { view: BeerView; prev
   const intl = useIntl();
   const facilityName = useFacilityName();
   const scene = useMemo(() => mapScene(view), [view]);
+  const reach = horizontalReach(scene, (label) =>
+    intl.formatMessage({ id: 'map.flow' }, { qty: label.qty, week: label.week }),
+  );
   const uid = useId().replace(/[^\w-]/g, '');
   const byId = new Map(view.facilities.map((f) => [f.id, f]));
   return (
     <Box data-testid="supply-chain-map">
       <Box style={{ overflowX: 'auto' }}>
         <svg
-          viewBox={`${-MARGIN.x} ${-MARGIN.y} ${scene.width + 2 * MARGIN.x} ${scene.height + 2 * MARGIN.y}`}
+          viewBox={`${reach.left} ${-MARGIN.y} ${reach.width} ${scene.height + 2 * MARGIN.y}`}
           role="img"
           aria-labelledby={`${uid}-title`}
           style={{
             display: 'block',
             width: '100%',
             height: 'auto',
-            minWidth: (scene.width + 2 * MARGIN.x) * LEAST_SCALE,
-            maxWidth: (scene.width + 2 * MARGIN.x) * MOST_SCALE,
+            minWidth: reach.width * LEAST_SCALE,
+            maxWidth: reach.width * MOST_SCALE,
             margin: '0 auto',
           }}
         >

@@ -3,11 +3,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from './settings-form';
 
 // The form carries the engine: it loads when the dialog first opens, not with the dashboard.
-const CustomGameForm = lazy(async () => ({ default: (await import('./custom-game-form')).CustomGameForm }));
+const CustomGameForm = lazy(async () => ({
+  default: (await loadChunk(() => import('./custom-game-form'))).CustomGameForm,
+}));
 
 /** "Custom settings" beside the template choice: the settings form of a new game, in a dialog. */
 export function CustomGameButton({

@@ -55,6 +55,7 @@ import {
 } from '../../../../src-shared/beergame/settings';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../src-shared/rules/locale';
 import { DialogButtons } from '../../../ui/dialog-buttons';
+import { useFocusFirstError } from '../../../ui/focus-first-error';
 
 /** The map drawn from a resolved configuration (the beer game's own map, given by the route). */
 export type MapPreview = ComponentType<{ config: BeerConfig }>;
@@ -109,6 +110,8 @@ export function GameSettingsForm(props: {
   const intl = useIntl();
   const [form, setForm] = useState<GameSettings>(initial);
   const [tried, setTried] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const showFirstError = useFocusFirstError(root);
   const result = useMemo(() => settingsToConfig(form, base), [form, base]);
   const errors = result.ok ? {} : result.errors;
   // The preview keeps the last network that resolved while a field is being corrected.
@@ -175,6 +178,7 @@ export function GameSettingsForm(props: {
     event.preventDefault();
     setTried(true);
     if (result.ok) onSubmit({ name: result.name, config: result.config, draft: form.draft });
+    else showFirstError();
   };
 
   const threshold = (key: 'backlogMessage' | 'stockMessage', labelId: string) => {
@@ -220,7 +224,7 @@ export function GameSettingsForm(props: {
   ];
 
   return (
-    <Stack component="form" onSubmit={submit} gap="md" data-testid="settings-form">
+    <Stack component="form" ref={root} onSubmit={submit} gap="md" data-testid="settings-form">
       <Section icon={<IconAdjustments size={20} />} titleId="gameSettings.sectionGeneral">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {withName && text('name', 'gameSettings.name', { numeric: false })}

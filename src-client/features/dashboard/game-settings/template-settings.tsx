@@ -2,12 +2,13 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from './settings-form';
 
 // The form carries the engine: it loads when the dialog first opens, not with the dashboard.
 const TemplateSettingsForm = lazy(async () => ({
-  default: (await import('./template-settings-form')).TemplateSettingsForm,
+  default: (await loadChunk(() => import('./template-settings-form'))).TemplateSettingsForm,
 }));
 
 /** The settings of one of the instructor's templates, in a dialog as wide as a game's. */

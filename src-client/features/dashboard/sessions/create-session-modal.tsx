@@ -9,7 +9,6 @@ import {
   Card,
   Group,
   Modal,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -22,7 +21,6 @@ import { IconArrowLeft, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { sessionSetupInput } from '../../../../src-shared/api/session';
 import { checkText } from '../../../../src-shared/api/text-rules';
 import { isLocale } from '../../../../src-shared/rules/locale';
 import { SESSION_LIMITS } from '../../../../src-shared/session/constants';
@@ -32,13 +30,8 @@ import { newCommandId, trpc } from '../../../trpc';
 import { Confirm } from '../../../ui/confirm';
 import { DialogButtons } from '../../../ui/dialog-buttons';
 import { inputErrorMessage, toastError } from '../../../ui/notify';
+import { NumberField, useNumberField } from '../../../ui/number-field';
 import './sessions.css';
-
-/** Why a typed number of teams is refused (the shared input rule), or null. */
-export function teamCountRefusal(value: number | string): string | null {
-  const parsed = sessionSetupInput.shape.teamCount.safeParse(value);
-  return parsed.success ? null : 'session.errTeamCount';
-}
 
 /** A plan a session is made from: a default session template, or one of the instructor's own. */
 interface Plan {
@@ -136,12 +129,11 @@ function NewSessionForm({
   const intl = useIntl();
   const navigate = useNavigate();
   const [name, setName] = useState(plan.title);
-  const [teams, setTeams] = useState<number | string>(plan.teamCount);
+  const teams = useNumberField(SESSION_LIMITS.teams, String(plan.teamCount));
   const [tried, setTried] = useState(false);
   // One command per form: a double click makes one session.
   const [commandId] = useState(newCommandId);
   const nameRefusal = checkText(name, { max: SESSION_LIMITS.name });
-  const teamsRefusal = teamCountRefusal(teams);
   const create = trpc.session.create.useMutation({
     onSuccess: ({ sessionId }) => navigate(paths.sessionEditor(sessionId)),
     onError: (error) => toastError(intl, error),
@@ -149,11 +141,12 @@ function NewSessionForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (nameRefusal || teamsRefusal) return;
+    const teamCount = teams.submit();
+    if (nameRefusal || teamCount === null) return;
     create.mutate({
       name: name.trim(),
       template: plan.id,
-      teamCount: Number(teams),
+      teamCount,
       ...(isLocale(intl.locale) ? { locale: intl.locale } : {}),
       commandId,
     });
@@ -189,17 +182,11 @@ function NewSessionForm({
           data-autofocus
           data-testid="session-name"
         />
-        <NumberInput
+        <NumberField
+          {...teams.field}
           label={intl.formatMessage({ id: 'dashboard.sessions.teamCount' })}
           description={intl.formatMessage({ id: 'dashboard.sessions.teamCountHint' })}
-          value={teams}
-          onChange={setTeams}
-          min={SESSION_LIMITS.teams.min}
-          max={SESSION_LIMITS.teams.max}
-          // What is typed stays as typed: a refusal says why rather than rewrite it.
-          clampBehavior="none"
-          error={tried && teamsRefusal ? intl.formatMessage({ id: teamsRefusal }) : undefined}
-          w={200}
+          w={{ base: '100%', xs: 320 }}
           data-testid="session-teams"
         />
         <DialogButtons

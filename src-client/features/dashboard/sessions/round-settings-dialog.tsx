@@ -2,12 +2,13 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from '../game-settings/settings-form';
 
 // The form carries the engine: it loads when the dialog first opens, not with the dashboard.
 const RoundSettingsForm = lazy(async () => ({
-  default: (await import('./round-settings-form')).RoundSettingsForm,
+  default: (await loadChunk(() => import('./round-settings-form'))).RoundSettingsForm,
 }));
 
 export interface RoundBeingSet {

@@ -19,13 +19,25 @@ export interface NamedSession {
 }
 
 /** Draft until published: only published sessions are seen by players (spec point 4). */
-export function SessionStatusBadge({ published }: { published: boolean }) {
+export function SessionStatusBadge({
+  published,
+  finished = false,
+}: {
+  published: boolean;
+  finished?: boolean;
+}) {
+  if (finished)
+    return (
+      <Badge color="gray" variant="light" tt="none" data-testid="session-status" data-status="finished">
+        <FormattedMessage id="dashboard.sessions.statusFinished" />
+      </Badge>
+    );
   return published ? (
-    <Badge color="green" variant="light" tt="none" data-testid="session-status">
+    <Badge color="green" variant="light" tt="none" data-testid="session-status" data-status="published">
       <FormattedMessage id="dashboard.sessions.statusPublished" />
     </Badge>
   ) : (
-    <Badge color="gray" variant="outline" tt="none" data-testid="session-status">
+    <Badge color="gray" variant="outline" tt="none" data-testid="session-status" data-status="draft">
       <FormattedMessage id="dashboard.sessions.statusDraft" />
     </Badge>
   );

@@ -14,7 +14,6 @@ import {
   Group,
   Loader,
   Menu,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -50,6 +49,7 @@ import { Link, useNavigate } from 'react-router';
 import { type SessionSetupForm, sessionSetupInput } from '../../../../src-shared/api/session';
 import { formatJoinCode } from '../../../../src-shared/rules/join-code';
 import { DEFAULT_TEMPLATES } from '../../../../src-shared/rules/templates';
+import { readTypedNumber } from '../../../../src-shared/rules/typed-number';
 import {
   AUDIO_PLAYERS,
   DEBRIEFING_MODES,
@@ -59,17 +59,21 @@ import {
 } from '../../../../src-shared/session/constants';
 import { paths } from '../../../paths';
 import { newCommandId, trpc } from '../../../trpc';
+import { useFocusFirstError } from '../../../ui/focus-first-error';
 import { inputErrorMessage, toastError, toastMessage } from '../../../ui/notify';
+import { NumberField } from '../../../ui/number-field';
 import type { MapPreview } from '../game-settings/settings-form';
-import { teamCountRefusal } from './create-session-modal';
 import { useLeaveGuard } from './leave-guard';
 import { type RoundBeingSet, RoundSettingsDialog } from './round-settings-dialog';
 import { SessionStatusBadge, useSessionCommands } from './session-actions';
 
 type Form = Omit<SessionSetupForm, 'teamCount'> & {
   /** As typed: a refusal says why rather than rewrite it. */
-  teamCount: number | string;
+  teamCount: string;
 };
+
+/** The number of teams typed, if it reads as one. */
+const readTeams = (text: string) => readTypedNumber(text, SESSION_LIMITS.teams);
 type Round = Form['rounds'][number];
 
 /** Above this many teams the names are one per line in a text box, not a field each. */
@@ -78,15 +82,16 @@ const NAME_FIELDS_MAX = 24;
 /** What the editor shows of a setup: one team name per team, blanks for the unnamed. */
 function formOf(setup: SessionSetupForm): Form {
   const teamNames = Array.from({ length: setup.teamCount }, (_, i) => setup.teamNames[i] ?? '');
-  return { ...setup, teamNames };
+  return { ...setup, teamCount: String(setup.teamCount), teamNames };
 }
 
 /** What is sent: the names of the teams that exist, without trailing blanks. */
 function setupOf(form: Form): unknown {
-  const count = Number(form.teamCount);
-  const names = form.teamNames.slice(0, Number.isInteger(count) ? count : form.teamNames.length);
+  const teams = readTeams(form.teamCount);
+  const names = form.teamNames.slice(0, teams.ok ? teams.value : form.teamNames.length);
   while (names.length > 0 && !names[names.length - 1]!.trim()) names.pop();
-  return { ...form, teamNames: names };
+  // A count that does not read is not sent: the schema refuses it, as the field says.
+  return { ...form, teamCount: teams.ok ? teams.value : Number.NaN, teamNames: names };
 }
 
 /** The refusals of the shared input schema, translated, by field path ("rounds.0.name"). */
@@ -345,8 +350,8 @@ function EditorForm({
   const commands = useSessionCommands(onSaved);
   const errors = useMemo(() => refusalsOf(intl, form), [intl, form]);
   const shown = tried ? errors : {};
-  const teamsRefusal = teamCountRefusal(form.teamCount);
   const teamsLocked = currentRound > 0;
+  const showFirstError = useFocusFirstError(root);
 
   const save = trpc.session.edit.useMutation({
     onSuccess: async () => {
@@ -361,6 +366,7 @@ function EditorForm({
     setTried(true);
     if (Object.keys(errors).length > 0) {
       toastMessage(intl, 'dashboard.sessions.fixErrors', 'red');
+      showFirstError();
       return;
     }
     const setup = sessionSetupInput.parse(setupOf(form));
@@ -401,19 +407,20 @@ function EditorForm({
     };
     setForm((f) => ({ ...f, rounds: [...f.rounds, round] }));
   };
-  const setTeamCount = (value: number | string) =>
+  const setTeamCount = (text: string) =>
     setForm((f) => {
-      const count = Number(value);
+      const teams = readTeams(text);
       // Names are kept for teams that come back; fields appear for new ones.
       const teamNames =
-        Number.isInteger(count) && count > f.teamNames.length && count <= SESSION_LIMITS.teams.max
-          ? [...f.teamNames, ...Array.from({ length: count - f.teamNames.length }, () => '')]
+        teams.ok && teams.value > f.teamNames.length
+          ? [...f.teamNames, ...Array.from({ length: teams.value - f.teamNames.length }, () => '')]
           : f.teamNames;
-      return { ...f, teamCount: value, teamNames };
+      return { ...f, teamCount: text, teamNames };
     });
 
-  const teamCount = Number.isInteger(Number(form.teamCount)) ? Number(form.teamCount) : 0;
-  const visibleNames = form.teamNames.slice(0, Math.min(teamCount, SESSION_LIMITS.teams.max));
+  const teams = readTeams(form.teamCount);
+  const teamCount = teams.ok ? teams.value : 0;
+  const visibleNames = form.teamNames.slice(0, teamCount);
   const teamWord = form.localeLabels.team.trim() || intl.formatMessage({ id: 'dashboard.sessions.teamWord' });
   const roundsFull = form.rounds.length >= SESSION_LIMITS.rounds.max;
   const beerTemplates = DEFAULT_TEMPLATES.filter((t) => t.type === 'beergame' && t.config);
@@ -513,19 +520,17 @@ function EditorForm({
           withAsterisk
           data-testid="editor-name"
         />
-        <NumberInput
+        <NumberField
           label={intl.formatMessage({ id: 'dashboard.sessions.teamCount' })}
           description={intl.formatMessage({
             id: teamsLocked ? 'dashboard.sessions.teamCountLocked' : 'dashboard.sessions.teamCountHint',
           })}
           value={form.teamCount}
           onChange={setTeamCount}
-          min={SESSION_LIMITS.teams.min}
-          max={SESSION_LIMITS.teams.max}
-          clampBehavior="none"
+          rule={SESSION_LIMITS.teams}
+          showRefusal
           disabled={teamsLocked}
-          error={teamsRefusal ? intl.formatMessage({ id: teamsRefusal }) : undefined}
-          w={{ base: '100%', sm: 260 }}
+          w={{ base: '100%', sm: 320 }}
           data-testid="editor-teams"
         />
       </Section>

@@ -36,6 +36,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { formatJoinCode } from '../../../../src-shared/rules/join-code';
+import { loadChunk } from '../../../load-chunk';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';
 import {
@@ -47,7 +48,7 @@ import {
 
 // The picker carries the 14 plans and their games' templates: it loads when first opened.
 const CreateSessionModal = lazy(async () => ({
-  default: (await import('./create-session-modal')).CreateSessionModal,
+  default: (await loadChunk(() => import('./create-session-modal'))).CreateSessionModal,
 }));
 
 interface ListedSession {
@@ -58,6 +59,8 @@ interface ListedSession {
   rounds: number;
   teams: number;
   currentRound: number;
+  /** Every game of its last round has ended. */
+  finished: boolean;
   createdAt: Date;
 }
 
@@ -171,7 +174,7 @@ function SessionCard({ session, actions }: { session: ListedSession; actions: Ro
           <RowMenu session={session} actions={actions} />
         </Group>
         <Group gap="sm" wrap="wrap">
-          <SessionStatusBadge published={session.published} />
+          <SessionStatusBadge published={session.published} finished={session.finished} />
           <JoinCode code={session.code} />
         </Group>
         <Text size="xs" c="dimmed">
@@ -293,7 +296,7 @@ export function SessionsList() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <SessionStatusBadge published={session.published} />
+                  <SessionStatusBadge published={session.published} finished={session.finished} />
                 </Table.Td>
                 <Table.Td>
                   <JoinCode code={session.code} />

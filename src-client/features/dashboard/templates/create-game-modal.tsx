@@ -6,6 +6,7 @@ import { LEAN_CREATE_MINUTES } from '../../../../src-shared/leangame/constants';
 import type { GameType } from '../../../../src-shared/rules/templates';
 import { DialogButtons } from '../../../ui/dialog-buttons';
 import { inputErrorMessage } from '../../../ui/notify';
+import { NumberField, useNumberField } from '../../../ui/number-field';
 import { useCreateGame } from '../use-create-game';
 
 /** The game name's bounds (createGameInput). */
@@ -23,26 +24,24 @@ export function CreateGameModal({
   const intl = useIntl();
   const [name, setName] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
-  const [minutesText, setMinutesText] = useState<string | null>(null);
   const value = name ?? template?.title ?? '';
   const refusal = checkText(value, NAME);
-  // A lean round's length, as typed: a whole number of minutes in range, or its refusal.
+  // A lean round's length, as typed: the template's until another is typed.
   const lean = template?.type === 'leangame';
-  const minutesTyped = (minutesText ?? String(template?.length ?? '')).trim();
-  const minutes = /^\d+$/.test(minutesTyped) ? Number(minutesTyped) : Number.NaN;
-  const minutesWrong = lean && !(minutes >= LEAN_CREATE_MINUTES.min && minutes <= LEAN_CREATE_MINUTES.max);
+  const minutes = useNumberField(LEAN_CREATE_MINUTES, String(template?.length ?? ''));
   const create = useCreateGame();
   const close = () => {
     setName(null);
-    setMinutesText(null);
+    minutes.reset();
     setTouched(false);
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!template || refusal || minutesWrong) return;
-    create.create(value.trim(), template, lean ? minutes : undefined);
+    const length = lean ? minutes.submit() : undefined;
+    if (!template || refusal || length === null) return;
+    create.create(value.trim(), template, length);
   };
   return (
     <Modal
@@ -65,18 +64,11 @@ export function CreateGameModal({
             data-testid="template-game-name"
           />
           {lean && (
-            <TextInput
+            <NumberField
+              {...minutes.field}
               label={intl.formatMessage({ id: 'templates.roundMinutes' })}
               description={intl.formatMessage({ id: 'templates.roundMinutesHint' })}
-              inputMode="numeric"
-              value={minutesTyped}
-              onChange={(e) => setMinutesText(e.currentTarget.value)}
-              error={
-                touched && minutesWrong
-                  ? intl.formatMessage({ id: 'leangame.errNumberOutOfRange' }, LEAN_CREATE_MINUTES)
-                  : undefined
-              }
-              w={280}
+              w={{ base: '100%', xs: 320 }}
               data-testid="template-game-minutes"
             />
           )}

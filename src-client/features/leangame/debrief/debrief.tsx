@@ -2,7 +2,8 @@
  * The lean game's debrief (`/game/{id}/results`, spec point 9): its ten sections in the spec's
  * order, drawn from the engine's debrief of the round (`leanDebrief`), the round compared with the
  * one before (else with the same factory played by the computer with no improvement), and the
- * round replayed minute by minute from its events. Printable, and readable on a phone.
+ * round replayed minute by minute from its events. Printable, and readable on a phone; its creator
+ * downloads the workbook and the research export from it.
  */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/charts/styles.css';
@@ -16,6 +17,7 @@ import { leanDebrief } from '../../../../src-shared/leangame/debrief';
 import { leanMetrics } from '../../../../src-shared/leangame/metrics';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { DebriefSection } from '../../../ui/debrief/section';
+import { LeanExports } from './exports';
 import {
   BalanceSection as BalanceBody,
   FlowEfficiencySection as FlowBody,
@@ -134,6 +136,7 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
           <Button leftSection={<IconPrinter size={18} />} variant="default" onClick={() => window.print()}>
             <FormattedMessage id="lean.debrief.print" />
           </Button>
+          {view.isCreator && <LeanExports gameId={view.gameId} />}
         </Group>
       </Section>
     ),

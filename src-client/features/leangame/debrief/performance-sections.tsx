@@ -189,6 +189,7 @@ export function PnlSection({ pnl }: { pnl: LeanDebriefData['pnl'] }) {
   );
 }
 
+/** The customers' orders due within the round, each with what was delivered; those due after it are counted apart. */
 export function DeliveriesSection({
   deliveries,
   view,
@@ -262,6 +263,11 @@ export function DeliveriesSection({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {deliveries.dueLater > 0 && (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="lean-deliveries-due-later">
+          <FormattedMessage id="lean.debrief.deliveries.dueLater" values={{ count: deliveries.dueLater }} />
+        </Text>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@
  * without it the replay rests at the round's end.
  */
 import { SimpleGrid, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { leanStateAt } from '../../../../src-shared/leangame/copy';
@@ -15,29 +15,23 @@ import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { viewLeanGame } from '../../../../src-shared/leangame/view';
 import { ReplayBar } from '../../../ui/debrief/replay-bar';
 import { DebriefFigure } from '../../../ui/debrief/section';
+import { useStepInAddress } from '../../../ui/debrief/step-in-address';
 import { FloorMap } from '../floor-map';
 import type { LeanHistoryEvent } from './history';
 import { type LeanReplaySteps, minuteParam, stepFromSearch } from './replay-steps';
 
 /** The replay's step and its moves; the step is written to the URL. */
 export function useLeanReplay(steps: LeanReplaySteps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [step, setStep] = useState(() => stepFromSearch(params, steps));
   const { last } = steps;
   const clamp = useCallback((next: number) => Math.max(0, Math.min(last, next)), [last]);
 
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        const minute = minuteParam(step, steps);
-        if (minute === null) updated.delete('minute');
-        else updated.set('minute', minute);
-        return updated;
-      },
-      { replace: true },
-    );
-  }, [step, steps, setParams]);
+  useStepInAddress(step, (params, at) => {
+    const minute = minuteParam(at, steps);
+    if (minute === null) params.delete('minute');
+    else params.set('minute', minute);
+  });
 
   return {
     step,

@@ -1,0 +1,322 @@
+import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
+import { freshDatabase, itOnPostgres, onPostgres, type TestDatabase } from '../support/database';
+import { signUpInstructor } from '../support/server';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
+
+/**
+ * The class rehearsal (issue 23, item 13): what a class does, end to end, through the pages in
+ * Chromium, against the server as `npm start` runs it, in a process of its own. The team runs it
+ * before every change; a step a class takes that this does not walk yet belongs here.
+ *
+ * An instructor prepares a session of two rounds from a teaching plan; 12 phones join by its code
+ * (half choose a team and a role, half take a random seat); round 1 starts on a typed turn timer;
+ * the server is killed with SIGKILL in the middle of a week while players type orders, and started
+ * again: every order typed meanwhile is sent once, every page says it is reconnecting and then
+ * that it is back; the games of round 1 are ended in bulk, the class moves to round 2 and every
+ * phone follows from round 1's results; round 2 starts and ends in bulk, and the session reads
+ * finished. Any console error outside the outage, or any page error, fails it.
+ */
+const shots = 'test-results/e2e/rehearsal';
+const PLAYERS = 12;
+let database: TestDatabase;
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The server runs in a process of its own, on a database both lives share: PostgreSQL.
+  if (!onPostgres()) return;
+  mkdirSync(shots, { recursive: true });
+  database = await freshDatabase();
+  server = await startServerProcess({
+    databaseUrl: database.url!,
+    env: { GAME_CREATION_LIMIT: '1000/60' },
+  });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.kill();
+  await database?.drop();
+});
+
+/** What pages said wrong: page errors always, console errors unless the server was away (the browser's own). */
+const problems: string[] = [];
+let outage = false;
+const NETWORK_ERROR =
+  /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource/;
+
+async function person(viewport: { width: number; height: number }, name: string) {
+  const opened = await newPerson(browser, { viewport });
+  opened.page.on('pageerror', (error) => problems.push(`${name} ${opened.page.url()}: ${error.message}`));
+  opened.page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (outage && NETWORK_ERROR.test(message.text())) return;
+    problems.push(`${name} ${opened.page.url()}: console: ${message.text()}`);
+  });
+  return opened;
+}
+
+/** A phone that types the code on the home page, gives a name, and takes a seat (a chosen one, or any). */
+async function joinByCode(page: Page, code: string, name: string, seat: string | null) {
+  await page.goto(`${server.url}/`);
+  await page.getByTestId('join-code-input').fill(code);
+  await page.getByTestId('join-code-submit').click();
+  await page.waitForURL(/\/session\/[\w-]+\/lobby$/);
+  await page.getByTestId('player-name').fill(name);
+  await page.getByTestId(seat ?? 'join-random').click();
+  await expect.poll(() => page.getByTestId('my-seat-title').textContent()).toMatch(/^You are the /);
+}
+
+const gameIdOf = (page: Page) => /\/game\/([\w-]+)\//.exec(page.url())?.[1] ?? null;
+
+async function order(page: Page, quantity: number) {
+  await page.getByTestId('order-quantity').fill(String(quantity));
+  await page.getByTestId('place-order').click();
+}
+
+const weekOf = async (page: Page) =>
+  Number(/Week (\d+) of/.exec((await page.getByTestId('week').textContent()) ?? '')?.[1]);
+
+/** Each phone orders this week; its order is acknowledged, or its team's week closes with it. */
+async function everyoneOrders(phones: Page[], week: number) {
+  for (const [i, page] of phones.entries()) {
+    await expect.poll(() => weekOf(page), { timeout: 20_000 }).toBe(week);
+    await order(page, 4 + (i % 3));
+    await expect
+      .poll(
+        async () => (await page.getByTestId('ordered-quantity').count()) > 0 || (await weekOf(page)) > week,
+      )
+      .toBe(true);
+  }
+}
+
+const ROLE_SHEETS = {
+  retailer: 'Retailer',
+  wholesaler: 'Wholesaler',
+  distributor: 'Distributor',
+  factory: 'Factory',
+};
+
+/** A game's workbook, downloaded as its creator does, each sheet's rows as label → value. */
+async function workbookRows(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await response.arrayBuffer());
+  const sheets = new Map<string, Array<Record<string, unknown>>>();
+  for (const sheet of book.worksheets) {
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const rows: Array<Record<string, unknown>> = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1)
+        rows.push(Object.fromEntries(header.map((label, c) => [label, (row.values as unknown[])[c + 1]])));
+    });
+    sheets.set(sheet.name, rows);
+  }
+  return sheets;
+}
+
+/** The orders recorded for a game's week, as the event log has them. */
+async function ordersRecorded(gameIds: string[]) {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ stream_id: string; data: { facilityId: string; week: number } }>(
+      `select stream_id, data from events where type = 'OrderPlaced' and stream_id = any($1)`,
+      [gameIds.map((id) => `game-${id}`)],
+    );
+    return rows.map((row) => `${row.stream_id}/${row.data.facilityId}/week ${row.data.week}`);
+  } finally {
+    await client.end();
+  }
+}
+
+itOnPostgres(
+  'runs a class of 12 phones through two rounds, a crash of the server and the end',
+  async () => {
+    const started = performance.now();
+    const ada = await signUpInstructor(server.url, 'ada@example.org');
+    ada.close();
+    const instructor = await person(DESKTOP, 'instructor');
+    await instructor.context.addCookies(
+      ada.cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), url: server.url };
+      }),
+    );
+    const { page } = instructor;
+
+    // The instructor prepares the class: two rounds from a teaching plan, three teams of four.
+    await page.goto(`${server.url}/dashboard/sessions`);
+    await page.getByTestId('new-session').click();
+    await page.getByTestId('session-template').filter({ hasText: 'Blind, then transparent' }).click();
+    await page.getByTestId('session-name').fill('Operations, Thursday');
+    await page.getByTestId('session-teams').fill('3');
+    await page.getByTestId('session-create-submit').click();
+    await page.waitForURL(/\/dashboard\/sessions\/[\w-]+$/);
+    const sessionId = page.url().split('/').pop()!;
+    await page.getByTestId('editor-publish').click();
+    await expect.poll(() => page.getByTestId('editor-code').textContent()).toMatch(/Join code: \w{3} \w{3}/);
+    await page.goto(`${server.url}/session/${sessionId}/follow-up`);
+    const code = (await page.getByTestId('session-code').textContent())!.replace(/\s/g, '');
+
+    // Twelve phones join by code: six choose their seat, six take any free one.
+    const chosen = ['1-retailer', '1-factory', '2-wholesaler', '2-distributor', '3-retailer', '3-wholesaler'];
+    const phones: Array<{ context: BrowserContext; page: Page }> = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const phone = await person(PHONE, `phone ${i + 1}`);
+      await joinByCode(phone.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
+      phones.push(phone);
+    }
+    const pages = phones.map((phone) => phone.page);
+    await expect.poll(() => page.locator('[data-testid="seat"][data-state="empty"]').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/1-follow-up-seated-1280.png`, fullPage: true });
+    await pages[6]!.screenshot({ path: `${shots}/1-lobby-seated-390.png` });
+
+    // Round 1 starts: every phone lands on its game. A 90-second turn timer is typed for every team.
+    await page.getByTestId('start-round').click();
+    await page.getByTestId('confirm-start-round').click();
+    for (const phone of pages) await phone.waitForURL(/\/game\/[\w-]+\/play$/);
+    const round1Games = [...new Set(pages.map(gameIdOf))] as string[];
+    expect(round1Games).toHaveLength(3);
+    await page.getByTestId('select-all-teams').check();
+    await page.getByTestId('bulk-start-timer').click();
+    // A slip of the finger is refused, not read as something else (1e9 once made a 19-second timer).
+    await page.getByTestId('timer-seconds').fill('1e9');
+    await page.getByTestId('confirm-start-timer').click();
+    await expect.poll(() => page.getByTestId('timer-seconds').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('timer-seconds').fill('90');
+    await page.getByTestId('confirm-start-timer').click();
+    await page.getByText('Done for 3 teams.').waitFor();
+    await expect.poll(() => page.getByTestId('countdown').count()).toBe(3);
+
+    // Two weeks go by, everyone ordering.
+    await everyoneOrders(pages, 1);
+    await everyoneOrders(pages, 2);
+
+    // Week 3: the server dies in the middle of it, while three players are typing their orders.
+    await expect.poll(() => weekOf(pages[0]!)).toBe(3);
+    outage = true;
+    await server.kill();
+    for (const phone of pages.slice(0, 3)) {
+      await phone.getByTestId('reconnecting').waitFor();
+      await order(phone, 7);
+      await phone.getByTestId('order-waiting').waitFor();
+    }
+    // A fourth opens a page whose code it has not loaded yet: it waits for the server, no reload.
+    const curious = pages[3]!;
+    await curious.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await curious.getByTestId('tab-intro').click();
+    await page.getByTestId('reconnecting').waitFor();
+    await page.locator('main[data-stale]').waitFor();
+    await expect.poll(() => page.locator('[data-testid="countdown"][data-stale]').count()).toBe(3);
+    await pages[0]!.screenshot({ path: `${shots}/2-phone-outage-390.png` });
+    await page.screenshot({ path: `${shots}/2-follow-up-outage-1280.png`, fullPage: true });
+    // The class waits a while (an outage longer than any retry of a single request) before it is back.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    server = await startServerProcess({
+      databaseUrl: database.url!,
+      port: server.port,
+      env: { GAME_CREATION_LIMIT: '1000/60' },
+    });
+    for (const phone of pages.slice(0, 3)) {
+      await phone.getByTestId('ordered-quantity').waitFor({ timeout: 20_000 });
+      expect(await phone.getByTestId('ordered-quantity').textContent()).toContain('7');
+    }
+    await curious.getByTestId('my-seat').waitFor({ timeout: 20_000 });
+    expect(await curious.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await curious.getByTestId('tab-play').click();
+    await page.getByTestId('reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('main[data-stale]').waitFor({ state: 'detached' });
+    await page.screenshot({ path: `${shots}/3-follow-up-back-1280.png`, fullPage: true });
+    outage = false;
+    // The other nine order week 3; nothing typed in the outage was lost or recorded twice.
+    await everyoneOrders(pages.slice(3), 3);
+    await expect
+      .poll(() => pages[0]!.getByTestId('week').textContent(), { timeout: 20_000 })
+      .toContain('Week 4');
+    const recorded = await ordersRecorded(round1Games);
+    expect(recorded).toHaveLength(3 * PLAYERS);
+    expect(new Set(recorded).size).toBe(3 * PLAYERS);
+
+    // The games of round 1 end in bulk, after one confirmation that names the teams.
+    await page.getByTestId('select-all-teams').check();
+    await page.getByTestId('bulk-end-games').click();
+    expect(await page.getByTestId('end-games-teams').textContent()).toMatch(/^Team 1, Team 2,? and Team 3: /);
+    await page.getByTestId('confirm-end-games').click();
+    await page.getByText('Done for 3 teams.').waitFor();
+    for (const phone of pages) await phone.waitForURL(/\/game\/[\w-]+\/results$/);
+    await expect.poll(() => page.locator('[data-testid="seat"][data-state="waiting"]').count()).toBe(0);
+
+    // The class moves to round 2: every phone, on round 1's results, follows to its game of round 2.
+    await page.getByTestId('next-round').click();
+    await page.getByTestId('confirm-next-round').click();
+    await expect
+      .poll(() => page.getByTestId('current-round').textContent(), { timeout: 30_000 })
+      .toMatch(/^Round 2: /);
+    for (const phone of pages) {
+      await phone.waitForURL(/\/game\/[\w-]+\/intro$/);
+      expect(round1Games).not.toContain(gameIdOf(phone));
+    }
+    await pages[0]!.getByText('Round 2: your game is open. Here it is.').waitFor();
+    await pages[0]!.screenshot({ path: `${shots}/4-phone-followed-round-2-390.png` });
+    // A player who reloads stays on their game of round 2.
+    const round2Page = pages[1]!.url();
+    await pages[1]!.reload();
+    await pages[1]!.getByTestId('round-menu').waitFor();
+    // Whatever the page would do on arrival it does before the next frames are drawn.
+    await pages[1]!.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(pages[1]!.url()).toBe(round2Page);
+
+    // Round 2 starts: every phone goes to play; the round list marks round 2 as being played.
+    await page.getByTestId('start-round').click();
+    await page.getByTestId('confirm-start-round').click();
+    for (const phone of pages) await phone.waitForURL(/\/game\/[\w-]+\/play$/);
+    await pages[0]!.getByTestId('round-menu').click();
+    await expect.poll(() => pages[0]!.getByTestId('round-entry-now').textContent()).toContain('being played');
+    await pages[0]!.keyboard.press('Escape');
+
+    // Round 2 ends in bulk: the session is finished, nobody is waited for.
+    await page.getByTestId('select-all-teams').check();
+    await page.getByTestId('bulk-end-games').click();
+    await page.getByTestId('confirm-end-games').click();
+    for (const phone of pages) await phone.waitForURL(/\/game\/[\w-]+\/results$/);
+    await page.locator('[data-testid="round-status"][data-status="finished"]').waitFor();
+    expect(await page.locator('[data-testid="seat"][data-state="waiting"]').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/5-follow-up-finished-1280.png`, fullPage: true });
+    // Each team's "Open ↗" opens its game in a tab of its own, as its icon says.
+    expect(await page.locator('[data-testid="team-row"] a[target="_blank"]').count()).toBe(3);
+
+    // The debrief's replay at a chosen week shows what the workbook's rows say of that week.
+    const replay = await instructor.context.newPage();
+    const [game] = round1Games;
+    const sheets = await workbookRows(`${server.url}/api/games/${game}/export.xlsx?lang=en`, ada.cookie);
+    await replay.goto(`${server.url}/game/${game}/results?week=2`);
+    await expect.poll(() => replay.getByTestId('replay-position').textContent()).toContain('Week 2 of 3');
+    for (const [id, sheet] of Object.entries(ROLE_SHEETS)) {
+      const row = sheets.get(sheet)!.find((r) => r.Week === 2)!;
+      const card = replay.getByTestId(`map-facility-${id}`);
+      await expect.poll(() => card.textContent(), { message: id }).toContain(`Stock ${row.Stock}`);
+      expect(await card.textContent(), id).toContain(`Backlog ${row.Backlog}`);
+      expect(await card.textContent(), id).toContain('Ordered');
+    }
+    await replay.screenshot({ path: `${shots}/6-replay-week-2-1280.png`, fullPage: true });
+
+    for (const phone of phones) await phone.context.close();
+    await instructor.context.close();
+    expect(problems).toEqual([]);
+    console.log(`class rehearsal: ${Math.round((performance.now() - started) / 1000)} s`);
+  },
+  240_000,
+);
