@@ -47,8 +47,10 @@ function FinalAnswer({ question, mine }: { question: Question; mine?: BeerDebrie
 }
 
 /** Whether the game asks its players questions. */
-export const hasQuestions = (view: BeerView) =>
-  (view.debrief?.questionsSection.show ?? false) && view.debrief!.questionsSection.questions.length > 0;
+export function hasQuestions(view: BeerView): boolean {
+  const section = view.debrief?.questionsSection;
+  return (section?.show ?? false) && (section?.questions.length ?? 0) > 0;
+}
 
 function AnswerForm({
   view,
