@@ -1,10 +1,8 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
-import { BeerDebrief } from '../features/beergame/debrief/debrief';
-import { useBeerHistory } from '../features/beergame/debrief/use-history';
+import { BeerResults } from '../features/beergame/debrief/beer-results';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withLeanMessages } from '../i18n';
@@ -22,7 +20,6 @@ const LeanResults = lazy(async () => ({
 export function GameResultsPage() {
   const { id = '' } = useParams();
   const { view } = useGameView(id);
-  const { history, error } = useBeerHistory(id, view?.gameType === 'beergame' && view.finished);
   useDocumentTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   return (
@@ -45,23 +42,8 @@ export function GameResultsPage() {
         <Suspense fallback={<PageLoader />}>
           <LeanResults view={view} />
         </Suspense>
-      ) : !view.finished ? (
-        <>
-          <Title order={2}>
-            <FormattedMessage id="debrief.title" />
-          </Title>
-          <Text c="dimmed">
-            <FormattedMessage id="results.notYet" />
-          </Text>
-        </>
-      ) : error ? (
-        <Alert color="red">
-          <FormattedMessage id={error.data?.messageId ?? 'errors.unexpected'} />
-        </Alert>
-      ) : history ? (
-        <BeerDebrief view={view} history={history} />
       ) : (
-        <PageLoader />
+        <BeerResults view={view} />
       )}
     </Stack>
   );

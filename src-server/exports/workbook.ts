@@ -13,6 +13,7 @@ import {
   beerUpcasters,
   type ChangeField,
   type FacilityConfig,
+  meantFor,
   weeksPlayed,
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
@@ -27,6 +28,11 @@ export interface BeergameRecord {
   events: readonly RecordedEvent[];
   /** Display names by user id (players and the creator); names live in user records, not events. */
   names: Record<string, string>;
+  /**
+   * A player's workbook, made from the events they may see (`historyForViewer`): only the messages
+   * meant for their facility, and no schedule of changes. Absent: the creator's, the whole game.
+   */
+  viewer?: { facilityId: string | null };
 }
 
 /** A number shown with a format (costs, rates, times); a plain number is shown as Excel's general. */
@@ -88,7 +94,7 @@ function beergameSheets(record: BeergameRecord, messages: Messages): Sheet[] {
     parametersSheet(record, words),
     ...record.state.facilities.map((_, i) => facilitySheet(record.state, i, words)),
     ordersSheet(record, words),
-    messagesSheet(record.state, words),
+    messagesSheet(record, words),
     kpisSheet(record.state, words),
   ];
   const taken = new Set<string>();
@@ -152,7 +158,7 @@ function hasRevenue(s: BeerState): boolean {
   );
 }
 
-function parametersSheet({ state: s, names }: BeergameRecord, w: Words): Sheet {
+function parametersSheet({ state: s, names, viewer }: BeergameRecord, w: Words): Sheet {
   const t = (id: string) => w.label(id);
   const rows: Cell[][] = [
     [t('workbook.game'), s.name],
@@ -249,7 +255,8 @@ function parametersSheet({ state: s, names }: BeergameRecord, w: Words): Sheet {
       ]),
     ),
   );
-  if (s.config.scheduledChanges.length > 0) {
+  // The schedule is the creator's, as in the view: a player sees its effects in the figures.
+  if (!viewer && s.config.scheduledChanges.length > 0) {
     rows.push([], [t('workbook.scheduledChanges')]);
     boldRows.push(rows.length - 1);
     table(
@@ -470,9 +477,10 @@ const MESSAGE_FROM: Record<BeerState['messages'][number]['kind'], string> = {
   stock: 'workbook.automaticMessage',
 };
 
-/** The messages shown so far, in the order they were shown. */
-function messagesSheet(s: BeerState, w: Words): Sheet {
+/** The messages shown so far, in the order they were shown (to a player, those meant for them). */
+function messagesSheet({ state: s, viewer }: BeergameRecord, w: Words): Sheet {
   const t = (id: string) => w.label(id);
+  const shown = viewer ? s.messages.filter((m) => meantFor(m, viewer.facilityId)) : s.messages;
   return {
     name: t('workbook.sheetMessages'),
     header: [
@@ -482,7 +490,7 @@ function messagesSheet(s: BeerState, w: Words): Sheet {
       t('workbook.to'),
       t('workbook.text'),
     ],
-    rows: s.messages.map((m) => [
+    rows: shown.map((m) => [
       m.week,
       m.at === null ? null : time(m.at),
       t(MESSAGE_FROM[m.kind]),

@@ -7,7 +7,8 @@ import { type CommandContext, type Decider, DomainError } from '../eventsourcing
 import { own } from '../eventsourcing/own';
 import { everySeatFilled, policyFor, timerStart, timerWaiting, withAutoClose } from './closing';
 import { resolveConfig } from './config';
-import { BEERGAME_RULES_VERSION, DEBRIEF_ANSWER_MAX } from './constants';
+import { BEERGAME_RULES_VERSION } from './constants';
+import { answerDebriefQuestion, seeResults } from './debrief';
 import type { BeerEvent } from './events';
 import { evolve } from './evolve';
 import {
@@ -96,6 +97,8 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
       return setTransparent(command, s, ctx);
     case 'AnswerDebriefQuestion':
       return answerDebriefQuestion(command, s, ctx);
+    case 'SeeResults':
+      return seeResults(s, ctx);
     default:
       // A command added to the schema without a case here fails to compile.
       return unknownCommand(command);
@@ -309,37 +312,6 @@ function confirmAllocations(
     {
       type: 'AllocationConfirmed',
       data: { facilityId: f.id, pid: allocation.pid, week: s.week, allocation: clean },
-    },
-  ];
-}
-
-/**
- * A player answers a question of the debrief, once the game is over (the debrief opens then); an
- * answer equal to their last one records nothing. Whether it is right is not decided here: the
- * expected answer may be edited, so the tolerant rule (rules/answer-check.ts) is applied on reading.
- */
-function answerDebriefQuestion(
-  command: BeerCommandOf<'AnswerDebriefQuestion'>,
-  s: BeerState,
-  ctx: Ctx,
-): BeerEvent[] {
-  requireGame(s);
-  if (!s.finished) fail('errDebriefNotOpen');
-  const userId = ctx.actor.userId;
-  if (!s.facilities.some((f) => f.userId === userId)) fail('errOnlyPlayersAnswer');
-  const questions = s.config.configDebrief.questionsSection;
-  if (!questions.show || !questions.questions.some((q) => q.id === command.questionId))
-    fail('errQuestionUnknown');
-  const answer = command.answer.trim();
-  if (answer === '') throw new DomainError('errors.textRequired');
-  if (answer.length > DEBRIEF_ANSWER_MAX)
-    throw new DomainError('errors.textTooLong', { max: DEBRIEF_ANSWER_MAX });
-  const previous = s.answers.find((a) => a.questionId === command.questionId && a.userId === userId);
-  if (previous?.answer === answer) return [];
-  return [
-    {
-      type: 'DebriefQuestionAnswered',
-      data: { questionId: command.questionId, userId, answer, at: ctx.now },
     },
   ];
 }

@@ -200,6 +200,15 @@ export const beerEventSchemas = {
       at,
     })
     .describe('A player answered a debrief question (replacing their earlier answer to it).'),
+  ResultsSeen: z
+    .object({
+      userId: userId.describe('the player who opened the results'),
+      facilityId: facilityId.describe('the facility the player held'),
+      at,
+    })
+    .describe(
+      "A player opened the finished game's results (its debrief or its workbook): their answers to the debrief's questions are final.",
+    ),
 } as const;
 
 type Schemas = typeof beerEventSchemas;

@@ -8,6 +8,7 @@ export { type BeerCommandOf, beergameDecider } from './decide';
 export * from './demand-pattern';
 export * from './events';
 export { checkOrder, isGameAdmin } from './guards';
+export * from './history-view';
 export * from './kpis';
 export * from './policies';
 export * from './schemas';

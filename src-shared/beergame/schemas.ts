@@ -387,6 +387,8 @@ export const beerCommandSchema = z.union([
     questionId: z.string().min(1).max(64),
     answer: z.string().max(DEBRIEF_ANSWER_MAX),
   }),
+  /** A player opens the results of the finished game: their answers become final. */
+  z.object({ type: z.literal('SeeResults') }),
 ]);
 
 export type BeerCommand = z.infer<typeof beerCommandSchema>;

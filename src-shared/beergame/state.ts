@@ -207,6 +207,8 @@ export interface BeerState {
   demandLog: Array<{ week: number; total: number }>;
   /** The players' answers to the debrief's questions, the latest per player and question. */
   answers: DebriefAnswer[];
+  /** The players (user ids) who opened the results: their answers are final (`ResultsSeen`). */
+  resultsSeen: string[];
 }
 
 export const emptyConfig: BeerConfig = {
@@ -271,6 +273,7 @@ export const initialBeerState: BeerState = {
   allocations: [],
   demandLog: [],
   answers: [],
+  resultsSeen: [],
 };
 
 /**
@@ -331,5 +334,6 @@ export function cloneState(s: BeerState): BeerState {
     allocations: s.allocations,
     demandLog: s.demandLog,
     answers: s.answers,
+    resultsSeen: s.resultsSeen,
   };
 }

@@ -165,9 +165,12 @@ export interface BeerView {
   debrief: ConfigDebrief | null;
   /**
    * Answers to the debrief's questions: every player's for the creator, their own for a player;
-   * `correct` by the tolerant rule of spec point 5 (null for an open question).
+   * `correct` by the tolerant rule of spec point 5 (null for an open question, and for a player
+   * whose answers are not final yet).
    */
   answers: BeerDebriefAnswer[];
+  /** A player who opened the results: their answers are final (`ResultsSeen`). */
+  answersFinal: boolean;
   results: null | {
     teamCost: number;
     byFacility: Array<{ id: string; name: string; cost: number; revenue: number }>;

@@ -130,13 +130,12 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     proposals: s.proposals.filter((p) => isCreator || p.facilityId === myFacilityId),
     orders: s.finished ? [] : orderRecords(s, isCreator, myFacilityId),
     allocations: s.allocations.filter((a) => isCreator || a.fid === myFacilityId),
-    messages: s.messages.filter(
-      (m) => isCreator || m.to === 'all' || (myFacilityId !== null && m.to.includes(myFacilityId)),
-    ),
+    messages: s.messages.filter((m) => isCreator || meantFor(m, myFacilityId)),
     scheduledChanges: isCreator ? config.scheduledChanges : null,
     scheduledMessages: isCreator ? config.configMessages.scheduleList : null,
     debrief: debriefFor(config.configDebrief, isCreator, s.finished),
     answers: answersFor(s, isCreator, viewer.userId),
+    answersFinal: !isCreator && viewer.userId !== null && s.resultsSeen.includes(viewer.userId),
     results: s.finished ? resultsOf(s) : null,
   };
 }
@@ -306,10 +305,13 @@ function orderRecords(s: BeerState, isCreator: boolean, myFacilityId: string | n
   return orders;
 }
 
-/** The debrief configuration: for the creator always; for everyone once finished, without the expected answers. */
-function debriefFor(d: ConfigDebrief, isCreator: boolean, finished: boolean): ConfigDebrief | null {
-  if (isCreator) return d;
-  if (!finished) return null;
+/** Whether a message is meant for the player of `facilityId` (the creator reads every message). */
+export function meantFor(message: { to: 'all' | readonly string[] }, facilityId: string | null): boolean {
+  return message.to === 'all' || (facilityId !== null && message.to.includes(facilityId));
+}
+
+/** The debrief configuration as a player may see it: the questions without their expected answers. */
+export function withoutExpectedAnswers(d: ConfigDebrief): ConfigDebrief {
   return {
     ...d,
     questionsSection: {
@@ -319,9 +321,20 @@ function debriefFor(d: ConfigDebrief, isCreator: boolean, finished: boolean): Co
   };
 }
 
-/** The debrief's answers the viewer may see, each checked against its question's expected answer. */
+/** The debrief configuration: for the creator always; for everyone once finished, without the expected answers. */
+function debriefFor(d: ConfigDebrief, isCreator: boolean, finished: boolean): ConfigDebrief | null {
+  if (isCreator) return d;
+  return finished ? withoutExpectedAnswers(d) : null;
+}
+
+/**
+ * The debrief's answers the viewer may see, each checked against its question's expected answer: a
+ * player learns whether theirs are right only once they are final (they opened the results), so
+ * that the check cannot be used to find the expected answers.
+ */
 function answersFor(s: BeerState, isCreator: boolean, userId: string | null): BeerView['answers'] {
   const questions = s.config.configDebrief.questionsSection.questions;
+  const checked = isCreator || (userId !== null && s.resultsSeen.includes(userId));
   return s.answers
     .filter((a) => isCreator || a.userId === userId)
     .map((a) => {
@@ -330,7 +343,7 @@ function answersFor(s: BeerState, isCreator: boolean, userId: string | null): Be
         questionId: a.questionId,
         facilityId: s.facilities.find((f) => f.userId === a.userId)?.id ?? null,
         answer: a.answer,
-        correct: expected === null ? null : answerMatches(expected, a.answer),
+        correct: expected === null || !checked ? null : answerMatches(expected, a.answer),
       };
     });
 }

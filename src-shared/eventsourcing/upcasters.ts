@@ -19,3 +19,8 @@ export function upcast(upcasters: readonly Upcaster[], event: DomainEvent): Doma
   for (const u of upcasters) if (current.type === u.from) current = u.upcast(current);
   return current;
 }
+
+/** A recorded event's type and data alone, without its record's metadata: what a page may be sent. */
+export function eventOf<E extends DomainEvent>(event: E): E {
+  return { type: event.type, data: event.data } as E;
+}

@@ -7,6 +7,7 @@ export * from './debrief';
 export { decideLeanGame, type LeanCommandOf, leangameDecider } from './decide';
 export * from './events';
 export { evolveLeanGame } from './evolve';
+export * from './history-view';
 export * from './metrics';
 export * from './minute-rows';
 export * from './rules';

@@ -94,3 +94,24 @@ export function sessionResults(games: readonly PlacedGame[]): TeamResult[] {
     };
   });
 }
+
+/** What a viewer may see of a session's results: the teams' figures, and the rounds that are not open yet. */
+export interface VisibleResults {
+  teams: TeamResult[];
+  /** Rounds whose results the viewer may not see yet: some of their games are still being played. */
+  pendingRounds: number[];
+}
+
+/**
+ * The teams' figures a viewer may see: all of them for the session's admins; for its players, a
+ * round's once every game of it is over (then every role's figures are the players' to see, as a
+ * game's own view shows them once it is over), so a blind round stays blind while it is played.
+ */
+export function visibleResults(games: readonly PlacedGame[], viewer: { isAdmin: boolean }): VisibleResults {
+  if (viewer.isAdmin) return { teams: sessionResults(games), pendingRounds: [] };
+  const pending = new Set(games.filter((g) => !g.state.finished).map((g) => g.roundNumber));
+  return {
+    teams: sessionResults(games.filter((g) => !pending.has(g.roundNumber))),
+    pendingRounds: [...pending].sort((a, b) => a - b),
+  };
+}

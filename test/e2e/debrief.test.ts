@@ -212,25 +212,23 @@ it('debriefs a finished game and replays it week by week', async () => {
     state.facilities.map((f) => f.history[13]!.cumulativeCost),
   );
 
-  // A player reads the same debrief on a phone, and week 14's replay.
+  // A player answers the questions first, on a phone: the results are not loaded yet.
   const phone = await browserOf(retailer, PHONE);
-  await phone.goto(`${origin}/game/${gameId}/results?week=14`);
-  await expectMapAtWeek(phone, state, 14, ['retailer', 'factory']);
-  await phone
-    .getByTestId('debrief-supplychainEvolution')
-    .screenshot({ path: `${shots}/debrief-replay-week14-390.png` });
   await phone.goto(`${origin}/game/${gameId}/results`);
-  await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
-  await expect(phone.getByText('Research export').count()).resolves.toBe(0);
-  // The player answers the questions, with a typo the tolerant rule forgives.
+  await expect.poll(() => phone.getByTestId('see-results').isVisible()).toBe(true);
+  await expect(phone.getByTestId('team-cost').count()).resolves.toBe(0);
+  // With a typo the tolerant rule forgives; whether it is right is not said yet.
   await phone.getByTestId('answer-q1').fill('distributer');
   await phone.getByRole('button', { name: 'Send my answer' }).first().click();
   await expect.poll(() => phone.getByTestId('answered-q1').isVisible()).toBe(true);
-  await expect(phone.getByTestId('debrief-questions').getByText('Right').isVisible()).resolves.toBe(true);
+  await expect(phone.getByTestId('debrief-questions').getByText('Right').count()).resolves.toBe(0);
   await phone.getByTestId('answer-q2').fill('Count what is already on the way.');
   await phone.getByRole('button', { name: 'Send my answer' }).click();
   await expect.poll(() => phone.getByTestId('answered-q2').isVisible()).toBe(true);
-  await phone.getByTestId('debrief-questions').screenshot({ path: `${shots}/debrief-questions-390.png` });
+  await phone.screenshot({ path: `${shots}/debrief-questions-first-390.png`, fullPage: true });
+  await phone.setViewportSize(DESKTOP);
+  await phone.screenshot({ path: `${shots}/debrief-questions-first-1280.png`, fullPage: true });
+  await phone.setViewportSize(PHONE);
   // The instructor sees them live.
   await expect.poll(() => page.getByTestId('answers-q1').textContent()).toContain('distributer');
   await expect(page.getByText('1 of 1 right').isVisible()).resolves.toBe(true);
@@ -238,6 +236,22 @@ it('debriefs a finished game and replays it week by week', async () => {
     .poll(() => page.getByTestId('answers-q2').textContent())
     .toContain('Count what is already on the way.');
   await page.getByTestId('debrief-questions').screenshot({ path: `${shots}/debrief-questions-1280.png` });
+  // Then the results: the same debrief, the answers final and checked.
+  await phone.getByTestId('see-results').click();
+  await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
+  await expect(phone.getByText('Research export').count()).resolves.toBe(0);
+  await expect.poll(() => phone.getByTestId('final-q1').textContent()).toContain('distributer');
+  await expect(phone.getByTestId('debrief-questions').getByText('Right').isVisible()).resolves.toBe(true);
+  await expect(phone.getByTestId('answer-q1').count()).resolves.toBe(0);
+  await phone.getByTestId('debrief-questions').screenshot({ path: `${shots}/debrief-questions-390.png` });
+  // The same debrief's replay at week 14, as the instructor's.
+  await phone.goto(`${origin}/game/${gameId}/results?week=14`);
+  await expectMapAtWeek(phone, state, 14, ['retailer', 'factory']);
+  await phone
+    .getByTestId('debrief-supplychainEvolution')
+    .screenshot({ path: `${shots}/debrief-replay-week14-390.png` });
+  await phone.goto(`${origin}/game/${gameId}/results`);
+  await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });

@@ -188,6 +188,19 @@ it('seats players by code, starts the round, and carries their teams to the next
   // Back in the lobby during the round: the way to the game, no automatic bounce.
   await riley.page.getByTestId('go-to-game').waitFor();
 
+  // The session's results during the blind round: nothing of it, and why.
+  const results = await riley.context.newPage();
+  await results.setViewportSize(PHONE);
+  await results.goto(`${origin}/session/${sessionId}/results`);
+  await expect
+    .poll(() => results.getByTestId('results-pending-1').textContent())
+    .toContain('once every team');
+  expect(await results.getByTestId('result-row').count()).toBe(0);
+  await results.screenshot({ path: `${shots}/session-results-pending-390.png`, fullPage: true });
+  await results.setViewportSize(DESKTOP);
+  await results.screenshot({ path: `${shots}/session-results-pending-1280.png`, fullPage: true });
+  await results.close();
+
   // Everyone moves to round 2 (issue 23): Riley, in the lobby, is taken to her game of round 2,
   // her team and role kept; the lobby, when she goes back to it, shows round 2 and her seat.
   const round1Game = sam.page.url();

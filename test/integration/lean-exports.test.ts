@@ -102,6 +102,10 @@ describe("a lean round's length", () => {
       command: { type: 'ReleaseSheet', facilityId: 'warehouse' },
       ...command(),
     });
+    // A player's workbook waits for the round's end: it shows every station's figures.
+    const early = await download(`/api/games/${gameId}/export.xlsx`, ann);
+    expect(early.status).toBe(403);
+    expect(await early.json()).toEqual({ messageId: 'export.excelAfterEnd', values: {} });
     await runAt({ type: 'LeaveFacility', facilityId: 'warehouse' }, start + 0.5 * MINUTE_MS);
     await expect(
       teacher.api.leangame.setRoundLength.mutate({ gameId, minutes: 9, ...command() }),

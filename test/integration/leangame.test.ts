@@ -192,6 +192,11 @@ describe('a lean workshop played through the API', () => {
     expect(ended.debrief?.teamPerformance.deliveries).toBeGreaterThanOrEqual(0);
     const { events } = await ben.api.leangame.history.query({ gameId });
     expect(events.at(-1)).toMatchObject({ type: 'LeanGameEnded' });
+    // Seats instead of user ids: a player reads no one's user id, the creator's included.
+    for (const user of [teacher, ann, ben]) expect(JSON.stringify(events)).not.toContain(user.userId);
+    expect(JSON.stringify((await teacher.api.leangame.history.query({ gameId })).events)).toContain(
+      ben.userId,
+    );
     // Ann's warehouse went to the computer during the round: she still reads her round's history.
     expect((await ann.api.leangame.history.query({ gameId })).events).toHaveLength(events.length);
     // The exported log, folded by `npm run simulate -- --game lean --from-log`, gives the debrief's figures.

@@ -245,16 +245,37 @@ describe('a session of three rounds', () => {
 
   it('compares the teams across rounds, and lists the answers', async () => {
     const results = await ada.api.session.results.query({ sessionId });
-    expect(results.map((r) => [r.roundNumber, r.teamNumber])).toEqual([
+    expect(results.teams.map((r) => [r.roundNumber, r.teamNumber])).toEqual([
       [1, 1],
       [1, 2],
       [2, 1],
       [2, 2],
     ]);
-    expect(results[0]!.weeksPlayed).toBeGreaterThanOrEqual(1);
+    expect(results.pendingRounds).toEqual([]);
+    expect(results.teams[0]!.weeksPlayed).toBeGreaterThanOrEqual(1);
     expect(await ada.api.session.responses.query({ sessionId })).toEqual([]);
-    // Players see the results too (debriefingMode access, the default).
-    expect(await refusal(players[0]!.api.session.results.query({ sessionId }))).toBe('ok');
+  });
+
+  it('shows its players a round’s results only once every game of it is over', async () => {
+    // Players see the results too (debriefingMode access, the default), but not of a blind round
+    // being played: no role's cost of any team.
+    const during = await players[0]!.api.session.results.query({ sessionId });
+    expect(during).toEqual({ teams: [], pendingRounds: [1, 2] });
+    const { teams } = await ada.api.session.results.query({ sessionId });
+    const firstRound = teams.filter((t) => t.roundNumber === 1);
+    await ada.api.beergame.endGame.mutate({ gameId: firstRound[0]!.gameId, commandId: randomUUID() });
+    // One team still plays round 1: it stays closed.
+    expect((await players[0]!.api.session.results.query({ sessionId })).teams).toEqual([]);
+    await ada.api.beergame.endGame.mutate({ gameId: firstRound[1]!.gameId, commandId: randomUUID() });
+    const after = await players[0]!.api.session.results.query({ sessionId });
+    expect(after.pendingRounds).toEqual([2]);
+    expect(after.teams.map((t) => [t.roundNumber, t.teamNumber, t.finished])).toEqual([
+      [1, 1, true],
+      [1, 2, true],
+    ]);
+    expect(after.teams[0]!.facilities.map((f) => f.cost)).toEqual(
+      firstRound[0]!.facilities.map((f) => f.cost),
+    );
   });
 
   it('keeps its games and rounds when edited, and refuses to change them once played', async () => {

@@ -146,8 +146,15 @@ describe('who may download the workbook', () => {
     }
   });
 
-  it('gives a player the file, named after the game and its week', async () => {
+  it('refuses a player before the game is over, with a translated message (403)', async () => {
+    // A running blind game's workbook would show every role's numbers (issue 23; test/integration/player-access.test.ts).
     const response = await download(gameId, { cookie: players.factory!.cookie });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ messageId: 'export.excelAfterEnd', values: {} });
+  });
+
+  it('gives the creator the file, named after the game and its week', async () => {
+    const response = await download(gameId, { cookie: creator.cookie });
     expect(response.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );

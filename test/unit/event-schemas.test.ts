@@ -82,6 +82,7 @@ describe('event schemas', () => {
     game.run({ type: 'ResetGame' });
     game.run({ type: 'EndGame' });
     game.run({ type: 'AnswerDebriefQuestion', questionId: 'q1', answer: 'Delays' }, as('u-retailer'));
+    game.run({ type: 'SeeResults' }, as('u-retailer'));
     game.run({ type: 'ArchiveGame' });
     game.run({ type: 'UnarchiveGame' });
     game.run({ type: 'DeleteGame' });

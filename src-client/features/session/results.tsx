@@ -1,11 +1,12 @@
 /**
  * The results page's body (spec point 2): the teams compared within each round (team cost, best
  * first, with fill rate and bullwhip) and across rounds (cost per week, round by round, with the
- * class average). Players who may see it get the same, their own team highlighted.
+ * class average). Players who may see it get the same, their own team highlighted, for each round
+ * once every team has finished it; until then the round says when its results open.
  */
 import './results.css';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconClock, IconPrinter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { SessionView, TeamResult } from '../../../src-shared/session';
@@ -151,6 +152,25 @@ function RoundBlock({
   );
 }
 
+/** A round still being played: a player sees its results once every team has finished it. */
+function PendingRound({ view, roundNumber }: { view: SessionView; roundNumber: number }) {
+  return (
+    <Alert
+      color="blue"
+      icon={<IconClock size={18} />}
+      title={
+        <FormattedMessage
+          id="session.roundTitle"
+          values={{ round: roundNumber, name: view.rounds[roundNumber - 1]?.name ?? '' }}
+        />
+      }
+      data-testid={`results-pending-${roundNumber}`}
+    >
+      <FormattedMessage id="session.roundResultsPending" />
+    </Alert>
+  );
+}
+
 function AcrossRounds({ view, results }: { view: SessionView; results: TeamResult[] }) {
   const intl = useIntl();
   const nameOf = useTeamName(view);
@@ -238,7 +258,11 @@ export function SessionResults({ view }: { view: SessionView }) {
     );
   // A player's own games (every round they sat in), highlighted; an admin has none.
   const mine = new Set(view.isAdmin ? [] : view.myGames.map((g) => g.gameId));
-  const roundNumbers = [...new Set(results.data.map((r) => r.roundNumber))].sort((a, b) => a - b);
+  const { teams, pendingRounds } = results.data;
+  const roundNumbers = [...new Set([...teams.map((r) => r.roundNumber), ...pendingRounds])].sort(
+    (a, b) => a - b,
+  );
+  const shownRounds = roundNumbers.filter((round) => !pendingRounds.includes(round));
   return (
     <Stack gap="lg" data-testid="session-results">
       <Group justify="space-between" wrap="wrap">
@@ -260,16 +284,20 @@ export function SessionResults({ view }: { view: SessionView }) {
         </Text>
       ) : (
         <>
-          {roundNumbers.map((round) => (
-            <RoundBlock
-              key={round}
-              view={view}
-              roundNumber={round}
-              teams={results.data.filter((r) => r.roundNumber === round)}
-              mine={mine}
-            />
-          ))}
-          {roundNumbers.length > 1 && <AcrossRounds view={view} results={results.data} />}
+          {roundNumbers.map((round) =>
+            pendingRounds.includes(round) ? (
+              <PendingRound key={round} view={view} roundNumber={round} />
+            ) : (
+              <RoundBlock
+                key={round}
+                view={view}
+                roundNumber={round}
+                teams={teams.filter((r) => r.roundNumber === round)}
+                mine={mine}
+              />
+            ),
+          )}
+          {shownRounds.length > 1 && <AcrossRounds view={view} results={teams} />}
         </>
       )}
     </Stack>

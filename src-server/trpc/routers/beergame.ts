@@ -24,10 +24,11 @@ import {
   setTransparentInput,
   startTimerInput,
 } from '../../../src-shared/api/game';
-import { type BeerCommand, type BeerEvent, settingsOpen } from '../../../src-shared/beergame';
-import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
+import { type BeerCommand, settingsOpen } from '../../../src-shared/beergame';
+import { gameStreamId } from '../../../src-shared/eventsourcing';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
+import { beergameResults } from '../beergame-results';
 import type { Context } from '../context';
 import {
   actorOf,
@@ -134,19 +135,18 @@ export const beergameRouter = router({
     ),
 
   /**
-   * Every event of the game, read through the upcasters, for the debrief and its step-by-step
-   * replay to fold in the browser with the published reducer: for the creator at any time, for the
-   * players once the game is over.
+   * The game's events, read through the upcasters, for the debrief and its step-by-step replay to
+   * fold in the browser with the published reducer: every event for the creator at any time; for a
+   * player once the game is over, those the view's rules let them see (`historyForViewer`), and
+   * their answers become final (beergame-results.ts).
    */
   history: beergameDebriefProcedure.query(async ({ ctx }) => {
-    const { game, services } = ctx;
-    const recorded = await services.store.readStream(gameStreamId(game.gameId));
-    const { upcasters } = gameTypes.beergame.stream;
+    const { events } = await beergameResults(ctx, ctx.game);
     return {
-      events: recorded.map((event) => ({
-        ...(upcast(upcasters, event) as BeerEvent),
-        version: event.streamVersion,
-        recordedAt: event.recordedAt.getTime(),
+      events: events.map(({ recorded, event }) => ({
+        ...event,
+        version: recorded.streamVersion,
+        recordedAt: recorded.recordedAt.getTime(),
       })),
     };
   }),

@@ -13,11 +13,12 @@ import {
   leanRoundLengthInput,
   leanWorkInput,
 } from '../../../src-shared/api/leangame';
-import { gameStreamId, upcast } from '../../../src-shared/eventsourcing';
+import { eventOf, gameStreamId, upcast } from '../../../src-shared/eventsourcing';
 import {
   getLeanScenario,
   type LeanCommand,
   type LeanEvent,
+  leanHistoryForViewer,
   leanHistoryRefusal,
 } from '../../../src-shared/leangame';
 import { defaultTemplate } from '../../../src-shared/rules/templates';
@@ -129,7 +130,8 @@ export const leangameRouter = router({
   /**
    * Every event of the game, read through the upcasters, for the debrief's replay to fold in the
    * browser with the published reducer: for the creator at any time; once the round is over, for
-   * whoever held a facility in it, even if they left it or it was handed to the computer.
+   * whoever held a facility in it, even if they left it or it was handed to the computer, with
+   * seats instead of user ids (`leanHistoryForViewer`).
    */
   history: leangameSignedInProcedure.query(async ({ ctx }) => {
     const recorded = await ctx.services.store.readStream(gameStreamId(ctx.game.gameId));
@@ -141,11 +143,15 @@ export const leangameRouter = router({
     );
     if (refusal) throw appError('FORBIDDEN', refusal);
     const { upcasters } = gameTypes.leangame.stream;
+    const events = leanHistoryForViewer(
+      recorded.map((event) => eventOf(upcast(upcasters, event) as LeanEvent)),
+      ctx.user.id,
+    );
     return {
-      events: recorded.map((event) => ({
-        ...(upcast(upcasters, event) as LeanEvent),
-        version: event.streamVersion,
-        recordedAt: event.recordedAt.getTime(),
+      events: events.map((event, i) => ({
+        ...event,
+        version: recorded[i]!.streamVersion,
+        recordedAt: recorded[i]!.recordedAt.getTime(),
       })),
     };
   }),

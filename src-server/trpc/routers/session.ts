@@ -31,12 +31,12 @@ import {
   type SessionState,
   sessionFinished,
   sessionResponses,
-  sessionResults,
   sessionSetupFromTemplate,
   sessionSetupSchema,
   sessionStreamId,
   sessionTemplate,
   teamName,
+  visibleResults,
 } from '../../../src-shared/session';
 import { displayNames } from '../../auth/auth';
 import { messagesIn } from '../../messages';
@@ -565,7 +565,8 @@ export const sessionRouter = router({
 
   /**
    * The teams compared within each round and across rounds: for admins always, for the session's
-   * players when it lets them see their debrief (`debriefingMode`).
+   * players when it lets them see their debrief (`debriefingMode`), each round once it is over
+   * (`visibleResults`).
    */
   results: sessionProcedure.query(async ({ ctx }) => {
     const { state, isAdmin } = ctx.session;
@@ -577,6 +578,6 @@ export const sessionRouter = router({
       if (state.setup.config.debriefingMode !== 'access')
         throw appError('FORBIDDEN', 'session.errResultsClosed');
     }
-    return sessionResults(games);
+    return visibleResults(games, { isAdmin });
   }),
 });

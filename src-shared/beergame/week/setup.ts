@@ -56,6 +56,7 @@ export function setupGame(base: BeerState): BeerState {
     allocations: [],
     demandLog: [],
     answers: [],
+    resultsSeen: [],
   };
   for (const f of facilities)
     for (const pid in f.products) f.products[pid]!.onOrder = supplyLine(draft, f.id, pid);

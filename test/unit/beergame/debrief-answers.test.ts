@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { as, CREATOR, created, given } from './helpers';
+import { viewGame } from '../../../src-shared/beergame';
+import { as, CREATOR, created, Game, given } from './helpers';
 
 const questions = {
   configDebrief: {
@@ -75,5 +76,60 @@ describe('AnswerDebriefQuestion', () => {
     given(created(questions), joined('retailer', 'ann'), ended, answered)
       .when({ type: 'ResetGame' }, as(CREATOR))
       .thenState((s) => expect(s.answers).toEqual([]));
+  });
+});
+
+describe('SeeResults: a player’s answers are final once they open the results', () => {
+  const seen = { type: 'ResultsSeen', data: { userId: 'ann', facilityId: 'retailer', at: 950 } } as const;
+
+  it('is recorded once for a seated player of a finished game, and for nobody else', () => {
+    given(created(questions), joined('retailer', 'ann'), ended)
+      .when({ type: 'SeeResults' }, as('ann', 950))
+      .thenEvents([seen])
+      .thenState((s) => expect(s.resultsSeen).toEqual(['ann']));
+    given(created(questions), joined('retailer', 'ann'), ended, seen)
+      .when({ type: 'SeeResults' }, as('ann'))
+      .thenEvents([]);
+    for (const who of [CREATOR, 'stranger'])
+      given(created(questions), joined('retailer', 'ann'), ended)
+        .when({ type: 'SeeResults' }, as(who))
+        .thenEvents([]);
+    given(created(questions), joined('retailer', 'ann'))
+      .when({ type: 'SeeResults' }, as('ann'))
+      .thenRefused('beergame.errHistoryAfterEnd');
+  });
+
+  it('refuses a new answer afterwards; another player still answers', () => {
+    given(created(questions), joined('retailer', 'ann'), joined('factory', 'bob'), ended, seen)
+      .when(answer('q1', 'factory'), as('ann'))
+      .thenRefused('beergame.errAnswersFinal');
+    given(created(questions), joined('retailer', 'ann'), joined('factory', 'bob'), ended, seen)
+      .when(answer('q1', 'factory'), as('bob'))
+      .thenEvents((events) => expect(events).toHaveLength(1));
+  });
+
+  it('is forgotten by a reset, with the answers', () => {
+    given(created(questions), joined('retailer', 'ann'), ended, seen)
+      .when({ type: 'ResetGame' }, as(CREATOR))
+      .thenState((s) => expect(s.resultsSeen).toEqual([]));
+  });
+
+  it('is when the view tells the player whether their answers are right', () => {
+    const answered = {
+      type: 'DebriefQuestionAnswered',
+      data: { questionId: 'q1', userId: 'ann', answer: 'factory', at: 900 },
+    } as const;
+    const before = new Game(created(questions), joined('retailer', 'ann'), ended, answered);
+    const ann = viewGame(before.state, { userId: 'ann' });
+    expect(ann.answers).toEqual([
+      { questionId: 'q1', facilityId: 'retailer', answer: 'factory', correct: null },
+    ]);
+    expect(ann.answersFinal).toBe(false);
+    // The creator sees every answer checked, at any time.
+    expect(viewGame(before.state, { userId: CREATOR }).answers[0]!.correct).toBe(true);
+    before.apply(seen);
+    const after = viewGame(before.state, { userId: 'ann' });
+    expect(after.answers[0]!.correct).toBe(true);
+    expect(after.answersFinal).toBe(true);
   });
 });

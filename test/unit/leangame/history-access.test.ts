@@ -1,6 +1,9 @@
-/** Who may read a lean game's recorded events: its creator always, its players once the round is over. */
+/**
+ * Who may read a lean game's recorded events: its creator always, its players once the round is
+ * over, with seats instead of user ids.
+ */
 import { describe, expect, it } from 'vitest';
-import { leanHistoryRefusal } from '../../../src-shared/leangame';
+import { type LeanEvent, leanHistoryForViewer, leanHistoryRefusal } from '../../../src-shared/leangame';
 
 const events = [
   { type: 'LeanGameCreated', data: { creatorId: 'teacher' } },
@@ -25,5 +28,35 @@ describe('reading the history of a lean game', () => {
     expect(leanHistoryRefusal(events, { creatorId: 'teacher', ended: true }, 'ben')).toBe(
       'errors.membersOrCreatorOnly',
     );
+  });
+});
+
+describe('what a player reads of a lean game’s history', () => {
+  const at = 0;
+  const played = [
+    { type: 'LeanGameCreated', data: { at, creatorId: 'teacher', name: 'Line' } },
+    { type: 'PlayerJoined', data: { at, userId: 'ann', facilityId: 'warehouse', playerName: 'Ann' } },
+    { type: 'PlayerJoined', data: { at, userId: 'ben', facilityId: 'paint1', playerName: 'Ben' } },
+    { type: 'ImprovementsPanelOpened', data: { at, by: 'ben' } },
+    { type: 'ImprovementsPanelClosed', data: { at, by: 'ben' } },
+    { type: 'ImprovementsPanelOpened', data: { at, by: 'teacher' } },
+    { type: 'PlayerLeft', data: { at, userId: 'ben', facilityId: 'paint1' } },
+    { type: 'PlayerJoined', data: { at, userId: 'cy', facilityId: 'paint1', playerName: 'Cy' } },
+  ] as unknown as LeanEvent[];
+
+  it('names seats, never users; the creator reads it as recorded', () => {
+    expect(leanHistoryForViewer(played, 'teacher')).toEqual(played);
+    const seen = leanHistoryForViewer(played, 'ann');
+    expect(JSON.stringify(seen)).not.toMatch(/"(teacher|ann|ben|cy)"/);
+    expect(seen.map((e) => e.data as { userId?: string; by?: string; creatorId?: string })).toEqual([
+      expect.objectContaining({ creatorId: 'instructor' }),
+      expect.objectContaining({ userId: 'warehouse' }),
+      expect.objectContaining({ userId: 'paint1' }),
+      expect.objectContaining({ by: 'paint1' }),
+      expect.objectContaining({ by: 'paint1' }),
+      expect.objectContaining({ by: 'instructor' }),
+      expect.objectContaining({ userId: 'paint1' }),
+      expect.objectContaining({ userId: 'paint1-2' }),
+    ]);
   });
 });

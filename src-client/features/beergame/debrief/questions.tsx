@@ -1,7 +1,8 @@
 /**
  * The debrief's questions (`configDebrief.questionsSection`): a player answers each (an event,
- * `AnswerDebriefQuestion`; a new answer replaces theirs) and sees whether it matches the expected
- * one by the tolerant rule; the creator sees every player's answers and how many are right.
+ * `AnswerDebriefQuestion`; a new answer replaces theirs) until they open the results; then their
+ * answers are final and they see whether each matches the expected one by the tolerant rule. The
+ * creator sees every player's answers and how many are right.
  */
 import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
@@ -27,6 +28,28 @@ function Verdict({ correct }: { correct: boolean | null }) {
       <FormattedMessage id="debrief.questions.notExpected" />
     </Badge>
   );
+}
+
+/** A player's answer once final (they opened the results): read only, with its verdict. */
+function FinalAnswer({ question, mine }: { question: Question; mine?: BeerDebriefAnswer }) {
+  return mine ? (
+    <Group gap="sm" align="flex-start" data-testid={`final-${question.id}`}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', flex: 1 }}>
+        {mine.answer}
+      </Text>
+      <Verdict correct={mine.correct} />
+    </Group>
+  ) : (
+    <Text size="sm" c="dimmed" data-testid={`final-${question.id}`}>
+      <FormattedMessage id="debrief.questions.noAnswer" />
+    </Text>
+  );
+}
+
+/** Whether the game asks its players questions. */
+export function hasQuestions(view: BeerView): boolean {
+  const section = view.debrief?.questionsSection;
+  return (section?.show ?? false) && (section?.questions.length ?? 0) > 0;
 }
 
 function AnswerForm({
@@ -125,7 +148,7 @@ function AnswersTable({ view, question }: { view: BeerView; question: Question }
 
 export function DebriefQuestions({ view }: { view: BeerView }) {
   const section = view.debrief?.questionsSection;
-  if (!section?.show || section.questions.length === 0) return null;
+  if (!section || !hasQuestions(view)) return null;
   const playing = view.myFacilityId !== null;
   if (!playing && !view.isCreator) return null;
   return (
@@ -139,6 +162,11 @@ export function DebriefQuestions({ view }: { view: BeerView }) {
       <Title order={3} mb="xs">
         <FormattedMessage id="debrief.questions.title" />
       </Title>
+      {view.answersFinal && (
+        <Text size="sm" c="dimmed" mb="sm">
+          <FormattedMessage id="debrief.questions.final" />
+        </Text>
+      )}
       <Stack gap="lg">
         {section.questions.map((question, index) => (
           <Stack key={question.id} gap="xs">
@@ -147,6 +175,11 @@ export function DebriefQuestions({ view }: { view: BeerView }) {
             </Text>
             {view.isCreator ? (
               <AnswersTable view={view} question={question} />
+            ) : view.answersFinal ? (
+              <FinalAnswer
+                question={question}
+                mine={view.answers.find((a) => a.questionId === question.id)}
+              />
             ) : (
               <AnswerForm
                 view={view}

@@ -69,16 +69,17 @@ export function LeanReplay({
     };
   }, [state, instant]);
   // Everything is visible in a debrief: the floor as its creator sees it, with the players' names
-  // (they live in user records, which the live view has and the events do not).
+  // (they live in user records, which the live view has and the events do not). The creator as the
+  // events name them: a player's history names people by their seats.
   const floor = useMemo(() => {
-    const seen = viewLeanGame(state, { userId: view.creatorId, role: 'instructor' }, instant);
+    const seen = viewLeanGame(state, { userId: state.creatorId, role: 'instructor' }, instant);
     if (!seen) return null;
     const named = new Map(view.facilities.map((f) => [f.id, f.playerName]));
     return {
       ...seen,
       facilities: seen.facilities.map((f) => ({ ...f, playerName: f.playerName ?? named.get(f.id) ?? null })),
     };
-  }, [state, view.creatorId, view.facilities, instant]);
+  }, [state, view.facilities, instant]);
   const minute = (value: number) =>
     intl.formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const label = (id: string) => intl.formatMessage({ id: `lean.debrief.replay.${id}` });
