@@ -1,6 +1,6 @@
 /**
  * A beer game's recorded events as the viewer may see them (`historyForViewer`): the debrief's
- * history (`beergame.history`) and the workbook read them here. A player reads them once the game
+ * history (the beer game router's `history`) and the workbook read them here. A player reads them once the game
  * is over, and that reading is when they see the results: it records `ResultsSeen` first, so their
  * answers to the debrief's questions are final before the figures reach them.
  */

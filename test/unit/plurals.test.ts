@@ -39,6 +39,8 @@ const COUNT_NAMES = new Set([
 const NOT_COUNTS: Record<string, string> = {
   'dashboard.deleteExplain': '{count} is the text to type to confirm, as typed',
   'session.endGamesExplain': '{teams} is the list of the teams’ names',
+  'lean.debrief.replay.position':
+    '{minutes} is the round’s length on the clock, in tenths, as the page writes it',
   'gameSettings.demandDrawn': '{weeks} is the list of drawn values',
 };
 /** Words that, right after a number, agree with it: "{max} characters", "<b>{count}</b> teams", "{minutes}-minute". */
