@@ -287,6 +287,14 @@ itOnPostgres(
     await expect.poll(() => pages[0]!.getByTestId('round-entry-now').textContent()).toContain('being played');
     await pages[0]!.keyboard.press('Escape');
 
+    // A player's workbook of the running game is refused: it would show the other roles' numbers.
+    const cookie = (await phones[0]!.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const early = await fetch(`${server.url}/api/games/${gameIdOf(pages[0]!)}/export.xlsx`, {
+      headers: { cookie },
+    });
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ messageId: 'export.excelAfterEnd' });
+
     // Round 2 ends in bulk: the session is finished, nobody is waited for.
     await page.getByTestId('select-all-teams').check();
     await page.getByTestId('bulk-end-games').click();
