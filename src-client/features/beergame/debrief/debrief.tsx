@@ -4,21 +4,9 @@
  * step (the fold of the events up to it, with the engine's own reducer and KPIs). Printable, and
  * readable on a phone.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Menu,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/charts/styles.css';
-import { IconDownload, IconHeart, IconPrinter, IconTableExport } from '@tabler/icons-react';
+import { IconHeart, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { BeerView } from '../../../../src-shared/beergame';
@@ -27,6 +15,7 @@ import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figu
 import { beergameKpis, productSeries } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
 import { replayFiguresStep } from '../../../../src-shared/beergame/weeks-played';
+import { ExportButtons, type ResearchFormat } from '../../../ui/debrief/export-buttons';
 import { DebriefFigure, DebriefSection } from '../../../ui/debrief/section';
 import { useFacilityName } from '../../../ui/facility-name';
 import { Money } from '../../../ui/money';
@@ -67,40 +56,18 @@ function SectionCard({ id, children }: { id: Section; children: ReactNode }) {
 const Figure = DebriefFigure;
 
 /** The download and print buttons: the workbook for the creator and the players, the research export for the creator. */
+/** The beer game's research formats: the wide layout is by facility and week. */
+const RESEARCH_FORMATS: readonly ResearchFormat[] = (
+  ['jsonl', 'csv-long', 'csv-wide', 'codebook'] as const
+).map((format) => ({ format, labelId: `debrief.format.${format}` }));
+
 function OptionButtons({ view }: { view: BeerView }) {
-  const intl = useIntl();
-  const base = `/api/games/${encodeURIComponent(view.gameId)}`;
   return (
     <Group gap="sm" className="debrief-no-print">
       <Button leftSection={<IconPrinter size={18} />} variant="default" onClick={() => window.print()}>
         <FormattedMessage id="debrief.print" />
       </Button>
-      <Button
-        component="a"
-        href={`${base}/export.xlsx?lang=${intl.locale}`}
-        download
-        leftSection={<IconDownload size={18} />}
-        variant="default"
-        data-testid="download-workbook"
-      >
-        <FormattedMessage id="debrief.downloadWorkbook" />
-      </Button>
-      {view.isCreator && (
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            <Button leftSection={<IconTableExport size={18} />} variant="default">
-              <FormattedMessage id="debrief.researchExport" />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {(['jsonl', 'csv-long', 'csv-wide', 'codebook'] as const).map((format) => (
-              <Menu.Item key={format} component="a" href={`${base}/export?format=${format}`} download>
-                <FormattedMessage id={`debrief.format.${format}`} />
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <ExportButtons gameId={view.gameId} isCreator={view.isCreator} formats={RESEARCH_FORMATS} />
     </Group>
   );
 }

@@ -16,8 +16,8 @@ import { leanStateAt } from '../../../../src-shared/leangame/copy';
 import { leanDebrief } from '../../../../src-shared/leangame/debrief';
 import { leanMetrics } from '../../../../src-shared/leangame/metrics';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
+import { ExportButtons, type ResearchFormat } from '../../../ui/debrief/export-buttons';
 import { DebriefSection } from '../../../ui/debrief/section';
-import { LeanExports } from './exports';
 import {
   BalanceSection as BalanceBody,
   FlowEfficiencySection as FlowBody,
@@ -81,6 +81,13 @@ function JumpButton({ to }: { to: LeanDebriefSection | 'replay' }) {
   );
 }
 
+/** The lean game's research formats: its wide layout is by facility and minute. */
+const RESEARCH_FORMATS: readonly ResearchFormat[] = [
+  { format: 'jsonl', labelId: 'debrief.format.jsonl' },
+  { format: 'csv-long', labelId: 'debrief.format.csv-long' },
+  { format: 'csv-wide', labelId: 'lean.debrief.format.csv-wide' },
+  { format: 'codebook', labelId: 'debrief.format.codebook' },
+];
 export function LeanDebrief({ view, history }: { view: LeanGameView; history: LeanHistory }) {
   const intl = useIntl();
   const events = history.events;
@@ -136,7 +143,7 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
           <Button leftSection={<IconPrinter size={18} />} variant="default" onClick={() => window.print()}>
             <FormattedMessage id="lean.debrief.print" />
           </Button>
-          {view.isCreator && <LeanExports gameId={view.gameId} />}
+          <ExportButtons gameId={view.gameId} isCreator={view.isCreator} formats={RESEARCH_FORMATS} />
         </Group>
       </Section>
     ),
