@@ -18,12 +18,19 @@ setNonce(styleNonce);
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, sans-serif' });
 
-/** One tRPC client per signed-in identity: the WebSocket handshake carries the sign-in cookie. */
+/**
+ * One tRPC client per signed-in identity: the WebSocket handshake carries the sign-in cookie. The
+ * first client opens before the page knows who is signed in, with the cookie the browser already
+ * has: learning who that is changes nothing (closing it then cut the page's first subscriptions:
+ * "Active connection is not open"); a sign-in or sign-out afterwards makes a new one.
+ */
 function ApiProvider({ children }: { children: ReactNode }) {
-  const identity = useCurrentUser().user?.id ?? 'signed-out';
+  const { user, pending } = useCurrentUser();
+  const identity = pending ? null : (user?.id ?? 'signed-out');
   const [api, setApi] = useState(() => ({ identity, queryClient: new QueryClient(), ...createTrpcClient() }));
   useEffect(() => {
-    if (api.identity === identity) return;
+    if (identity === null || api.identity === identity) return;
+    if (api.identity === null) return setApi({ ...api, identity });
     api.close();
     setApi({ identity, queryClient: new QueryClient(), ...createTrpcClient() });
   }, [identity, api]);

@@ -31,6 +31,8 @@ export function GamePlayPage() {
   useEffect(() => {
     if (!finished || sentToResults.current === id) return;
     sentToResults.current = id;
+    // A player already on their way elsewhere (the next round) goes there, not to these results.
+    if (window.location.pathname !== paths.game(id, 'play')) return;
     navigate(paths.game(id, 'results'));
   }, [finished, id, navigate]);
   if (!view) return <PageLoader />;

@@ -47,6 +47,8 @@ afterAll(async () => {
 /** What pages said wrong: page errors always, console errors unless the server was away (the browser's own). */
 const problems: string[] = [];
 let outage = false;
+/** Every page's navigations, said when a step that moves the phones fails. */
+const navigations: string[] = [];
 const NETWORK_ERROR =
   /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource/;
 
@@ -57,6 +59,28 @@ async function person(viewport: { width: number; height: number }, name: string)
     if (message.type() !== 'error') return;
     if (outage && NETWORK_ERROR.test(message.text())) return;
     problems.push(`${name} ${opened.page.url()}: console: ${message.text()}`);
+  });
+  opened.page.on('framenavigated', (frame) => {
+    if (frame === opened.page.mainFrame())
+      navigations.push(`${Date.now() % 1_000_000} ${name} ${frame.url()}`);
+  });
+  // An error a page shows its person (a red toast: "Something went wrong") is a problem too.
+  await opened.context.exposeBinding('reportErrorToast', ({ page }, text: string) =>
+    problems.push(`${name} ${page.url()}: error toast: ${text}`),
+  );
+  await opened.context.addInitScript(() => {
+    const report = (window as unknown as { reportErrorToast: (text: string) => void }).reportErrorToast;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          const toasts = node.matches('.mantine-Notification-root')
+            ? [node]
+            : [...node.querySelectorAll<HTMLElement>('.mantine-Notification-root')];
+          for (const toast of toasts)
+            if (toast.getAttribute('style')?.includes('--mantine-color-red')) report(toast.textContent ?? '');
+        }
+    }).observe(document, { childList: true, subtree: true });
   });
   return opened;
 }
@@ -264,7 +288,9 @@ itOnPostgres(
       .poll(() => page.getByTestId('current-round').textContent(), { timeout: 30_000 })
       .toMatch(/^Round 2: /);
     for (const phone of pages) {
-      await phone.waitForURL(/\/game\/[\w-]+\/intro$/);
+      await phone.waitForURL(/\/game\/[\w-]+\/intro$/).catch((error) => {
+        throw new Error(`${error}\n${navigations.slice(-60).join('\n')}`);
+      });
       expect(round1Games).not.toContain(gameIdOf(phone));
     }
     await pages[0]!.getByText('Round 2: your game is open. Here it is.').waitFor();

@@ -36,7 +36,9 @@ export function useGameView(gameId: string) {
       onError: (error) => {
         if (error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN')
           leaveRefusedGame(error.data.messageId ?? 'dashboard.messGameUnknown');
-        else toastError(intl, error);
+        // A subscription cut off without an answer (a socket closed under it, the sign-in that
+        // changed) is the connection's to tell (ui/connection-banner.tsx): it starts again by itself.
+        else if (error.data) toastError(intl, error);
       },
     },
   );

@@ -31,7 +31,9 @@ export function useSessionView(sessionId: string, { leaveWhenRefused = true } = 
         // A game page's round list says nothing of a session it may no longer show: the game stays.
         if (refused && !leaveWhenRefused) setView(null);
         else if (refused) leave(error.data?.messageId ?? 'session.sessionNotFound');
-        else toastError(intl, error);
+        // A subscription cut off without an answer (a socket closed under it, the sign-in that
+        // changed) is the connection's to tell (ui/connection-banner.tsx): it starts again by itself.
+        else if (error.data) toastError(intl, error);
       },
     },
   );

@@ -1,27 +1,26 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /**
  * Keeps a replay's step in the page's address (`?week=14`, `?minute=3.5`), so a link opens the
- * class there. It writes when the step changes, and only then: `setSearchParams` changes with every
- * navigation, and writing again while the player leaves the page (a round that opens takes them on)
- * took them back to it.
+ * class there. It writes when the step changes, and only then (`setSearchParams` changes with every
+ * navigation), only when the address would change, and never once the address has moved to another
+ * page: a page being left stays on screen until the next one is ready, and writing its step then
+ * took the player back to it (a round that opened, taking the class on, while a debrief loaded).
  */
 export function useStepInAddress(step: number, write: (params: URLSearchParams, step: number) => void) {
   const [, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const latestWrite = useRef(write);
   latestWrite.current = write;
   const written = useRef<number | null>(null);
   useEffect(() => {
     if (written.current === step) return;
     written.current = step;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        latestWrite.current(updated, step);
-        return updated;
-      },
-      { replace: true },
-    );
-  }, [step, setParams]);
+    if (window.location.pathname !== pathname) return;
+    const current = new URLSearchParams(window.location.search);
+    const updated = new URLSearchParams(current);
+    latestWrite.current(updated, step);
+    if (updated.toString() !== current.toString()) setParams(updated, { replace: true });
+  }, [step, setParams, pathname]);
 }
