@@ -1,7 +1,8 @@
 /**
  * Sessions through the real server (issue 12): a 3-round session from a template, players joining
  * by code (some at random), rounds started, played, carried over and locked, the follow-up live,
- * responses and results across rounds, a duplicate, and deletion.
+ * responses and results across rounds, a duplicate, and deletion; and a round played with known
+ * orders, followed on one open follow-up, whose costs and fill rates are worked out by hand.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,62 @@ function sessionView(as: ApiUser, sessionId: string, predicate: (view: SessionVi
       },
     );
   });
+}
+
+/**
+ * One `session.watch` subscription kept open: every message it delivers, in order, and the view
+ * each one leaves. `next` waits for a message after the ones already seen that satisfies
+ * `predicate`, so a change is proven to arrive live on this subscription, not from a fresh one.
+ */
+function followSession(as: ApiUser, sessionId: string) {
+  const received: Array<{ update: LiveView<SessionView>; view: SessionView }> = [];
+  const waiters = new Set<() => void>();
+  let failure: unknown = null;
+  const subscription = as.api.session.watch.subscribe(
+    { sessionId },
+    {
+      onData: (update: LiveView<SessionView>) => {
+        const held = received.at(-1);
+        let view: SessionView;
+        if ('view' in update) view = update.view;
+        else if (held && update.base === held.update.seq) view = applyViewPatch(held.view, update.patch);
+        else {
+          failure = new Error(`a patch on ${update.base} while holding ${held?.update.seq}`);
+          return;
+        }
+        received.push({ update, view });
+        for (const wake of waiters) wake();
+      },
+      onError: (error) => {
+        failure = error;
+        for (const wake of waiters) wake();
+      },
+    },
+  );
+  /** The first message after the `seen` first ones whose view satisfies `predicate`, with its index. */
+  const next = (seen: number, predicate: (view: SessionView) => boolean = () => true) =>
+    new Promise<{ index: number; update: LiveView<SessionView>; view: SessionView }>((resolve, reject) => {
+      const check = () => {
+        if (failure) return finish(() => reject(failure));
+        const index = received.findIndex((message, i) => i >= seen && predicate(message.view));
+        if (index >= 0) finish(() => resolve({ index, ...received[index]! }));
+      };
+      const timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(new Error(`timed out after ${received.length} session messages (${seen} seen before)`)),
+          ),
+        15_000,
+      );
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        waiters.delete(check);
+        settle();
+      };
+      waiters.add(check);
+      check();
+    });
+  return { received, next, close: () => subscription.unsubscribe() };
 }
 
 beforeAll(async () => {
@@ -157,9 +214,10 @@ describe('a session of three rounds', () => {
   it('starts round 1: empty seats go to the computer, and the follow-up shows every team live', async () => {
     const started = await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
     expect(started).toEqual({ done: 2, refused: [] });
-    const follow = await sessionView(
-      ada,
-      sessionId,
+    // One follow-up page open through the round: each change must reach it as a later message.
+    const live = followSession(ada, sessionId);
+    const { view: follow } = await live.next(
+      0,
       (v) => v.started && v.followUp!.every((r) => r.seats.every((s) => s.userId !== null || s.computer)),
     );
     expect(follow.followUp).toHaveLength(2);
@@ -168,23 +226,28 @@ describe('a session of three rounds', () => {
     // No week has been played: no cost yet (the opening stock's week is not over).
     expect(follow.followUp!.map((r) => r.cost)).toEqual([null, null]);
     const me = follow.teams[1]!;
+    // The order shows as the seat's, or as the week closed when the retailer was the team's only
+    // player (the third player's team is drawn at random).
+    const retailerOrdered = (v: SessionView) => {
+      const row = v.followUp!.find((r) => r.teamNumber === 2)!;
+      return row.week > 1 || row.seats.find((s) => s.facilityId === 'retailer')!.ordered;
+    };
+    const seen = live.received.length;
+    expect(retailerOrdered(live.received.at(-1)!.view)).toBe(false);
     await players[0]!.api.beergame.placeOrder.mutate({
       gameId: me.gameId,
       facilityId: 'retailer',
       quantity: 4,
       commandId: randomUUID(),
     });
-    const after = await sessionView(ada, sessionId, (v) =>
-      v.followUp!.some(
-        (r) =>
-          r.teamNumber === 2 && (r.week > 1 || r.seats.some((s) => s.facilityId === 'retailer' && s.ordered)),
-      ),
-    );
-    expect(after.followUp!.find((r) => r.teamNumber === 2)).toBeTruthy();
+    // The order shows on the page already open, as a patch on what it held.
+    const ordered = await live.next(seen, retailerOrdered);
+    expect('patch' in ordered.update).toBe(true);
     // A late joiner takes over a role the computer plays, in the team with the fewest players.
     const late = await players[4]!.api.session.join.mutate({ sessionId, commandId: randomUUID() });
     expect(late).toMatchObject({ teamNumber: 2, roundNumber: 1 });
     // The follow-up's bulk action closes every team's week at once.
+    const beforeClose = live.received.length;
     const closed = await ada.api.session.teamsAction.mutate({
       sessionId,
       gameIds: follow.followUp!.map((r) => r.gameId),
@@ -192,8 +255,10 @@ describe('a session of three rounds', () => {
       commandId: randomUUID(),
     });
     expect(closed.done).toBe(2);
-    const played = await sessionView(ada, sessionId, (v) => v.followUp!.every((r) => r.week >= 2));
-    for (const row of played.followUp!) expect(row.cost).toBeGreaterThan(0);
+    const played = await live.next(beforeClose, (v) => v.followUp!.every((r) => r.week >= 2));
+    expect('patch' in played.update).toBe(true);
+    for (const row of played.view.followUp!) expect(row.cost).toBeGreaterThan(0);
+    live.close();
     expect(
       await refusal(
         ada.api.session.teamsAction.mutate({
@@ -454,5 +519,157 @@ describe('the end of a session (issue 23)', () => {
         }),
       ),
     ).not.toBe('ok');
+  });
+});
+
+describe('a round played with known orders (issue 24)', () => {
+  /**
+   * The chain-length session's first round, a retailer and its factory (beer game template
+   * `twoStages`), cut to 5 weeks with consumer demand 4, 20, 4, 4, 8. By the rules
+   * (/work/shared/rules/beergame.md) and the template's settings: stock 12 each, stock cost 0.5
+   * and backlog cost 1 per unit and week, every pipeline slot 4; the retailer's order reaches the
+   * factory 2 weeks later and the factory's shipment takes 2 more (received in t + 4); the
+   * factory's production request starts the next week and takes 2 (received in t + 3). So in
+   * weeks 1–5 the retailer receives 4, 4 (the pipeline), then the factory's shipments of weeks 1,
+   * 2, 3; the factory receives 4, 4, 4 (the pipeline), then its own orders of weeks 1 and 2, and
+   * is asked 4, 4 (the pipeline), then the retailer's orders of weeks 1, 2, 3.
+   *
+   * Team 1 orders 4 every week at both stages. Team 2's retailer orders 20, 10, 0, 0, 0 and its
+   * factory 0 every week.
+   *
+   * Retailer, both teams (week: stock in → shipped, stock / backlog after, cost):
+   *   w1 12+4=16, asked 4 → 4, 12/0, 6 · w2 12+4=16, asked 20 → 16, 0/4, 4 ·
+   *   w3 0+4=4, asked 4+4 → 4, 0/4, 4 · w4 0+4=4, asked 4+4 → 4, 0/4, 4
+   *   w5, team 1: 0+4 (factory's w3 shipment), asked 8+4 → 4, 0/8, cost 8; total 26
+   *   w5, team 2: 0+16 (factory's w3 shipment), asked 8+4 → 12, 4/0, cost 2; total 20
+   * Factory, team 1: every week stock 12+4=16, asked 4 → 4, 12/0, cost 6; total 30
+   * Factory, team 2: w1, w2 as team 1 (6, 6) · w3 12+4=16, asked 20 → 16, 0/4, 4 ·
+   *   w4 0+0 (its w1 order), asked 4+10 → 0, 0/14, 14 · w5 0+0, asked 14+0 → 0, 0/14, 14; total 44
+   * Team cost: 26 + 30 = 56 (56 / 5 = 11.2 a week); 20 + 44 = 64 (12.8 a week).
+   * Fill rate (consumer demand served in the week it arose; the backlog is served first):
+   *   team 1: 4 + 16 + 0 + 0 + 0 (w5: 4 shipped − 4 owed) = 20 of 40 = 0.5
+   *   team 2: 4 + 16 + 0 + 0 + 8 (w5: 12 shipped − 4 owed) = 28 of 40 = 0.7
+   */
+  const ORDERS: Record<number, { retailer: number[]; factory: number[] }> = {
+    1: { retailer: [4, 4, 4, 4, 4], factory: [4, 4, 4, 4, 4] },
+    2: { retailer: [20, 10, 0, 0, 0], factory: [0, 0, 0, 0, 0] },
+  };
+  const seated: Array<{ user: ApiUser; teamNumber: number; facilityId: 'retailer' | 'factory' }> = [];
+  let sessionId: string;
+
+  beforeAll(async () => {
+    for (const teamNumber of [1, 2])
+      for (const facilityId of ['retailer', 'factory'] as const) {
+        const user = await signInAnonymous(server.url, `Team ${teamNumber} ${facilityId}`);
+        clients.push(user);
+        seated.push({ user, teamNumber, facilityId });
+      }
+    ({ sessionId } = await ada.api.session.create.mutate({
+      name: 'Known orders',
+      template: 'chainLength',
+      teamCount: 2,
+      commandId: randomUUID(),
+    }));
+    const { setup } = await ada.api.session.setup.query({ sessionId });
+    const [first, ...rest] = setup.rounds;
+    await ada.api.session.edit.mutate({
+      sessionId,
+      setup: {
+        ...setup,
+        rounds: [
+          { ...first!, config: { ...first!.config, weeks: 5, consumerDemand: [4, 20, 4, 4, 8] } },
+          ...rest,
+        ],
+      },
+      commandId: randomUUID(),
+    });
+    await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    for (const { user, teamNumber, facilityId } of seated)
+      await user.api.session.join.mutate({ sessionId, teamNumber, facilityId, commandId: randomUUID() });
+  });
+
+  it('shows each order on the open follow-up, and ends with the hand-computed costs and fill rates', async () => {
+    const live = followSession(ada, sessionId);
+    const { view: lobby } = await live.next(0);
+    expect(lobby.followUp!.map((r) => r.seats.map((s) => s.ordered))).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+    const { view: started } = await live.next(1, (v) => v.started);
+    const gameOf = (teamNumber: number) => started.teams.find((t) => t.teamNumber === teamNumber)!.gameId;
+
+    for (let week = 1; week <= 5; week++)
+      for (const { user, teamNumber, facilityId } of seated) {
+        const seen = live.received.length;
+        await user.api.beergame.placeOrder.mutate({
+          gameId: gameOf(teamNumber),
+          facilityId,
+          quantity: ORDERS[teamNumber]![facilityId][week - 1]!,
+          commandId: randomUUID(),
+        });
+        // Every order reaches the page already open as a later message: the seat ordered, or
+        // (the team's last order) the week closed.
+        const { update } = await live.next(seen, (v) => {
+          const row = v.followUp!.find((r) => r.teamNumber === teamNumber)!;
+          return (
+            row.week > week || row.finished || row.seats.find((s) => s.facilityId === facilityId)!.ordered
+          );
+        });
+        expect('patch' in update).toBe(true);
+      }
+
+    const { view: ended } = await live.next(0, (v) => v.followUp!.every((r) => r.finished));
+    live.close();
+    expect(ended.followUp!.map((r) => [r.teamNumber, r.week, r.cost])).toEqual([
+      [1, 5, 56],
+      [2, 5, 64],
+    ]);
+    const { teams, pendingRounds } = await ada.api.session.results.query({ sessionId });
+    expect(pendingRounds).toEqual([]);
+    expect(
+      teams.map((t) => ({
+        round: t.roundNumber,
+        team: t.teamNumber,
+        finished: t.finished,
+        weeksPlayed: t.weeksPlayed,
+        teamCost: t.teamCost,
+        costPerWeek: t.costPerWeek,
+        fillRate: t.fillRate,
+        costs: t.facilities.map((f) => [f.id, f.cost]),
+      })),
+    ).toEqual([
+      {
+        round: 1,
+        team: 1,
+        finished: true,
+        weeksPlayed: 5,
+        teamCost: 56,
+        costPerWeek: 11.2,
+        fillRate: 0.5,
+        costs: [
+          ['retailer', 26],
+          ['factory', 30],
+        ],
+      },
+      {
+        round: 1,
+        team: 2,
+        finished: true,
+        weeksPlayed: 5,
+        teamCost: 64,
+        costPerWeek: 12.8,
+        fillRate: 0.7,
+        costs: [
+          ['retailer', 20],
+          ['factory', 44],
+        ],
+      },
+    ]);
+    // The round is over: its players read the same figures.
+    expect(await seated[0]!.user.api.session.results.query({ sessionId })).toEqual({
+      teams,
+      pendingRounds: [],
+    });
   });
 });
