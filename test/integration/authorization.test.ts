@@ -1,17 +1,23 @@
 /**
  * The authorization matrix: who may call each procedure of the app router, walked from the
  * router's own list, so that a procedure without its row fails here. Each cell is what a caller
- * gets: `ok`, or the message id of the refusal. Views are checked for what they must never show.
- * A new procedure adds its row (docs/architecture.md, "A new procedure").
+ * gets: `ok`, or the message id of the refusal. Every row checks what an allowed caller gets back
+ * (their own data, of the game or session asked for, nobody else's), and every allowed call may
+ * record events for its caller only. A new procedure adds its row (docs/architecture.md, "A new
+ * procedure").
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
+import { SYSTEM_ACTOR } from '../../src-server/scheduler/scheduler';
+import { sessionStream } from '../../src-server/streams/session';
 import { appRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
+import type { LiveView } from '../../src-shared/api/view-patch';
 import { type BeerView, classicConfigInput } from '../../src-shared/beergame';
+import { type EventMetadata, gameStreamId } from '../../src-shared/eventsourcing';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
-import type { SessionView } from '../../src-shared/session';
+import { type SessionView, sessionStreamId } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import {
   type ApiUser,
@@ -35,18 +41,30 @@ const DESCRIPTIONS: Record<Caller, string> = {
 };
 
 type Api = ApiUser['api'];
-/** A fresh beer game of `creator`, whose retailer is `player`. */
+/** A fresh beer game of `creator`, whose retailer is `player`; its name is its own. */
 interface Game {
   gameId: string;
+  name: string;
 }
-interface Row {
-  call: (api: Api, game: Game) => Promise<unknown>;
+/**
+ * What an allowed caller got back, checked: their own data, of the game or session asked for, and
+ * nobody else's. `since` is the last event recorded before the call (the call's own come after it).
+ */
+type Check<Target> = (result: unknown, caller: Caller, target: Target, since: number) => void | Promise<void>;
+/** The `check` of a row that no caller may call: nothing ever comes back to check. */
+const REFUSED_TO_ALL = 'refused to all';
+interface Row<Target = Game> {
+  /** Set-up by the game's creator before the call (its events are not the call's). */
+  prepare?: (target: Target) => Promise<void>;
+  call: (api: Api, target: Target) => Promise<unknown>;
   /** `ok`, or the message id of the refusal. */
   expected: Record<Caller, string>;
-  /** A check of what an allowed caller got back. */
-  check?: (result: unknown, caller: Caller, game: Game) => void;
+  /** Every row says what an allowed caller gets back (a row with no `ok` cell says so instead). */
+  check: Check<Target> | typeof REFUSED_TO_ALL;
   /** Whether the call changes the game (then each caller gets a fresh one). */
   changes?: boolean;
+  /** Whom else the call records events for (a session's next round seats its players again). */
+  recordsFor?: Caller[];
 }
 
 const everyone = (outcome: string): Record<Caller, string> =>
@@ -63,6 +81,103 @@ const instructorsOnly = {
 /** The dashboard's actions: the game's creator; another instructor does not know the game. */
 const ownGamesOnly = { ...instructorsOnly, otherInstructor: 'dashboard.messGameUnknown' };
 
+const db = () => server.services.database.db;
+/** The id an event records for `caller` as its actor. */
+const actorIdOf = (caller: Caller) => (caller === 'nobody' ? 'anonymous' : users[caller].userId);
+
+/** The global position of the last event recorded. */
+async function lastPosition(): Promise<number> {
+  const { last } = await db()
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('global_position').as('last'))
+    .executeTakeFirstOrThrow();
+  return Number(last ?? 0);
+}
+
+/**
+ * The events recorded after `since` for people: the scheduler's own (timers, computer players:
+ * actor `system`) aside; a session admin's commands on its games are theirs (role `system`).
+ */
+async function recordedSince(since: number) {
+  const rows = await db()
+    .selectFrom('events')
+    .select(['stream_id', 'type', 'metadata'])
+    .where('global_position', '>', since)
+    .orderBy('global_position')
+    .execute();
+  return rows
+    .map((row) => ({ streamId: row.stream_id, type: row.type, ...(row.metadata as EventMetadata) }))
+    .filter((event) => event.actorId !== SYSTEM_ACTOR.userId);
+}
+
+/** Each of `ids` is a row of `table` that `caller` created. */
+async function expectOwned(table: 'games' | 'sessions' | 'templates', ids: string[], caller: Caller) {
+  if (ids.length === 0) return;
+  const rows = await db().selectFrom(table).select(['id', 'creator_id']).where('id', 'in', ids).execute();
+  expect(Object.fromEntries(rows.map((row) => [row.id, row.creator_id]))).toEqual(
+    Object.fromEntries(ids.map((id) => [id, actorIdOf(caller)])),
+  );
+}
+
+/** A command's answer: the version it recorded and nothing else, that version the caller's event on the stream asked for. */
+const recordedOn =
+  <Target>(streamOf: (target: Target) => string): Check<Target> =>
+  async (result, caller, target, since) => {
+    expect(Object.keys(result as object)).toEqual(['version']);
+    const { version } = result as { version: number };
+    const [event] = await server.services.store.readStream(streamOf(target), version - 1);
+    expect(event).toMatchObject({ streamVersion: version, metadata: { actorId: actorIdOf(caller) } });
+    expect(event!.globalPosition).toBeGreaterThan(since);
+  };
+const gameCommand = recordedOn<Game>(({ gameId }) => gameStreamId(gameId));
+const sessionCommand = recordedOn<Session>(({ sessionId }) => sessionStreamId(sessionId));
+
+/** An answer `{ ok: true }` alone, and an event of `type` the caller recorded on the stream asked for. */
+const okRecorded =
+  <Target>(type: string, streamOf: (target: Target) => string): Check<Target> =>
+  async (result, caller, target, since) => {
+    expect(result).toEqual({ ok: true });
+    const events = (await recordedSince(since)).filter((event) => event.streamId === streamOf(target));
+    expect(events.map((event) => [event.type, event.actorId])).toContainEqual([type, actorIdOf(caller)]);
+  };
+const okOnSession = (type: string) =>
+  okRecorded<Session>(type, ({ sessionId }) => sessionStreamId(sessionId));
+
+/** The dashboard's action on the games asked for: a count of one, the game's event the caller's. */
+const actedOnGame =
+  (type: string): Check<Game> =>
+  async (result, caller, { gameId }, since) => {
+    expect(result).toEqual({ count: 1 });
+    const events = (await recordedSince(since)).filter((event) => event.streamId === gameStreamId(gameId));
+    expect(events.map((event) => [event.type, event.actorId])).toEqual([[type, actorIdOf(caller)]]);
+  };
+
+/** A new game of the caller's, not the one asked for, and nothing else in the answer. */
+const createdGame: Check<{ gameId: string }> = async (result, caller, target) => {
+  expect(Object.keys(result as object)).toEqual(['gameId']);
+  const { gameId } = result as { gameId: string };
+  expect(gameId).not.toBe(target.gameId);
+  await expectOwned('games', [gameId], caller);
+};
+
+/** A template of the caller's titled `title`, and nothing else in the answer. */
+const ownTemplate =
+  (title: string): Check<unknown> =>
+  async (result, caller) => {
+    expect(Object.keys(result as object)).toEqual(['templateId']);
+    const { templateId } = result as { templateId: string };
+    await expectOwned('templates', [templateId], caller);
+    const row = await db()
+      .selectFrom('templates')
+      .select('title')
+      .where('id', '=', templateId)
+      .executeTakeFirst();
+    expect(row?.title).toBe(title);
+  };
+
+/** The first message of a subscription with no input (a list's change ticks): its count, 0. */
+const firstTick: Check<unknown> = (tick) => expect(tick).toBe(0);
+
 /** The first view of a subscription, or its error. */
 const firstView = (api: Api, gameId: string) =>
   waitForView<GameView>(
@@ -70,32 +185,52 @@ const firstView = (api: Api, gameId: string) =>
     () => true,
   ).then((tracked) => tracked.data);
 
-/** What a view must never show: another facility's numbers in a non-transparent game, an e-mail. */
-function checkView(view: BeerView, caller: Caller) {
-  // The classic game is not transparent: only the creator sees every facility's numbers.
+/**
+ * A view of the game asked for, and nothing it must never show: another facility's numbers in a
+ * non-transparent game (the classic game is blind), who is connected, an e-mail.
+ */
+function checkView(view: BeerView, caller: Caller, { gameId, name }: Game) {
+  expect({ gameId: view.gameId, name: view.name }).toEqual({ gameId, name });
+  // Only the creator sees every facility's numbers; the player their own.
   const withNumbers = view.facilities.filter((f) => f.numbers !== null).map((f) => f.id);
   expect(withNumbers).toEqual(
     caller === 'creator' ? view.facilities.map((f) => f.id) : caller === 'player' ? ['retailer'] : [],
   );
-  // Only the creator sees who is connected.
   expect(view.facilities.some((f) => 'connected' in f)).toBe(caller === 'creator');
   expect(JSON.stringify(view)).not.toMatch(/@example\.org/);
 }
 
-/** The first update of `game.watchChanges`: the whole view. */
-const firstLiveView = (api: Api, gameId: string) =>
-  new Promise<GameView>((resolve, reject) => {
-    const subscription = api.game.watchChanges.subscribe(
-      { gameId },
-      {
-        onData: (update) => {
-          subscription.unsubscribe();
-          if ('view' in update) resolve(update.view);
-          else reject(new Error('a patch came before the whole view'));
-        },
-        onError: reject,
+/** The first update of a live subscription: the whole view. */
+const firstWhole = <V>(
+  subscribe: (handlers: { onData: (update: LiveView<V>) => void; onError: (error: unknown) => void }) => {
+    unsubscribe(): void;
+  },
+) =>
+  new Promise<V>((resolve, reject) => {
+    const subscription = subscribe({
+      onData: (update) => {
+        subscription.unsubscribe();
+        if ('view' in update) resolve(update.view);
+        else reject(new Error('a patch came before the whole view'));
       },
-    );
+      onError: reject,
+    });
+  });
+
+/** The first message of a subscription with no input (a list's change ticks). */
+const firstMessage = (
+  subscribe: (handlers: { onData: (tick: number) => void; onError: (error: unknown) => void }) => {
+    unsubscribe(): void;
+  },
+) =>
+  new Promise((resolve, reject) => {
+    const subscription = subscribe({
+      onData: (tick) => {
+        subscription.unsubscribe();
+        resolve(tick);
+      },
+      onError: reject,
+    });
   });
 
 let database: TestDatabase;
@@ -109,15 +244,28 @@ const ownTemplates = { creator: '', otherInstructor: '' };
 const newTemplate = async (user: ApiUser) =>
   (await user.api.template.create.mutate({ title: 'Matrix', type: 'beergame', config: classicConfigInput() }))
     .templateId;
+/** What each instructor has of their own beside the matrix's: a game with a player, a session, a session template. */
+const elsewhere = { gameId: '', sessionId: '', sessionTemplateId: '', creatorSessionTemplateId: '' };
 
+let made = 0;
 async function newGame(): Promise<Game> {
-  const { gameId } = await users.creator.api.beergame.create.mutate({
-    name: 'Matrix class',
-    template: 'classic',
-  });
+  const name = `Matrix class ${++made}`;
+  const { gameId } = await users.creator.api.beergame.create.mutate({ name, template: 'classic' });
   await users.player.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
-  return { gameId };
+  return { gameId, name };
 }
+
+/** The caller's game templates (not session templates) not deleted. */
+const ownGameTemplateIds = async (caller: Caller) =>
+  (
+    await db()
+      .selectFrom('templates')
+      .select('id')
+      .where('creator_id', '=', actorIdOf(caller))
+      .where('kind', '=', 'game')
+      .where('deleted', '=', false)
+      .execute()
+  ).map((row) => row.id);
 
 const matrix: Record<string, Row> = {
   'account.me': {
@@ -131,6 +279,7 @@ const matrix: Record<string, Row> = {
   'beergame.create': {
     call: (api) => api.beergame.create.mutate({ name: 'Another class', template: 'classic' }),
     expected: instructorsOnly,
+    check: createdGame,
     changes: true,
   },
   'beergame.join': {
@@ -144,6 +293,7 @@ const matrix: Record<string, Row> = {
       creator: 'beergame.errCreatorCannotPlay',
       otherInstructor: 'ok',
     },
+    check: gameCommand,
     changes: true,
   },
   'beergame.answerQuestion': {
@@ -163,14 +313,15 @@ const matrix: Record<string, Row> = {
       creator: 'errors.membersOnly',
       otherInstructor: 'errors.membersOnly',
     },
+    check: REFUSED_TO_ALL,
     changes: true,
   },
   'beergame.history': {
     // Once the game is over (before, its player is told: beergame-procedures and player-access tests).
-    call: async (api, { gameId }) => {
+    prepare: async ({ gameId }) => {
       await users.creator.api.beergame.endGame.mutate({ gameId, commandId: randomUUID() });
-      return api.beergame.history.query({ gameId });
     },
+    call: (api, { gameId }) => api.beergame.history.query({ gameId }),
     expected: {
       nobody: 'errors.membersOrCreatorOnly',
       player: 'ok',
@@ -179,9 +330,10 @@ const matrix: Record<string, Row> = {
       creator: 'ok',
       otherInstructor: 'errors.membersOrCreatorOnly',
     },
-    check: (history, caller) => {
-      const { events } = history as { events: Array<{ type: string; version: number }> };
-      expect(events[0]).toMatchObject({ type: 'GameCreated', version: 1 });
+    check: (history, caller, { gameId, name }) => {
+      const { events } = history as { events: Array<{ type: string; version: number; data: unknown }> };
+      // The game asked for.
+      expect(events[0]).toMatchObject({ type: 'GameCreated', version: 1, data: { gameId, name } });
       // Events alone, never who sent which command; a player reads seats instead of user ids.
       for (const event of events)
         expect(Object.keys(event).sort()).toEqual(['data', 'recordedAt', 'type', 'version']);
@@ -200,11 +352,13 @@ const matrix: Record<string, Row> = {
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.membersOnly'), player: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.closeWeek': {
     call: (api, { gameId }) => api.beergame.closeWeek.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.joinRandom': {
@@ -217,11 +371,17 @@ const matrix: Record<string, Row> = {
       creator: 'beergame.errCreatorCannotPlay',
       otherInstructor: 'ok',
     },
-    check: (result, caller) => {
-      const { facilityId } = result as { facilityId: string };
-      // The retailer's player keeps their seat; anyone else gets one of the free ones.
+    check: async (result, caller, game, since) => {
+      const { version, facilityId } = result as { version: number; facilityId: string };
+      expect(Object.keys(result as object).sort()).toEqual(['facilityId', 'version']);
+      // The retailer's player keeps their seat (nothing recorded); anyone else gets one of the free ones.
       if (caller === 'player') expect(facilityId).toBe('retailer');
-      else expect(['wholesaler', 'distributor', 'factory']).toContain(facilityId);
+      else {
+        expect(['wholesaler', 'distributor', 'factory']).toContain(facilityId);
+        await gameCommand({ version }, caller, game, since);
+      }
+      const seat = (await firstView(apiOf(caller), game.gameId)) as BeerView;
+      expect(seat.myFacilityId).toBe(facilityId);
     },
     changes: true,
   },
@@ -229,6 +389,7 @@ const matrix: Record<string, Row> = {
     call: (api, { gameId }) =>
       api.beergame.leave.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() }),
     expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.handToComputer': {
@@ -240,17 +401,19 @@ const matrix: Record<string, Row> = {
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.takeBack': {
-    call: async (api, { gameId }) => {
+    prepare: async ({ gameId }) => {
       await users.creator.api.beergame.handToComputer.mutate({
         gameId,
         facilityId: 'wholesaler',
         commandId: randomUUID(),
       });
-      return api.beergame.takeBack.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() });
     },
+    call: (api, { gameId }) =>
+      api.beergame.takeBack.mutate({ gameId, facilityId: 'wholesaler', commandId: randomUUID() }),
     expected: {
       nobody: 'errors.signInRequired',
       player: 'beergame.errAlreadyPlaying',
@@ -259,6 +422,7 @@ const matrix: Record<string, Row> = {
       creator: 'ok',
       otherInstructor: 'ok',
     },
+    check: gameCommand,
     changes: true,
   },
   'beergame.proposeOrder': {
@@ -270,6 +434,7 @@ const matrix: Record<string, Row> = {
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.confirmAllocations': {
@@ -286,17 +451,20 @@ const matrix: Record<string, Row> = {
       player: 'beergame.errNoAllocation',
       creator: 'beergame.errNoAllocation',
     },
+    check: REFUSED_TO_ALL,
   },
   'beergame.resetStartingOrders': {
     call: (api, { gameId }) =>
       api.beergame.resetStartingOrders.mutate({ gameId, startOrders: 5, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.settings': {
     call: (api, { gameId }) => api.beergame.settings.query({ gameId }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
-    check: (settings) => expect(settings).toMatchObject({ name: 'Matrix class', open: true }),
+    check: (settings, _caller, { name }) =>
+      expect(settings).toEqual({ name, config: expect.objectContaining({ weeks: 36 }), open: true }),
   },
   'beergame.configure': {
     call: (api, { gameId }) =>
@@ -307,6 +475,7 @@ const matrix: Record<string, Row> = {
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.scheduleChange': {
@@ -320,111 +489,139 @@ const matrix: Record<string, Row> = {
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.cancelChange': {
     call: (api, { gameId }) =>
       api.beergame.cancelChange.mutate({ gameId, changeId: 'c1', commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'beergame.errChangeUnknown' },
+    check: REFUSED_TO_ALL,
   },
   'beergame.resetGame': {
     call: (api, { gameId }) => api.beergame.resetGame.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.endGame': {
     call: (api, { gameId }) => api.beergame.endGame.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.sendMessage': {
     call: (api, { gameId }) =>
       api.beergame.sendMessage.mutate({ gameId, to: 'all', text: 'Hello', commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.setTransparent': {
     call: (api, { gameId }) =>
       api.beergame.setTransparent.mutate({ gameId, transparent: true, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.startTimer': {
     call: (api, { gameId }) =>
       api.beergame.startTimer.mutate({ gameId, seconds: 600, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.pauseTimer': {
-    call: async (api, { gameId }) => {
+    prepare: async ({ gameId }) => {
       await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
-      return api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() });
     },
+    call: (api, { gameId }) => api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.resumeTimer': {
-    call: async (api, { gameId }) => {
+    prepare: async ({ gameId }) => {
       await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
       await users.creator.api.beergame.pauseTimer.mutate({ gameId, commandId: randomUUID() });
-      return api.beergame.resumeTimer.mutate({ gameId, commandId: randomUUID() });
     },
+    call: (api, { gameId }) => api.beergame.resumeTimer.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'beergame.stopTimer': {
+    prepare: async ({ gameId }) => {
+      await users.creator.api.beergame.startTimer.mutate({ gameId, commandId: randomUUID() });
+    },
     call: (api, { gameId }) => api.beergame.stopTimer.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'clock.now': {
     call: (api) => api.clock.now.query(),
     expected: everyone('ok'),
+    // The server's time, nothing of anyone's.
     check: (result) => {
-      const { now } = result as { now: number };
-      expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
+      expect(Object.keys(result as object)).toEqual(['now']);
+      expect(Math.abs((result as { now: number }).now - Date.now())).toBeLessThan(60_000);
     },
   },
   'dashboard.games': {
     call: (api) => api.dashboard.games.query({}),
     expected: instructorsOnly,
-    check: (result, caller, { gameId }) => {
+    // Each instructor lists their own games only: the creator the matrix's, the other their own.
+    check: async (result, caller, { gameId }) => {
       const ids = (result as { games: { id: string }[] }).games.map((game) => game.id);
-      if (caller === 'creator') expect(ids).toContain(gameId);
-      else expect(ids).not.toContain(gameId);
+      expect(ids).toContain(caller === 'creator' ? gameId : elsewhere.gameId);
+      await expectOwned('games', ids, caller);
     },
   },
   'template.list': {
     call: (api) => api.template.list.query(),
     expected: instructorsOnly,
-    check: (result, caller) => {
+    check: async (result, caller) => {
       const { defaults, own } = result as { defaults: unknown[]; own: { id: string }[] };
       expect(defaults).toHaveLength(13);
-      // Each instructor lists only their own templates.
+      // Each instructor lists their own templates, all of them and only them.
+      expect(own.map((t) => t.id).sort()).toEqual((await ownGameTemplateIds(caller)).sort());
       expect(own.map((t) => t.id)).toContain(ownTemplates[caller as 'creator' | 'otherInstructor']);
-      expect(own.map((t) => t.id)).not.toContain(
-        ownTemplates[caller === 'creator' ? 'otherInstructor' : 'creator'],
-      );
     },
   },
   'template.create': {
     call: (api) =>
       api.template.create.mutate({ title: 'Mine', type: 'beergame', config: classicConfigInput() }),
     expected: instructorsOnly,
+    check: ownTemplate('Mine'),
   },
   'template.get': {
     call: (api) => api.template.get.query({ templateId: ownTemplates.creator }),
     expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
-    check: (result) => expect(result).toMatchObject({ type: 'beergame', config: expect.any(Object) }),
+    check: (result) =>
+      expect(result).toEqual({
+        id: ownTemplates.creator,
+        type: 'beergame',
+        title: expect.any(String),
+        config: expect.any(Object),
+      }),
   },
   // The creator's own template: another instructor's is not found.
   'template.update': {
     call: (api) => api.template.update.mutate({ templateId: ownTemplates.creator, title: 'Renamed' }),
     expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+    check: async (result, caller) => {
+      expect(result).toEqual({ templateId: ownTemplates.creator });
+      await ownTemplate('Renamed')(result, caller, undefined, 0);
+    },
   },
   'template.copy': {
     call: (api) => api.template.copy.mutate({ templateId: ownTemplates.creator, title: 'Copied' }),
     expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+    check: async (result, caller) => {
+      expect((result as { templateId: string }).templateId).not.toBe(ownTemplates.creator);
+      await ownTemplate('Copied')(result, caller, undefined, 0);
+    },
   },
   'template.delete': {
     call: async (api) => {
@@ -434,101 +631,112 @@ const matrix: Record<string, Row> = {
       return result;
     },
     expected: { ...instructorsOnly, otherInstructor: 'templates.errNotFound' },
+    // The creator's template is gone; the other instructor's is still there.
+    check: async (result, caller) => {
+      const { templateId } = result as { templateId: string };
+      expect(Object.keys(result as object)).toEqual(['templateId']);
+      await expectOwned('templates', [templateId], caller);
+      expect(await ownGameTemplateIds(caller)).not.toContain(templateId);
+      expect(await ownGameTemplateIds('otherInstructor')).toContain(ownTemplates.otherInstructor);
+    },
   },
   'dashboard.onboarding': {
     call: (api) => api.dashboard.onboarding.query(),
     expected: instructorsOnly,
     // Both instructors have a game with a player; each reads their own games only.
-    check: (result) => {
+    check: async (result, caller) => {
       expect(result).toMatchObject({ hasCreated: true, hasSharedGames: true });
-      expect((result as { newestGameId: string }).newestGameId).toEqual(expect.any(String));
+      await expectOwned('games', [(result as { newestGameId: string }).newestGameId], caller);
     },
   },
   'dashboard.watchGames': {
-    call: (api) =>
-      new Promise((resolve, reject) => {
-        const subscription = api.dashboard.watchGames.subscribe(undefined, {
-          onData: (tick) => {
-            subscription.unsubscribe();
-            resolve(tick);
-          },
-          onError: reject,
-        });
-      }),
+    call: (api) => firstMessage((handlers) => api.dashboard.watchGames.subscribe(undefined, handlers)),
     expected: instructorsOnly,
-    check: (tick) => expect(tick).toBe(0),
+    check: firstTick,
   },
   'game.archive': {
     call: (api, { gameId }) => api.game.archive.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,
+    check: actedOnGame('GameArchived'),
     changes: true,
   },
   'game.unarchive': {
+    prepare: async ({ gameId }) => {
+      await users.creator.api.game.archive.mutate({ gameIds: [gameId], commandId: randomUUID() });
+    },
     call: (api, { gameId }) => api.game.unarchive.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,
+    check: actedOnGame('GameUnarchived'),
     changes: true,
   },
   'game.copy': {
     call: (api, { gameId }) => api.game.copy.mutate({ gameId, count: 2, commandId: randomUUID() }),
     expected: ownGamesOnly,
-    check: (result) => expect((result as { gameIds: string[] }).gameIds).toHaveLength(2),
+    check: async (result, caller, { gameId }) => {
+      const { gameIds } = result as { gameIds: string[] };
+      expect(Object.keys(result as object)).toEqual(['gameIds']);
+      expect(gameIds).toHaveLength(2);
+      expect(gameIds).not.toContain(gameId);
+      await expectOwned('games', gameIds, caller);
+    },
   },
   'game.delete': {
     call: (api, { gameId }) =>
       api.game.delete.mutate({ gameIds: [gameId], confirmCount: 1, commandId: randomUUID() }),
     expected: ownGamesOnly,
+    check: actedOnGame('GameDeleted'),
     changes: true,
   },
   'game.disconnectPlayers': {
     call: (api, { gameId }) =>
       api.game.disconnectPlayers.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,
+    check: actedOnGame('RoleLeft'),
     changes: true,
   },
   'game.saveAsTemplate': {
     call: (api, { gameId }) => api.game.saveAsTemplate.mutate({ gameId, title: 'From a class' }),
     expected: ownGamesOnly,
-    check: (result) => expect((result as { templateId: string }).templateId).toEqual(expect.any(String)),
+    check: ownTemplate('From a class'),
   },
   'game.mergeIntoTemplate': {
     call: (api, { gameId }) =>
       api.game.mergeIntoTemplate.mutate({ gameIds: [gameId], title: 'Merged', commandId: randomUUID() }),
     expected: ownGamesOnly,
+    check: ownTemplate('Merged'),
   },
   'game.reset': {
     call: (api, { gameId }) => api.game.reset.mutate({ gameIds: [gameId], commandId: randomUUID() }),
     expected: ownGamesOnly,
+    check: actedOnGame('GameReset'),
     changes: true,
   },
   'game.watch': {
     call: (api, { gameId }) => firstView(api, gameId),
     expected: everyone('ok'),
-    check: (view, caller) => checkView(view as BeerView, caller),
+    check: (view, caller, game) => checkView(view as BeerView, caller, game),
   },
   'game.watchChanges': {
-    call: (api, { gameId }) => firstLiveView(api, gameId),
+    call: (api, { gameId }) =>
+      firstWhole<GameView>((handlers) => api.game.watchChanges.subscribe({ gameId }, handlers)),
     expected: everyone('ok'),
-    check: (view, caller) => checkView(view as BeerView, caller),
+    check: (view, caller, game) => checkView(view as BeerView, caller, game),
   },
 };
 
 /** A published session of the creator's, whose first round is open and whose team 1 retailer is `player`. */
 interface Session {
   sessionId: string;
+  name: string;
   gameId: string;
   code: string;
-}
-interface SessionRow {
-  call: (api: Api, session: Session) => Promise<unknown>;
-  expected: Record<Caller, string>;
-  check?: (result: unknown, caller: Caller, session: Session) => void;
-  changes?: boolean;
 }
 
 async function newSession(): Promise<Session> {
   const api = users.creator.api;
+  const name = `Matrix session ${++made}`;
   const { sessionId } = await api.session.create.mutate({
-    name: 'Matrix session',
+    name,
     template: 'blindThenTransparent',
     teamCount: 2,
     commandId: randomUUID(),
@@ -541,66 +749,78 @@ async function newSession(): Promise<Session> {
     commandId: randomUUID(),
   });
   const code = (await api.session.list.query()).find((s) => s.id === sessionId)!.code!;
-  return { sessionId, gameId, code };
+  return { sessionId, name, gameId, code };
 }
 
-/** The first update of `session.watch`: the whole view. */
-const firstSessionView = (api: Api, sessionId: string) =>
-  new Promise<SessionView>((resolve, reject) => {
-    const subscription = api.session.watch.subscribe(
-      { sessionId },
-      {
-        onData: (update) => {
-          subscription.unsubscribe();
-          if ('view' in update) resolve(update.view);
-          else reject(new Error('a patch came before the whole view'));
-        },
-        onError: reject,
-      },
-    );
-  });
+/** The games of the session asked for. */
+const gamesOfSession = async (sessionId: string) =>
+  (await db().selectFrom('games').select('id').where('session_id', '=', sessionId).execute()).map(
+    (g) => g.id,
+  );
 
 /** Session admin procedures: its creator; an instructor who is not an admin is refused, others must sign in as one. */
 const sessionAdminsOnly = { ...instructorsOnly, otherInstructor: 'errors.sessionAdminOnly' };
 
-const sessionMatrix: Record<string, SessionRow> = {
+/** A new session of the caller's, not the one asked for, and nothing else in the answer. */
+const createdSession: Check<Session> = async (result, caller, { sessionId }) => {
+  expect(Object.keys(result as object)).toEqual(['sessionId']);
+  const created = (result as { sessionId: string }).sessionId;
+  expect(created).not.toBe(sessionId);
+  await expectOwned('sessions', [created], caller);
+};
+
+/** Session templates deleted in their cells, by who deleted them. */
+let deletedSessionTemplate = '';
+
+const sessionMatrix: Record<string, Row<Session>> = {
   'session.list': {
     call: (api) => api.session.list.query(),
     expected: instructorsOnly,
-    check: (list, caller) => expect((list as unknown[]).length > 0).toBe(caller === 'creator'),
+    // Each instructor lists their own sessions only.
+    check: async (list, caller, { sessionId }) => {
+      const ids = (list as { id: string }[]).map((session) => session.id);
+      expect(ids).toContain(caller === 'creator' ? sessionId : elsewhere.sessionId);
+      await expectOwned('sessions', ids, caller);
+    },
   },
   'session.watchList': {
-    call: (api) =>
-      new Promise((resolve, reject) => {
-        const subscription = api.session.watchList.subscribe(undefined, {
-          onData: (tick) => {
-            subscription.unsubscribe();
-            resolve(tick);
-          },
-          onError: reject,
-        });
-      }),
+    call: (api) => firstMessage((handlers) => api.session.watchList.subscribe(undefined, handlers)),
     expected: instructorsOnly,
-    check: (tick) => expect(tick).toBe(0),
+    check: firstTick,
   },
   'session.create': {
     call: (api) =>
       api.session.create.mutate({ name: 'Another', template: 'classicSingle', commandId: randomUUID() }),
     expected: instructorsOnly,
+    check: createdSession,
   },
   'session.setup': {
     call: (api, { sessionId }) => api.session.setup.query({ sessionId }),
     expected: sessionAdminsOnly,
-    check: (result) => expect((result as { currentRound: number }).currentRound).toBe(1),
+    check: async (result, _caller, { sessionId, name }) => {
+      const { version } = await server.services.commands.load(sessionStream, sessionStreamId(sessionId));
+      expect(result).toEqual({
+        version,
+        setup: expect.objectContaining({ name, teamCount: 2 }),
+        currentRound: 1,
+        template: 'blindThenTransparent',
+      });
+    },
   },
   'session.watch': {
-    call: (api, { sessionId }) => firstSessionView(api, sessionId),
+    call: (api, { sessionId }) =>
+      firstWhole<SessionView>((handlers) => api.session.watch.subscribe({ sessionId }, handlers)),
     expected: everyone('ok'),
-    check: (view, caller) => {
+    check: async (view, caller, { sessionId, name, gameId }) => {
       const v = view as SessionView;
+      expect({ sessionId: v.sessionId, name: v.name }).toEqual({ sessionId, name });
       // Only its admins follow the teams; a player sees their own seat; no e-mail leaves the server.
       expect(v.followUp !== null).toBe(caller === 'creator');
-      expect(v.me !== null).toBe(caller === 'player');
+      expect(v.me).toEqual(caller === 'player' ? { teamNumber: 1, gameId, facilityId: 'retailer' } : null);
+      // The player's game; for its admin, every game of the session (the round list).
+      const mine =
+        caller === 'player' ? [gameId] : caller === 'creator' ? await gamesOfSession(sessionId) : [];
+      expect(v.myGames.map((game) => game.gameId).sort()).toEqual(mine.sort());
       expect(JSON.stringify(v)).not.toMatch(/@example\.org/);
     },
   },
@@ -614,47 +834,78 @@ const sessionMatrix: Record<string, SessionRow> = {
       });
     },
     expected: sessionAdminsOnly,
+    check: sessionCommand,
     changes: true,
   },
   'session.publish': {
+    // A session published again (its code kept) records nothing new.
     call: (api, { sessionId }) => api.session.publish.mutate({ sessionId, commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: async (result, caller, { sessionId }, since) => {
+      expect(result).toEqual({ ok: true });
+      expect(await recordedSince(since)).toEqual([]);
+      await expectOwned('sessions', [sessionId], caller);
+    },
   },
   'session.unpublish': {
     call: (api, { sessionId }) => api.session.unpublish.mutate({ sessionId, commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: okOnSession('SessionUnpublished'),
     changes: true,
   },
   'session.duplicate': {
     call: (api, { sessionId }) => api.session.duplicate.mutate({ sessionId, commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: createdSession,
   },
   'session.delete': {
-    call: (api, { sessionId }) =>
-      api.session.delete.mutate({ sessionId, confirmName: 'Matrix session', commandId: randomUUID() }),
+    call: (api, { sessionId, name }) =>
+      api.session.delete.mutate({ sessionId, confirmName: name, commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: okOnSession('SessionDeleted'),
     changes: true,
   },
   'session.lockRound': {
     call: (api, { sessionId }) =>
       api.session.lockRound.mutate({ sessionId, roundId: 'r2', commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: okOnSession('RoundLocked'),
     changes: true,
   },
   'session.unlockRound': {
+    prepare: async ({ sessionId }) => {
+      await users.creator.api.session.lockRound.mutate({ sessionId, roundId: 'r2', commandId: randomUUID() });
+    },
     call: (api, { sessionId }) =>
       api.session.unlockRound.mutate({ sessionId, roundId: 'r2', commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: okOnSession('RoundUnlocked'),
+    changes: true,
   },
   'session.startRound': {
     call: (api, { sessionId }) => api.session.startRound.mutate({ sessionId, commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    // Both teams' games of the session asked for, and no other.
+    check: async (result, caller, { sessionId }, since) => {
+      expect(result).toEqual({ done: 2, refused: [] });
+      const streams = new Set((await recordedSince(since)).map((event) => event.streamId));
+      expect([...streams].sort()).toEqual(
+        [sessionStreamId(sessionId), ...(await gamesOfSession(sessionId)).map(gameStreamId)].sort(),
+      );
+      await expectOwned('sessions', [sessionId], caller);
+    },
     changes: true,
   },
   'session.nextRound': {
     call: (api, { sessionId }) => api.session.nextRound.mutate({ sessionId, commandId: randomUUID() }),
     expected: sessionAdminsOnly,
+    check: async (result, caller, target, since) => {
+      expect(result).toEqual({ roundNumber: 2 });
+      await okOnSession('RoundOpened')({ ok: true }, caller, target, since);
+    },
     changes: true,
+    // Round 1's player is seated in round 2's game of their team, as their own join.
+    recordsFor: ['player'],
   },
   'session.teamsAction': {
     call: (api, { sessionId, gameId }) =>
@@ -665,6 +916,12 @@ const sessionMatrix: Record<string, SessionRow> = {
         commandId: randomUUID(),
       }),
     expected: sessionAdminsOnly,
+    check: async (result, caller, { gameId }, since) => {
+      expect(result).toEqual({ done: 1, refused: [] });
+      expect(
+        (await recordedSince(since)).map((event) => [event.streamId, event.type, event.actorId]),
+      ).toEqual([[gameStreamId(gameId), 'MessageSent', actorIdOf(caller)]]);
+    },
     changes: true,
   },
   'join.byCode': {
@@ -682,11 +939,28 @@ const sessionMatrix: Record<string, SessionRow> = {
       creator: 'beergame.errCreatorCannotPlay',
       otherInstructor: 'ok',
     },
+    // A seat of the caller's in a game of the session asked for (the player keeps theirs).
+    check: async (result, caller, { sessionId, gameId }) => {
+      const seat = result as { gameId: string; teamNumber: number; facilityId: string; roundNumber: number };
+      expect(Object.keys(seat).sort()).toEqual(['facilityId', 'gameId', 'roundNumber', 'teamNumber']);
+      if (caller === 'player')
+        expect(seat).toEqual({ gameId, teamNumber: 1, facilityId: 'retailer', roundNumber: 1 });
+      expect(await gamesOfSession(sessionId)).toContain(seat.gameId);
+      expect(((await firstView(apiOf(caller), seat.gameId)) as BeerView).myFacilityId).toBe(seat.facilityId);
+    },
     changes: true,
   },
   'session.templates': {
     call: (api) => api.session.templates.query(),
     expected: instructorsOnly,
+    // Each instructor lists their own session templates only.
+    check: async (result, caller) => {
+      const ids = (result as { id: string }[]).map((template) => template.id);
+      expect(ids).toContain(
+        caller === 'creator' ? elsewhere.creatorSessionTemplateId : elsewhere.sessionTemplateId,
+      );
+      await expectOwned('templates', ids, caller);
+    },
   },
   'session.deleteTemplate': {
     call: async (api) => {
@@ -698,13 +972,22 @@ const sessionMatrix: Record<string, SessionRow> = {
         title: 'Merged',
         commandId: randomUUID(),
       });
+      deletedSessionTemplate = templateId;
       return api.session.deleteTemplate.mutate({ templateId, commandId: randomUUID() });
     },
     expected: instructorsOnly,
+    check: async (result, caller) => {
+      expect(result).toEqual({ ok: true });
+      await expectOwned('templates', [deletedSessionTemplate], caller);
+      expect((await apiOf(caller).session.templates.query()).map((t) => t.id)).not.toContain(
+        deletedSessionTemplate,
+      );
+    },
   },
   'session.responses': {
     call: (api, { sessionId }) => api.session.responses.query({ sessionId }),
     expected: sessionAdminsOnly,
+    // Nobody has answered in the session asked for (the other instructor's has an answer).
     check: (responses) => expect(responses).toEqual([]),
   },
   'session.results': {
@@ -712,13 +995,14 @@ const sessionMatrix: Record<string, SessionRow> = {
     // Its admins, and its players (the session lets them see their debrief by default).
     expected: { ...everyone('errors.membersOnly'), player: 'ok', creator: 'ok' },
     // A player sees nothing of the round being played (a blind one), only that it is not open yet.
-    check: (result, caller) => {
+    check: async (result, caller, { sessionId }) => {
       const { teams, pendingRounds } = result as {
-        teams: { roundNumber: number }[];
+        teams: { roundNumber: number; gameId: string }[];
         pendingRounds: number[];
       };
       if (caller === 'creator') {
         expect(teams.map((t) => t.roundNumber)).toEqual([1, 1]);
+        expect(teams.map((t) => t.gameId).sort()).toEqual((await gamesOfSession(sessionId)).sort());
         expect(pendingRounds).toEqual([]);
       } else expect({ teams, pendingRounds }).toEqual({ teams: [], pendingRounds: [1] });
     },
@@ -727,12 +1011,10 @@ const sessionMatrix: Record<string, SessionRow> = {
 
 /** A fresh lean workshop of `creator`, whose warehouse is `player`'s. */
 async function newLeanGame(): Promise<Game> {
-  const { gameId } = await users.creator.api.leangame.create.mutate({
-    name: 'Matrix workshop',
-    template: 'workshop4-choose',
-  });
+  const name = `Matrix workshop ${++made}`;
+  const { gameId } = await users.creator.api.leangame.create.mutate({ name, template: 'workshop4-choose' });
   await users.player.api.leangame.join.mutate({ gameId, facilityId: 'warehouse', commandId: randomUUID() });
-  return { gameId };
+  return { gameId, name };
 }
 
 /** The lean game's procedures, on a lean game (the beer game's procedures do not know it, nor these a beer game). */
@@ -740,6 +1022,7 @@ const leanMatrix: Record<string, Row> = {
   'leangame.create': {
     call: (api) => api.leangame.create.mutate({ name: 'Another workshop', template: 'workshop4-choose' }),
     expected: instructorsOnly,
+    check: createdGame,
   },
   'leangame.join': {
     call: (api, { gameId }) =>
@@ -749,42 +1032,55 @@ const leanMatrix: Record<string, Row> = {
       nobody: 'errors.signInRequired',
       player: 'leangame.errAlreadyPlaying',
     },
+    check: gameCommand,
     changes: true,
   },
   'leangame.leave': {
     call: (api, { gameId }) =>
       api.leangame.leave.mutate({ gameId, facilityId: 'warehouse', commandId: randomUUID() }),
     expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'leangame.setRoundLength': {
     call: (api, { gameId }) =>
       api.leangame.setRoundLength.mutate({ gameId, minutes: 9, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'leangame.start': {
     call: (api, { gameId }) => api.leangame.start.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'leangame.end': {
     call: (api, { gameId }) => api.leangame.end.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'leangame.errNotStarted' },
+    check: REFUSED_TO_ALL,
   },
   'leangame.reset': {
     call: (api, { gameId }) => api.leangame.reset.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'leangame.openPanel': {
     call: (api, { gameId }) => api.leangame.openPanel.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    check: gameCommand,
     changes: true,
   },
   'leangame.closePanel': {
+    // The panel its player opened.
+    prepare: async ({ gameId }) => {
+      await users.player.api.leangame.openPanel.mutate({ gameId, commandId: randomUUID() });
+    },
     call: (api, { gameId }) => api.leangame.closePanel.mutate({ gameId, commandId: randomUUID() }),
     expected: { ...everyone('errors.membersOrCreatorOnly'), player: 'ok', creator: 'ok' },
+    check: gameCommand,
+    changes: true,
   },
   'leangame.panel': {
     call: (api, { gameId }) =>
@@ -798,6 +1094,7 @@ const leanMatrix: Record<string, Row> = {
       player: 'leangame.errPanelNotOpen',
       creator: 'leangame.errPanelNotOpen',
     },
+    check: REFUSED_TO_ALL,
   },
   'leangame.work': {
     call: (api, { gameId }) =>
@@ -807,6 +1104,7 @@ const leanMatrix: Record<string, Row> = {
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.membersOnly'), player: 'leangame.errNotStarted' },
+    check: REFUSED_TO_ALL,
   },
   'leangame.history': {
     call: (api, { gameId }) => api.leangame.history.query({ gameId }),
@@ -816,9 +1114,10 @@ const leanMatrix: Record<string, Row> = {
       player: 'beergame.errHistoryAfterEnd',
       creator: 'ok',
     },
-    check: (result) => {
+    check: (result, _caller, { gameId, name }) => {
       const { events } = result as { events: { type: string }[] };
-      expect(events[0]).toMatchObject({ type: 'LeanGameCreated' });
+      // The game asked for.
+      expect(events[0]).toMatchObject({ type: 'LeanGameCreated', data: { gameId, name } });
       // Events alone, never who sent which command.
       for (const event of events)
         expect(Object.keys(event).sort()).toEqual(['data', 'recordedAt', 'type', 'version']);
@@ -841,15 +1140,61 @@ beforeAll(async () => {
   nobody = apiClient(server.url, '');
   ownTemplates.creator = await newTemplate(users.creator);
   ownTemplates.otherInstructor = await newTemplate(users.otherInstructor);
-  const { gameId: otherGame } = await users.otherInstructor.api.beergame.create.mutate({
+  // The other instructor's own things, which nobody else's answer may contain: a game with a
+  // player, a session template, and a session whose round is over and whose player answered.
+  const other = users.otherInstructor.api;
+  ({ gameId: elsewhere.gameId } = await other.beergame.create.mutate({
     name: 'Elsewhere',
     template: 'classic',
-  });
+  }));
   await users.otherPlayer.api.beergame.join.mutate({
-    gameId: otherGame,
+    gameId: elsewhere.gameId,
     facilityId: 'retailer',
     commandId: randomUUID(),
   });
+  const merged = async (api: Api) => {
+    const { gameId } = await api.beergame.create.mutate({ name: 'Kept', template: 'classic' });
+    return (
+      await api.game.mergeIntoTemplate.mutate({ gameIds: [gameId], title: 'Kept', commandId: randomUUID() })
+    ).templateId;
+  };
+  elsewhere.sessionTemplateId = await merged(other);
+  elsewhere.creatorSessionTemplateId = await merged(users.creator.api);
+  ({ sessionId: elsewhere.sessionId } = await other.session.create.mutate({
+    name: 'Elsewhere session',
+    template: 'classicSingle',
+    commandId: randomUUID(),
+  }));
+  const { setup } = await other.session.setup.query({ sessionId: elsewhere.sessionId });
+  const question = { id: 'q1', text: 'Which role had the largest amplification?', answer: 'Factory' };
+  await other.session.edit.mutate({
+    sessionId: elsewhere.sessionId,
+    setup: {
+      ...setup,
+      rounds: setup.rounds.map((round) => ({
+        ...round,
+        config: {
+          ...round.config,
+          configDebrief: { questionsSection: { show: true, questions: [question] } },
+        },
+      })),
+    },
+    commandId: randomUUID(),
+  });
+  await other.session.publish.mutate({ sessionId: elsewhere.sessionId, commandId: randomUUID() });
+  const seat = await users.otherPlayer.api.session.join.mutate({
+    sessionId: elsewhere.sessionId,
+    commandId: randomUUID(),
+  });
+  await other.session.startRound.mutate({ sessionId: elsewhere.sessionId, commandId: randomUUID() });
+  await other.beergame.endGame.mutate({ gameId: seat.gameId, commandId: randomUUID() });
+  await users.otherPlayer.api.beergame.answerQuestion.mutate({
+    gameId: seat.gameId,
+    questionId: 'q1',
+    answer: 'factory',
+    commandId: randomUUID(),
+  });
+  expect(await other.session.responses.query({ sessionId: elsewhere.sessionId })).toHaveLength(1);
 });
 afterAll(async () => {
   for (const user of Object.values(users)) user.close();
@@ -858,10 +1203,19 @@ afterAll(async () => {
   await database.drop();
 });
 
+const allRows = { ...matrix, ...leanMatrix, ...sessionMatrix } as Record<string, Row<never>>;
+
 it('has a row for every procedure of the app router, and none for a procedure that is gone', () => {
   expect([...Object.keys(matrix), ...Object.keys(leanMatrix), ...Object.keys(sessionMatrix)].sort()).toEqual(
     Object.keys(appRouter._def.procedures).sort(),
   );
+});
+
+it('checks what every allowed caller gets back, and says so of a row that allows nobody', () => {
+  for (const [procedure, row] of Object.entries(allRows)) {
+    const allowed = CALLERS.some((caller) => row.expected[caller] === 'ok');
+    expect(row.check === REFUSED_TO_ALL, procedure).toBe(!allowed);
+  }
 });
 
 it('answers an unknown or malformed join code with its refusal, whoever asks', async () => {
@@ -882,6 +1236,35 @@ it('finds a game by its code, typed as people do, for whoever may open it', asyn
     ).toEqual({ kind: 'game', gameId });
 });
 
+/**
+ * One cell: the call as `caller`, its outcome, and for an allowed call what came back (the row's
+ * check) and what it recorded: every event recorded for a person during the call is the caller's
+ * (or, where the row says so, of whom the call acts for).
+ */
+async function runCell<Target>(row: Row<Target>, caller: Caller, target: Target) {
+  await row.prepare?.(target);
+  const since = await lastPosition();
+  let outcome: string;
+  let result: unknown;
+  try {
+    result = await row.call(apiOf(caller), target);
+    outcome = 'ok';
+  } catch (error) {
+    const data = (error as { data?: { messageId?: string; httpStatus?: number } }).data;
+    outcome = data?.messageId ?? String(error);
+    // A refusal is the caller's fault, never the server's.
+    expect(data?.httpStatus, outcome).toBeLessThan(500);
+  }
+  expect(outcome, DESCRIPTIONS[caller]).toBe(row.expected[caller]);
+  if (outcome !== 'ok') return;
+  if (row.check === REFUSED_TO_ALL)
+    throw new Error('a row that allows a caller must check what it gets back');
+  await row.check(result, caller, target, since);
+  const actors = [caller, ...(row.recordsFor ?? [])].map(actorIdOf);
+  const others = (await recordedSince(since)).filter((event) => !actors.includes(event.actorId));
+  expect(others.map((event) => `${event.type} by ${event.actorId} on ${event.streamId}`)).toEqual([]);
+}
+
 describe.each([
   ...Object.entries(matrix).map(([procedure, row]) => [procedure, row, newGame] as const),
   ...Object.entries(leanMatrix).map(([procedure, row]) => [procedure, row, newLeanGame] as const),
@@ -892,20 +1275,7 @@ describe.each([
   });
 
   it.each(CALLERS)('for %s', async (caller) => {
-    const game = row.changes ? await gameFor() : shared;
-    let outcome: string;
-    let result: unknown;
-    try {
-      result = await row.call(apiOf(caller), game);
-      outcome = 'ok';
-    } catch (error) {
-      const data = (error as { data?: { messageId?: string; httpStatus?: number } }).data;
-      outcome = data?.messageId ?? String(error);
-      // A refusal is the caller's fault, never the server's.
-      expect(data?.httpStatus, outcome).toBeLessThan(500);
-    }
-    expect(outcome, DESCRIPTIONS[caller]).toBe(row.expected[caller]);
-    if (outcome === 'ok') row.check?.(result, caller, game);
+    await runCell(row, caller, row.changes ? await gameFor() : shared);
   });
 });
 
@@ -916,18 +1286,6 @@ describe.each(Object.entries(sessionMatrix))('%s', (_procedure, row) => {
   });
 
   it.each(CALLERS)('for %s', async (caller) => {
-    const session = row.changes ? await newSession() : shared;
-    let outcome: string;
-    let result: unknown;
-    try {
-      result = await row.call(apiOf(caller), session);
-      outcome = 'ok';
-    } catch (error) {
-      const data = (error as { data?: { messageId?: string; httpStatus?: number } }).data;
-      outcome = data?.messageId ?? String(error);
-      expect(data?.httpStatus, outcome).toBeLessThan(500);
-    }
-    expect(outcome, DESCRIPTIONS[caller]).toBe(row.expected[caller]);
-    if (outcome === 'ok') row.check?.(result, caller, session);
+    await runCell(row, caller, row.changes ? await newSession() : shared);
   });
 });

@@ -319,7 +319,7 @@ describe('the round list and team names (spec point 2)', () => {
 });
 
 describe('session admin (spec point 6)', () => {
-  it('is the creator or a member of the session team', () => {
+  it('is the creator or a member of the session team (rule only: no team is passed by the server until teams exist)', () => {
     expect(isSessionAdmin({ creatorId: 'c' }, { userId: 'c' })).toBe(true);
     expect(isSessionAdmin({ creatorId: 'c' }, { userId: 'x' })).toBe(false);
     expect(isSessionAdmin({ creatorId: 'c' }, { userId: null })).toBe(false);
