@@ -189,7 +189,12 @@ describe('a lean workshop played through the API', () => {
     await teacher.api.leangame.end.mutate({ gameId, ...command() });
     const ended = await leanView(ben, gameId, (v) => v.finished);
     expect(ended.debrief?.sections).toHaveLength(10);
-    expect(ended.debrief?.teamPerformance.deliveries).toBeGreaterThanOrEqual(0);
+    // Units delivered: one `ProductDelivered` each, recorded before the round ended.
+    const recorded = await server.services.store.readStream(gameStreamId(gameId));
+    const end = recorded.findIndex((e) => e.type === 'LeanGameEnded');
+    expect(ended.debrief?.teamPerformance.deliveries).toBe(
+      recorded.slice(0, end).filter((e) => e.type === 'ProductDelivered').length,
+    );
     const { events } = await ben.api.leangame.history.query({ gameId });
     expect(events.at(-1)).toMatchObject({ type: 'LeanGameEnded' });
     // Seats instead of user ids: a player reads no one's user id, the creator's included.
