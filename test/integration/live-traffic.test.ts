@@ -125,8 +125,15 @@ describe('game.watchChanges', () => {
     // Changing the quantity shows only to the retailer (the game is not transparent).
     await order(7);
     await until(() => retailer!.live.state.updates > retailerBefore, 'the retailer sees the change');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(wholesaler!.live.state.updates).toBe(before);
+    // Then a change the wholesaler does see (its own order): it is the one update it got since.
+    await wholesaler!.user.api.beergame.placeOrder.mutate({
+      gameId,
+      facilityId: 'wholesaler',
+      quantity: 4,
+      commandId: randomUUID(),
+    });
+    await until(() => wholesaler!.live.state.view?.myOrders?.A1 === 4, 'the wholesaler sees its order');
+    expect(wholesaler!.live.state.updates).toBe(before + 1);
     expect(retailer!.live.state.view?.myOrders).toEqual({ A1: 7 });
   });
 });
