@@ -9,6 +9,7 @@
  * database. LEAN_LIVE_GAMES and LEAN_LIVE_MINUTES change the load.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { loadavg } from 'node:os';
 import type { RunningServer } from '../../src-server/main';
 import { gameStreamId, gameTypes } from '../../src-server/streams';
@@ -48,6 +49,7 @@ async function playClass(server: RunningServer, label: string): Promise<void> {
   const lateness: number[] = [];
   let ended = 0;
   const stopWatching = new AbortController();
+  setMaxListeners(GAMES + 10, stopWatching.signal); // one listener per game's watcher
   const watching = gameIds.map(async (gameId) => {
     const { version } = await commands.load(gameTypes.leangame.stream, gameStreamId(gameId));
     for await (const batch of store.watch(gameStreamId(gameId), version, { signal: stopWatching.signal })) {
