@@ -96,8 +96,12 @@ class RawBatcher {
           values ${sql.join(batch.map((item) => rawValues(item.row)))}`
           .execute(this.db)
           .then(
-            () => batch.forEach((item) => item.resolve()),
-            (error) => batch.forEach((item) => item.reject(error)),
+            () => {
+              for (const item of batch) item.resolve();
+            },
+            (error) => {
+              for (const item of batch) item.reject(error);
+            },
           )
           .finally(() => {
             this.underWay--;
