@@ -1,17 +1,22 @@
 /**
- * Event store throughput beside the database's own single-row insert commit rate, measured in the
- * same run on the same database so that the ratio means something on a shared, noisy machine.
- * Both are warmed up, then measured in alternating rounds (raw, append, raw, append, ...) so that a
- * burst of load from a neighbour hits both alike; the table gives the median round of each.
- * PostgreSQL from DATABASE_URL (else the local server, if it answers); PGlite on disk.
+ * Event store throughput beside the database's own insert rate, measured in the same run on the
+ * same database so that the ratio means something on a shared, noisy machine. Two baselines: one
+ * autocommitted INSERT per row, and the same rows batched as the appends are (the inserts of one
+ * turn of the event loop in one statement, at most two statements under way), so that "appends
+ * against batched raw" compares like with like and "against one commit per row" shows what the
+ * batching brings. All three are warmed up, then measured in alternating rounds (raw, batched
+ * raw, append, raw, ...) so that a burst of load from a neighbour hits each alike; the table gives
+ * the median round of each. PostgreSQL from DATABASE_URL (else the local server, if it answers);
+ * PGlite on disk.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
+import type { Database } from '../../src-server/db/schema';
 import { EventStore } from '../../src-server/eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from '../../src-server/eventstore/live-feed';
 import type { EventMetadata } from '../../src-shared/eventsourcing';
@@ -55,6 +60,58 @@ const createRawTable = sql`
     recorded_at timestamptz not null default now()
   )`;
 
+type RawRow = { streamId: string; version: number; type: string; data: unknown; metadata: EventMetadata };
+
+const rawValues = (row: RawRow) =>
+  sql`(${row.streamId}, ${row.version}::integer, ${row.type}, ${JSON.stringify(row.data)}::jsonb, ${JSON.stringify(row.metadata)}::jsonb)`;
+
+/**
+ * Raw inserts made in one turn of the event loop, sent as one autocommitted multi-row INSERT, the
+ * way `AppendBatcher` (src-server/eventstore/append-statement.ts) sends appends: after the turn
+ * (`setImmediate`), at most two statements under way, at most 500 rows a statement.
+ */
+class RawBatcher {
+  private queue: Array<{ row: RawRow; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private scheduled = false;
+  private underWay = 0;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(row: RawRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled || this.queue.length === 0 || this.underWay >= 2) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.queue.length > 0 && this.underWay < 2) {
+        const batch = this.queue.splice(0, 500);
+        this.underWay++;
+        void sql`insert into bench_raw (stream_id, stream_version, type, data, metadata)
+          values ${sql.join(batch.map((item) => rawValues(item.row)))}`
+          .execute(this.db)
+          .then(
+            () => {
+              for (const item of batch) item.resolve();
+            },
+            (error) => {
+              for (const item of batch) item.reject(error);
+            },
+          )
+          .finally(() => {
+            this.underWay--;
+            this.schedule();
+          });
+      }
+    });
+  }
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -95,7 +152,9 @@ type Scenario = {
 type Row = {
   scenario: string;
   raw: number;
+  batched: number;
   appends: number;
+  /** Each round's appends against its batched raw inserts. */
   roundRatios: number[];
   p50: number;
   p99: number;
@@ -115,19 +174,23 @@ async function measure(handle: DatabaseHandle, feed: LiveFeed): Promise<Row[]> {
     return version;
   };
 
+  const rawRow = (streamOf: Scenario['streamOf'], i: number, writer: number, done: number): RawRow => {
+    const streamId = streamOf(writer, done);
+    const { type, data } = event(i);
+    const version = nextVersion(rawVersions, streamId);
+    return { streamId, version, type, data, metadata: { ...metadata(), commandIndex: 0 } };
+  };
   const rawInsert =
     ({ streamOf }: Scenario): Operation =>
     async (i, writer, done) => {
-      const streamId = streamOf(writer, done);
-      const { type, data } = event(i);
-      const version = nextVersion(rawVersions, streamId);
-      const meta: EventMetadata = { ...metadata(), commandIndex: 0 };
-      await sql`
-        insert into bench_raw (stream_id, stream_version, type, data, metadata)
-        values (${streamId}, ${version}::integer, ${type}, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(meta)}::jsonb)`.execute(
-        db,
-      );
+      await sql`insert into bench_raw (stream_id, stream_version, type, data, metadata)
+        values ${rawValues(rawRow(streamOf, i, writer, done))}`.execute(db);
     };
+  const batcher = new RawBatcher(db);
+  const batchedRawInsert =
+    ({ streamOf }: Scenario): Operation =>
+    (i, writer, done) =>
+      batcher.insert(rawRow(streamOf, i, writer, done));
   const append =
     ({ streamOf }: Scenario): Operation =>
     async (i, writer, done) => {
@@ -160,14 +223,18 @@ async function measure(handle: DatabaseHandle, feed: LiveFeed): Promise<Row[]> {
   const rows: Row[] = [];
   for (const scenario of scenarios) {
     const raw = rawInsert(scenario);
+    const batchedRaw = batchedRawInsert(scenario);
     const appendOne = append(scenario);
     await timed(WARM_UP_OPERATIONS, scenario.writers, raw);
+    await timed(WARM_UP_OPERATIONS, scenario.writers, batchedRaw);
     await timed(WARM_UP_OPERATIONS, scenario.writers, appendOne);
     const rawRates: number[] = [];
+    const batchedRates: number[] = [];
     const appendRates: number[] = [];
     const appendLatencies: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       rawRates.push((await timed(scenario.operations, scenario.writers, raw)).perSecond);
+      batchedRates.push((await timed(scenario.operations, scenario.writers, batchedRaw)).perSecond);
       const appended = await timed(scenario.operations, scenario.writers, appendOne);
       appendRates.push(appended.perSecond);
       appendLatencies.push(...appended.latencies);
@@ -176,8 +243,9 @@ async function measure(handle: DatabaseHandle, feed: LiveFeed): Promise<Row[]> {
     rows.push({
       scenario: scenario.name,
       raw: median(rawRates),
+      batched: median(batchedRates),
       appends: median(appendRates),
-      roundRatios: appendRates.map((rate, round) => rate / rawRates[round]!),
+      roundRatios: appendRates.map((rate, round) => rate / batchedRates[round]!),
       p50: percentile(appendLatencies, 50),
       p99: percentile(appendLatencies, 99),
     });
@@ -190,15 +258,15 @@ const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 function print(database: string, rows: Row[]) {
   console.log(`### ${database}\n`);
   console.log(
-    `Medians of ${ROUNDS} alternating rounds; ratio of the medians, and the lowest and highest round's ratio.\n`,
+    `Medians of ${ROUNDS} alternating rounds; ratios of the medians, and the lowest and highest round's ratio of appends to batched raw inserts.\n`,
   );
   console.log(
-    '| scenario | raw insert commits/s | appends/s | ratio | round ratios | append p50 ms | append p99 ms |',
+    '| scenario | raw inserts/s, one commit a row | raw inserts/s, batched per turn | appends/s | appends / batched raw | rounds | appends / one commit a row | append p50 ms | append p99 ms |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.scenario} | ${r.raw.toFixed(0)} | ${r.appends.toFixed(0)} | ${percent(r.appends / r.raw)} | ${percent(Math.min(...r.roundRatios))}–${percent(Math.max(...r.roundRatios))} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
+      `| ${r.scenario} | ${r.raw.toFixed(0)} | ${r.batched.toFixed(0)} | ${r.appends.toFixed(0)} | ${percent(r.appends / r.batched)} | ${percent(Math.min(...r.roundRatios))}–${percent(Math.max(...r.roundRatios))} | ${percent(r.appends / r.raw)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
     );
   }
   console.log('');

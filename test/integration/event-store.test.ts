@@ -52,6 +52,24 @@ const collect = async (watcher: AsyncGenerator<{ streamVersion: number }[]>, cou
   return versions;
 };
 
+/**
+ * The watcher's next batch, or a failure after `withinMs`: with a poll far longer than that, only
+ * a wake-up (a hand-over in this process, a NOTIFY from another) can deliver it in time.
+ */
+async function nextBatch<T>(watcher: AsyncGenerator<T[]>, withinMs = 5_000): Promise<T[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no wake-up delivered within ${withinMs} ms`)), withinMs);
+  });
+  try {
+    const { value, done } = await Promise.race([watcher.next(), timeout]);
+    if (done) throw new Error('the watcher ended');
+    return value;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const backends = databaseBackends();
 console.log(`[event-store] contract on ${backends.map((b) => `${b.name} (${b.where})`).join(' and ')}`);
 
@@ -330,46 +348,43 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
 
   describe('live feed', () => {
     it('wakes a subscriber on every append, from its backlog on', async () => {
-      await store.append({
-        streamId: 's-live',
-        expectedVersion: 0,
-        events: [{ type: 'Added', data: { n: 1 } }],
-        metadata: metadata('l1'),
-      });
+      const append = (version: number) =>
+        store.append({
+          streamId: 's-live',
+          expectedVersion: version - 1,
+          events: [{ type: 'Added', data: { n: version } }],
+          metadata: metadata(`l${version}`),
+        });
+      await append(1);
       const controller = new AbortController();
       // A long poll: only a wake-up can deliver in time.
-      const received = collect(store.watch('s-live', 0, { signal: controller.signal, pollMs: 60_000 }), 3);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await store.append({
-        streamId: 's-live',
-        expectedVersion: 1,
-        events: [{ type: 'Added', data: { n: 2 } }],
-        metadata: metadata('l2'),
-      });
-      await store.append({
-        streamId: 's-live',
-        expectedVersion: 2,
-        events: [{ type: 'Added', data: { n: 3 } }],
-        metadata: metadata('l3'),
-      });
-      expect(await received).toEqual([1, 2, 3]);
+      const watcher = store.watch('s-live', 0, { signal: controller.signal, pollMs: 60_000 });
+      // The backlog first; only then the appends, each a later batch of the same watcher.
+      expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([1]);
+      await append(2);
+      expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([2]);
+      await append(3);
+      expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([3]);
       controller.abort();
+      await watcher.return(undefined);
     });
 
     it("hands this process's appends to its watchers as appended, without reading them back", async () => {
+      const append = (version: number) =>
+        store.append({
+          streamId: 's-handed',
+          expectedVersion: version - 1,
+          events: [{ type: 'Added', data: { n: version } }],
+          metadata: metadata(`handed-${version}`),
+        });
+      await append(1);
       const controller = new AbortController();
       const watcher = store.watch('s-handed', 0, { signal: controller.signal, pollMs: 60_000 });
-      const first = watcher.next();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const appended = await store.append({
-        streamId: 's-handed',
-        expectedVersion: 0,
-        events: [{ type: 'Added', data: { n: 1 } }],
-        metadata: metadata('handed-1'),
-      });
-      const { value } = await first;
+      expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([1]);
+      const appended = await append(2);
+      const handed = await nextBatch(watcher);
       // The very objects the append returned: nothing was read from the database for them.
-      expect(value![0]).toBe(appended[0]);
+      expect(handed[0]).toBe(appended[0]);
       controller.abort();
       await watcher.return(undefined);
     });
@@ -427,23 +442,24 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
         await otherFeed.start();
         try {
           const elsewhere = new EventStore(other.db, otherFeed);
-          const controller = new AbortController();
-          const received = collect(
-            elsewhere.watch('s-across', 0, { signal: controller.signal, pollMs: 60_000 }),
-            2,
-          );
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          const appendedAt = Date.now();
-          for (const [version, commandId] of ['x1', 'x2'].entries())
-            await store.append({
+          const append = (version: number) =>
+            store.append({
               streamId: 's-across',
-              expectedVersion: version,
+              expectedVersion: version - 1,
               events: [{ type: 'Added', data: { n: version } }],
-              metadata: metadata(commandId),
+              metadata: metadata(`x${version}`),
             });
-          expect(await received).toEqual([1, 2]);
-          expect(Date.now() - appendedAt).toBeLessThan(5_000);
+          await append(1);
+          const controller = new AbortController();
+          const watcher = elsewhere.watch('s-across', 0, { signal: controller.signal, pollMs: 60_000 });
+          // The backlog, read by the other process; then each append reaches it as a later batch.
+          expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([1]);
+          await append(2);
+          expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([2]);
+          await append(3);
+          expect((await nextBatch(watcher)).map((e) => e.streamVersion)).toEqual([3]);
           controller.abort();
+          await watcher.return(undefined);
         } finally {
           await otherFeed.close();
           await other.close();

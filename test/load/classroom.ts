@@ -8,7 +8,14 @@
  * week (counted from when the game's last order of the week was sent), the errors and the size of
  * what the players receive, and ends with one line per scenario:
  *
- *   load: players=N games=G errors=E order_p99_ms=X next_week_p99_ms=Y view_bytes_p50=Z
+ *   load: players=N games=G weeks=W errors=E order_p99_ms=X next_week_p99_ms=Y view_bytes_p50=Z
+ *
+ * What keeps the figures honest: a sample that failed (an order unanswered within 30 s, a week no
+ * player saw) is an error, never a latency; no latency is clamped (a negative one would be a bug to
+ * show); each week prints the real spread of its sends, first to last, and the load generator's own
+ * event-loop delay is printed per scenario. A week whose sends spread over more than 1.1 times the
+ * nominal spread means this process could not keep up: the run is then refused (its lines say
+ * `refused=1`, and it exits with 1), since its latencies are the generator's as much as the server's.
  *
  * With `--session`, the games are those of one session (spec point 3: a round of one game per
  * team, created by publishing it), the players join it by team and role (`session.join`) and its
@@ -25,6 +32,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
@@ -52,6 +60,12 @@ const GAMES = Math.ceil(PLAYERS / ROLES.length);
 const RUN_DEADLINE = Date.now() + 30 * 60_000;
 /** How long every player may take to see the next week before the missing ones count as errors. */
 const NEXT_WEEK_WAIT_MS = 30_000;
+/** How long an order may wait for its answer before it counts as an error. */
+const ORDER_TIMEOUT_MS = 30_000;
+/** How far a week's real spread of sends may exceed the nominal one before the run is refused. */
+const SPREAD_TOLERANCE = 1.1;
+/** How often the load generator's own event loop is sampled for its delay. */
+const LOOP_SAMPLE_MS = 10;
 if (!Number.isInteger(PLAYERS) || PLAYERS < 1 || PLAYERS > 5000) throw new Error('--players takes 1 to 5000');
 if (!Number.isInteger(WEEKS) || WEEKS < 1 || WEEKS * SPREADS.length > 34)
   throw new Error('--weeks takes 1 to 34 (all scenarios together: a classic game has 36 weeks)');
@@ -60,6 +74,19 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
+/** `promise`, or a rejection after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const summary = (values: number[], unit = 'ms') =>
   values.length === 0
     ? 'n=0'
@@ -200,6 +227,10 @@ interface Measures {
   followUpAfterOrder: number[];
   /** In a session: how long after the game's first player saw the next week its follow-up row did. */
   followUpLag: number[];
+  /** Per week, milliseconds from its first order sent to its last. */
+  sendSpreads: number[];
+  /** Weeks whose sends spread over more than SPREAD_TOLERANCE times the nominal spread. */
+  tooSpread: number;
 }
 
 const newMeasures = (): Measures => ({
@@ -210,6 +241,8 @@ const newMeasures = (): Measures => ({
   weekBytes: [],
   followUpAfterOrder: [],
   followUpLag: [],
+  sendSpreads: [],
+  tooSpread: 0,
 });
 
 /** Game id → week → when the session's follow-up first showed the game in that week. */
@@ -313,24 +346,38 @@ async function playWeek(
   weekBytes.clear();
   // Per game, when its last order of the week left the client: the week cannot turn before.
   const lastOrderSent = new Map<string, number>();
+  let [firstSent, lastSent] = [Number.POSITIVE_INFINITY, 0];
   await Promise.all(
     players.map(async (player) => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * spreadMs));
       const sent = performance.now();
+      firstSent = Math.min(firstSent, sent);
+      lastSent = Math.max(lastSent, sent);
       lastOrderSent.set(player.gameId, Math.max(lastOrderSent.get(player.gameId) ?? 0, sent));
       try {
-        await player.api.beergame.placeOrder.mutate({
-          gameId: player.gameId,
-          facilityId: player.role,
-          quantity: 4 + (week % 3),
-          commandId: randomUUID(),
-        });
+        await within(
+          player.api.beergame.placeOrder.mutate({
+            gameId: player.gameId,
+            facilityId: player.role,
+            quantity: 4 + (week % 3),
+            commandId: randomUUID(),
+          }),
+          ORDER_TIMEOUT_MS,
+          'order',
+        );
         measures.orders.push(performance.now() - sent);
       } catch (error) {
         measures.errors++;
         console.error(`order of ${player.role} in ${player.gameId} week ${week}:`, (error as Error).message);
       }
     }),
+  );
+  const sendSpread = lastSent - firstSent;
+  measures.sendSpreads.push(sendSpread);
+  const tooSpread = sendSpread > SPREAD_TOLERANCE * spreadMs;
+  if (tooSpread) measures.tooSpread++;
+  console.log(
+    `week ${week}: orders sent over ${sendSpread.toFixed(0)} ms (nominal ${spreadMs} ms)${tooSpread ? `, more than ${SPREAD_TOLERANCE} times: the load generator fell behind` : ''}`,
   );
   const waitUntil = performance.now() + NEXT_WEEK_WAIT_MS;
   while (performance.now() < waitUntil && players.some((p) => !p.seen.has(week + 1)))
@@ -350,11 +397,14 @@ async function playWeek(
     const seenByPlayers = players
       .filter((player) => player.gameId === gameId)
       .map((player) => player.seen.get(week + 1) ?? Number.POSITIVE_INFINITY);
-    if (shown === undefined) measures.errors++;
+    const firstSeen = Math.min(...seenByPlayers);
+    // A row that never showed the week, or a game whose week no player saw: errors, not samples.
+    if (shown === undefined || firstSeen === Number.POSITIVE_INFINITY) measures.errors++;
     else {
       measures.followUpAfterOrder.push(shown - sent);
-      // Behind its game: from the moment the game's week turned as its players saw it (the first).
-      measures.followUpLag.push(Math.max(0, shown - Math.min(...seenByPlayers)));
+      // Behind its game: from the moment the game's week turned as its players saw it (the first);
+      // not clamped, a row ahead of every player shows as a negative.
+      measures.followUpLag.push(shown - firstSeen);
     }
   }
 }
@@ -398,20 +448,38 @@ async function main() {
       `server CPU with every player connected and idle (keep-alive): ${await idleServerCpu(child)}`,
     );
     let week = 1;
+    let refused = false;
+    const wholeViews = () => players.reduce((sum, player) => sum + player.live.wholeViews, 0);
     for (const spreadMs of SPREADS) {
       started = performance.now();
       const cpuBefore = cpuNow(child);
+      const wholeViewsBefore = wholeViews();
+      const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+      loopDelay.enable();
+      const firstWeek = week;
       for (let w = 0; w < WEEKS && Date.now() < RUN_DEADLINE; w++, week++)
         await playWeek(players, week, spreadMs, measures, session?.seen ?? null);
+      loopDelay.disable();
+      const weeksRun = week - firstWeek;
       const cpuAfter = cpuNow(child);
       const perWeek = (part: keyof typeof cpuAfter) =>
-        ((cpuAfter[part] - cpuBefore[part]) / WEEKS).toFixed(2);
+        ((cpuAfter[part] - cpuBefore[part]) / weeksRun).toFixed(2);
       console.log(
-        `\nscenario: orders within ${spreadMs} ms, weeks ${week - WEEKS} to ${week - 1}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `\nscenario: orders within ${spreadMs} ms, weeks ${firstWeek} to ${week - 1} (${weeksRun} of ${WEEKS} planned), ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       console.log(
-        `CPU per week: server ${perWeek('server')} s, ${database ? `PostgreSQL ${perWeek('database')} s, ` : ''}load generator ${perWeek('load')} s`,
+        `CPU per week run: server ${perWeek('server')} s, ${database ? `PostgreSQL ${perWeek('database')} s, ` : ''}load generator ${perWeek('load')} s`,
       );
+      console.log(
+        `orders sent, first to last, per week: ${measures.sendSpreads.map((ms) => ms.toFixed(0)).join(', ')} ms (nominal ${spreadMs} ms; ${measures.tooSpread} week(s) over ${SPREAD_TOLERANCE} times)`,
+      );
+      // The histogram holds each sampling interval as it lasted: its delay is what exceeds the interval.
+      const ms = (nanoseconds: number) => (nanoseconds / 1e6 - LOOP_SAMPLE_MS).toFixed(0);
+      console.log(
+        `load generator's event-loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`,
+      );
+      const resent = wholeViews() - wholeViewsBefore;
+      console.log(`whole views sent again (after a reconnection): ${resent}`);
       console.log(`order answered (mutation round trip, after COMMIT): ${summary(measures.orders)}`);
       console.log(
         `next week seen by each player after the game's last order was sent: ${summary(measures.nextWeek)}`,
@@ -426,13 +494,21 @@ async function main() {
         `follow-up row behind its game (after the game's first player saw the next week): ${summary(measures.followUpLag)}`,
       );
       console.log(`errors: ${measures.errors}`);
+      const refusedHere = measures.tooSpread > 0;
+      refused ||= refusedHere;
       const followUpLag = session
         ? ` followup_lag_p99_ms=${percentile(measures.followUpLag, 99).toFixed(0)}`
         : '';
       results.push(
-        `load: players=${players.length} games=${GAMES} errors=${measures.errors} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}${followUpLag}`,
+        `load: players=${players.length} games=${GAMES} weeks=${weeksRun} errors=${measures.errors}${refusedHere ? ' refused=1' : ''} resent_views=${resent} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}${followUpLag}`,
       );
       measures = newMeasures();
+    }
+    if (refused) {
+      console.log(
+        `\nrun refused: in some week the orders were sent over more than ${SPREAD_TOLERANCE} times the nominal spread (the load generator could not keep up); its latencies are not the server's alone`,
+      );
+      process.exitCode = 1;
     }
   } finally {
     for (const client of clients) client.close();

@@ -36,6 +36,8 @@ export interface Followed {
   seq: number;
   view: BeerView | null;
   updates: number;
+  /** Whole views received: the first, then one after each reconnection (a patch needs a base). */
+  wholeViews: number;
   error: unknown;
 }
 
@@ -45,14 +47,16 @@ export function follow(
   gameId: string,
   onView?: (view: BeerView) => void,
 ) {
-  const state: Followed = { seq: 0, view: null, updates: 0, error: null };
+  const state: Followed = { seq: 0, view: null, updates: 0, wholeViews: 0, error: null };
   const subscription = api.game.watchChanges.subscribe(
     { gameId },
     {
       onData: (update: LiveView<GameView>) => {
         state.updates++;
-        if ('view' in update) state.view = update.view as BeerView;
-        else if (state.view && update.base === state.seq)
+        if ('view' in update) {
+          state.view = update.view as BeerView;
+          state.wholeViews++;
+        } else if (state.view && update.base === state.seq)
           state.view = applyViewPatch(state.view, update.patch);
         else state.error = new Error(`a patch on ${update.base} while holding ${state.seq}`);
         state.seq = update.seq;
