@@ -53,3 +53,15 @@ export async function newPerson(
     });
   return { context, page };
 }
+
+/**
+ * Resolves once the page's running animations and transitions have ended (a dropdown opening, a
+ * stepper moving on): what a screenshot waits for, rather than a guessed delay. Two frames first,
+ * for a transition that starts on the next one.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
+  });
+}
