@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { BeerEvent } from '../../src-shared/beergame';
-import { DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -15,7 +15,7 @@ const app = browserFixture();
 /** A screenshot of the whole of `testId`'s element: the window made as tall as the page for it. */
 async function shoot(page: Page, testId: string, name: string, width: number) {
   await page.setViewportSize({ width, height: width === PHONE.width ? 6000 : 3200 });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.getByTestId(testId).screenshot({ path: `${shots}/${name}.png` });
   await page.setViewportSize(width === PHONE.width ? PHONE : DESKTOP);
 }

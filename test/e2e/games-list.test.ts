@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -77,7 +77,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await rows.first().getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Save as template…' }).click();
   await page.getByTestId('template-title').fill('Tuesday class');
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${shots}/games-6-save-template-1280.png` });
   await page.getByTestId('template-save').click();
   await page.getByText('Template saved: find it on the Templates tab').waitFor();
@@ -95,7 +95,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await page.getByTestId('template-save').click();
   await page.getByText('Please fill this in.').waitFor();
   await page.getByTestId('template-title').fill('Tuesday, two rounds');
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${shots}/games-7-merge-1280.png` });
   await page.getByTestId('template-save').click();
   await page.getByText('Session template saved: choose it when you create a session.').waitFor();
@@ -117,7 +117,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await rows.first().getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Copy…' }).click();
   await page.getByTestId('copy-count').waitFor();
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${shots}/games-5-copy-dialog-390.png` });
   await context.close();
 });

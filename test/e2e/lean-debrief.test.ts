@@ -174,7 +174,8 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await page.keyboard.press('Home');
   await page.getByTestId('replay').getByText('4×', { exact: true }).click();
   await page.getByTestId('replay-play').click();
-  await page.waitForTimeout(1200);
+  const minute = () => Number(new URL(page.url()).searchParams.get('minute'));
+  await expect.poll(minute).toBeGreaterThan(1);
   await page.getByTestId('replay-play').click();
   const played = Number(new URL(page.url()).searchParams.get('minute'));
   expect(played).toBeGreaterThan(1);

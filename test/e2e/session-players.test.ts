@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import { type SessionEventOf, type SessionView, sessionStreamId } from '../../src-shared/session';
-import { DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 import type { ApiUser } from '../support/server';
 
@@ -151,10 +151,10 @@ it('seats players by code, starts the round, and carries their teams to the next
   // Round 2 has no game yet: it cannot be entered.
   expect(await riley.page.getByTestId('round-entry-2').getAttribute('data-disabled')).toBe('true');
   // The dropdown fades in: shot once it is opaque.
-  await riley.page.waitForTimeout(400);
+  await settled(riley.page);
   await riley.page.screenshot({ path: `${shots}/session-lobby-6-round-menu-390.png` });
   await riley.page.setViewportSize(DESKTOP);
-  await riley.page.waitForTimeout(400);
+  await settled(riley.page);
   await riley.page.screenshot({ path: `${shots}/session-lobby-7-round-menu-1280.png` });
   await riley.page.setViewportSize(PHONE);
   await riley.page.getByTestId('back-to-lobby').click();

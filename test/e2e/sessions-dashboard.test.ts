@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -10,9 +10,6 @@ import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
  * and deletes the copy after typing its name; then the list, picker and editor on a phone.
  */
 const app = browserFixture();
-
-/** A dialog's opening transition is over: a screenshot shows it, not its fade. */
-const settled = (page: Page) => page.waitForTimeout(400);
 
 /** The dialog asking before unsaved changes are left behind. */
 const leaveDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
