@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET } from '../../src-shared/rules/join-code';
 import { DESKTOP, PHONE } from '../support/browser';
-import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
+import { browserFixture, refusal, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * Joining in real Chromium: the instructor shows the join code and its QR code; a phone-sized
@@ -97,7 +97,8 @@ it('joins by short code from a phone and gets the role back after closing the ta
   const scanner = await newPage(PHONE);
   await scanner.page.goto(`${app.origin}/j/${shown.replace(' ', '')}`);
   await scanner.page.waitForURL(joinLink);
-  // An unknown code shows the join box with why.
+  // An unknown code shows the join box with why (its look-up refused: 404, which the browser logs).
+  app.expectConsoleErrors(refusal(404, 'join.byCode'));
   await scanner.page.goto(`${app.origin}/j/3479AC`);
   await scanner.page.getByText('No game has this code.').waitFor();
   await scanner.context.close();

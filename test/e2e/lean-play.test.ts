@@ -84,9 +84,11 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await instructor.page.goto(`${app.origin}/game/${gameId}/play`);
   await instructor.page.getByTestId('instructor-board').waitFor();
 
-  const wendy = await player('Wendy', gameId, 'warehouse');
-  const pat = await player('Pat', gameId, 'paint1', PHONE);
-  const quinn = await player('Quinn', gameId, 'qc');
+  const [wendy, pat, quinn] = await Promise.all([
+    player('Wendy', gameId, 'warehouse'),
+    player('Pat', gameId, 'paint1', PHONE),
+    player('Quinn', gameId, 'qc'),
+  ]);
 
   // Before the start: the floor and what each facility does; the seats are named.
   await pat.page.getByTestId('before-start').waitFor();

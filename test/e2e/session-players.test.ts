@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import { type SessionEventOf, type SessionView, sessionStreamId } from '../../src-shared/session';
 import { DESKTOP, PHONE, settled } from '../support/browser';
-import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
+import { browserFixture, refusal, SHOTS as shots } from '../support/browser-fixture';
 import type { ApiUser } from '../support/server';
 
 /**
@@ -194,6 +194,8 @@ it('seats players by code, starts the round, and carries their teams to the next
 });
 
 it('sends a code that names no session nor game back to the join box with why', async () => {
+  // The look-up is refused (404), which the browser logs.
+  app.expectConsoleErrors(refusal(404, 'join.byCode'));
   const visitor = await newPage();
   await visitor.page.goto(`${app.origin}/j/3479AC`);
   await visitor.page.getByText('No game has this code.').waitFor();
@@ -239,7 +241,7 @@ it("switches a session's game to the language its player picks, the round menu i
 it("hides the language picker from a session's players, in its lobby and its games, when the session does not allow it", async () => {
   const { sessionId } = await ada.api.session.create.mutate({
     name: 'One language class',
-    template: 'classicSingle',
+    template: 'blindThenTransparent',
     teamCount: 1,
     commandId: randomUUID(),
   });

@@ -27,6 +27,13 @@ export const SERVER_AWAY =
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type ServerOptions = Omit<Parameters<typeof startTestServer>[0], 'databaseUrl' | 'port'>;
 
+/**
+ * What Chromium logs when the server refuses `procedure` (over HTTP) with `status`: for a test that
+ * asks for something that is not there on purpose.
+ */
+export const refusal = (status: number, procedure: string) =>
+  new RegExp(`status of ${status} .*/api/trpc/([\\w.]+,)*${procedure.replaceAll('.', '\\.')}\\b`);
+
 export interface Person {
   context: BrowserContext;
   page: Page;
@@ -58,7 +65,8 @@ export interface BrowserFixture {
   anonymous(name: string): Promise<ApiUser>;
   /**
    * Console errors matching `pattern` are expected (the test provokes them) until the returned
-   * function is called or the test ends. Page errors are never expected.
+   * function is called or the test ends. The pattern is tried on the message, a space, and the
+   * address it is about (a refused request's). Page errors are never expected.
    */
   expectConsoleErrors(pattern: RegExp): () => void;
   /** Stops the server, runs `whileDown`, and starts it again on the same address and database. */
@@ -211,9 +219,9 @@ function watch(context: BrowserContext, name: string, problems: string[], expect
     page.on('pageerror', (error) => problems.push(`${name} ${page.url()}: ${error.stack ?? error.message}`));
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
-      const text = message.text();
-      if ([...expected].some((pattern) => pattern.test(text))) return;
-      problems.push(`${name} ${page.url()}: console: ${text} at ${JSON.stringify(message.location())}`);
+      const said = `${message.text()} ${message.location().url}`;
+      if ([...expected].some((pattern) => pattern.test(said))) return;
+      problems.push(`${name} ${page.url()}: console: ${said}`);
     });
   };
   for (const page of context.pages()) onPage(page);
