@@ -137,7 +137,8 @@ it('plays the classic beer game end to end in five browsers', async () => {
         const offline = app.expectConsoleErrors(SERVER_AWAY);
         await context.setOffline(true);
         await placeOrder(page, orderFor(index, week));
-        await page.getByTestId('order-waiting').waitFor();
+        // Sent, and not answered: the button says it is still at work.
+        await page.locator('[data-testid="place-order"][data-loading]').waitFor();
         await context.setOffline(false);
         await page.getByTestId('order-placed').waitFor({ timeout: 20_000 });
         offline();

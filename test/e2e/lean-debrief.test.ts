@@ -175,7 +175,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await page.getByTestId('replay').getByText('4×', { exact: true }).click();
   await page.getByTestId('replay-play').click();
   const minute = () => Number(new URL(page.url()).searchParams.get('minute'));
-  await expect.poll(minute).toBeGreaterThan(1);
+  await expect.poll(minute, { timeout: 10_000 }).toBeGreaterThan(1);
   await page.getByTestId('replay-play').click();
   const played = Number(new URL(page.url()).searchParams.get('minute'));
   expect(played).toBeGreaterThan(1);
