@@ -62,6 +62,10 @@ export async function newPerson(
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
+    // A spinner turns for ever: only the animations that end are waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => {})));
   });
 }
