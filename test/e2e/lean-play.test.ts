@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DESKTOP, type newPerson, PHONE } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, type PersonOptions } from '../support/browser-fixture';
 
 /**
  * The lean game's play page in real Chromium: an instructor creates the workshop and starts the
@@ -13,10 +13,7 @@ import { browserFixture } from '../support/browser-fixture';
 const shots = process.env.LEAN_SHOTS ?? 'test-results/e2e';
 const app = browserFixture();
 
-async function newPage(
-  viewport = DESKTOP,
-  storageState?: NonNullable<Parameters<typeof newPerson>[1]>['storageState'],
-) {
+async function newPage(viewport = DESKTOP, storageState?: PersonOptions['storageState']) {
   const person = await app.person({
     viewport,
     ...(storageState ? { storageState } : {}),

@@ -1,7 +1,7 @@
 /**
  * Debian's Chromium for the browser tests, with the flags of a machine without internet, and a
- * fresh context per person: an English (UK) browser, a phone when the viewport is narrow, and
- * every Content-Security-Policy violation recorded (a browser test expects none).
+ * fresh context per person: an English (UK) browser, a phone when the viewport is narrow. What
+ * their pages say wrong is watched by the browser tests' fixture (browser-fixture.ts).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -25,14 +25,13 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * A new person's browser: `viewport` (a phone below 500 px wide, with touch), optionally the
- * storage of an earlier context (the same device), each CSP violation pushed to `cspViolations`.
+ * storage of an earlier context (the same device).
  */
 export async function newPerson(
   browser: Browser,
   options: {
     viewport?: { width: number; height: number };
     storageState?: StorageState;
-    cspViolations?: string[];
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const viewport = options.viewport ?? DESKTOP;
@@ -45,12 +44,6 @@ export async function newPerson(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const violations = options.cspViolations;
-  if (violations)
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-        violations.push(`${page.url()}: ${message.text()} at ${JSON.stringify(message.location())}`);
-    });
   return { context, page };
 }
 
