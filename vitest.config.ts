@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's usual output, then every file's time, slowest first.
+    reporters: ['default', './test/support/file-times-reporter.ts'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {

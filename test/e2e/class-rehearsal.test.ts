@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase, itOnPostgres, onPostgres, type TestDatabase } from '../support/database';
-import { signUpInstructor } from '../support/server';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, SERVER_AWAY, SHOTS } from '../support/browser-fixture';
+import { itOnPostgres } from '../support/database';
 
 /**
  * The class rehearsal (issue 23, item 13): what a class does, end to end, through the pages in
@@ -21,52 +19,27 @@ import { type ServerProcess, startServerProcess } from '../support/server-proces
  * phone follows from round 1's results; round 2 starts and ends in bulk, and the session reads
  * finished. Any console error outside the outage, or any page error, fails it.
  */
-const shots = 'test-results/e2e/rehearsal';
+const shots = `${SHOTS}/rehearsal`;
 const PLAYERS = 12;
-let database: TestDatabase;
-let server: ServerProcess;
-let browser: Browser;
+/** The server runs in a process of its own, on a database both lives share: PostgreSQL. */
+const app = browserFixture({ process: { env: { GAME_CREATION_LIMIT: '1000/60' } } });
+/** How long the class is without its server: longer than any retry of a single request. */
+const OUTAGE_MS = 8_000;
 
-beforeAll(async () => {
-  // The server runs in a process of its own, on a database both lives share: PostgreSQL.
-  if (!onPostgres()) return;
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startServerProcess({
-    databaseUrl: database.url!,
-    env: { GAME_CREATION_LIMIT: '1000/60' },
-  });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-  await database?.drop();
-});
-
-/** What pages said wrong: page errors always, console errors unless the server was away (the browser's own). */
-const problems: string[] = [];
-let outage = false;
 /** Every page's navigations, said when a step that moves the phones fails. */
 const navigations: string[] = [];
-const NETWORK_ERROR =
-  /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection to .* failed|Failed to load resource/;
+/** The error toasts pages showed. */
+const toasts: string[] = [];
 
 async function person(viewport: { width: number; height: number }, name: string) {
-  const opened = await newPerson(browser, { viewport });
-  opened.page.on('pageerror', (error) => problems.push(`${name} ${opened.page.url()}: ${error.message}`));
-  opened.page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (outage && NETWORK_ERROR.test(message.text())) return;
-    problems.push(`${name} ${opened.page.url()}: console: ${message.text()}`);
-  });
+  const opened = await app.person({ viewport, name });
   opened.page.on('framenavigated', (frame) => {
     if (frame === opened.page.mainFrame())
       navigations.push(`${Date.now() % 1_000_000} ${name} ${frame.url()}`);
   });
   // An error a page shows its person (a red toast: "Something went wrong") is a problem too.
   await opened.context.exposeBinding('reportErrorToast', ({ page }, text: string) =>
-    problems.push(`${name} ${page.url()}: error toast: ${text}`),
+    toasts.push(`${name} ${page.url()}: error toast: ${text}`),
   );
   await opened.context.addInitScript(() => {
     const report = (window as unknown as { reportErrorToast: (text: string) => void }).reportErrorToast;
@@ -84,10 +57,9 @@ async function person(viewport: { width: number; height: number }, name: string)
   });
   return opened;
 }
-
 /** A phone that types the code on the home page, gives a name, and takes a seat (a chosen one, or any). */
 async function joinByCode(page: Page, code: string, name: string, seat: string | null) {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${app.origin}/`);
   await page.getByTestId('join-code-input').fill(code);
   await page.getByTestId('join-code-submit').click();
   await page.waitForURL(/\/session\/[\w-]+\/lobby$/);
@@ -147,7 +119,7 @@ async function workbookRows(url: string, cookie: string) {
 
 /** The orders recorded for a game's week, as the event log has them. */
 async function ordersRecorded(gameIds: string[]) {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: app.databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ stream_id: string; data: { facilityId: string; week: number } }>(
@@ -164,19 +136,18 @@ itOnPostgres(
   'runs a class of 12 phones through two rounds, a crash of the server and the end',
   async () => {
     const started = performance.now();
-    const ada = await signUpInstructor(server.url, 'ada@example.org');
-    ada.close();
+    const ada = await app.instructor('ada@example.org');
     const instructor = await person(DESKTOP, 'instructor');
     await instructor.context.addCookies(
       ada.cookie.split('; ').map((pair) => {
         const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: server.url };
+        return { name: name!, value: value.join('='), url: app.origin };
       }),
     );
     const { page } = instructor;
 
     // The instructor prepares the class: two rounds from a teaching plan, three teams of four.
-    await page.goto(`${server.url}/dashboard/sessions`);
+    await page.goto(`${app.origin}/dashboard/sessions`);
     await page.getByTestId('new-session').click();
     await page.getByTestId('session-template').filter({ hasText: 'Blind, then transparent' }).click();
     await page.getByTestId('session-name').fill('Operations, Thursday');
@@ -186,7 +157,7 @@ itOnPostgres(
     const sessionId = page.url().split('/').pop()!;
     await page.getByTestId('editor-publish').click();
     await expect.poll(() => page.getByTestId('editor-code').textContent()).toMatch(/Join code: \w{3} \w{3}/);
-    await page.goto(`${server.url}/session/${sessionId}/follow-up`);
+    await page.goto(`${app.origin}/session/${sessionId}/follow-up`);
     const code = (await page.getByTestId('session-code').textContent())!.replace(/\s/g, '');
 
     // Twelve phones join by code: six choose their seat, six take any free one.
@@ -225,30 +196,28 @@ itOnPostgres(
 
     // Week 3: the server dies in the middle of it, while three players are typing their orders.
     await expect.poll(() => weekOf(pages[0]!)).toBe(3);
-    outage = true;
-    await server.kill();
-    for (const phone of pages.slice(0, 3)) {
-      await phone.getByTestId('reconnecting').waitFor();
-      await order(phone, 7);
-      await phone.getByTestId('order-waiting').waitFor();
-    }
-    // A fourth opens a page whose code it has not loaded yet: it waits for the server, no reload.
     const curious = pages[3]!;
-    await curious.evaluate(() => {
-      (window as unknown as { sameDocument: boolean }).sameDocument = true;
-    });
-    await curious.getByTestId('tab-intro').click();
-    await page.getByTestId('reconnecting').waitFor();
-    await page.locator('main[data-stale]').waitFor();
-    await expect.poll(() => page.locator('[data-testid="countdown"][data-stale]').count()).toBe(3);
-    await pages[0]!.screenshot({ path: `${shots}/2-phone-outage-390.png` });
-    await page.screenshot({ path: `${shots}/2-follow-up-outage-1280.png`, fullPage: true });
-    // The class waits a while (an outage longer than any retry of a single request) before it is back.
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
-    server = await startServerProcess({
-      databaseUrl: database.url!,
-      port: server.port,
-      env: { GAME_CREATION_LIMIT: '1000/60' },
+    const outage = app.expectConsoleErrors(SERVER_AWAY);
+    await app.restartServer(async () => {
+      const down = performance.now();
+      for (const phone of pages.slice(0, 3)) {
+        await phone.getByTestId('reconnecting').waitFor();
+        await order(phone, 7);
+        await phone.getByTestId('order-waiting').waitFor();
+      }
+      // A fourth opens a page whose code it has not loaded yet: it waits for the server, no reload.
+      await curious.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      await curious.getByTestId('tab-intro').click();
+      await page.getByTestId('reconnecting').waitFor();
+      await page.locator('main[data-stale]').waitFor();
+      await expect.poll(() => page.locator('[data-testid="countdown"][data-stale]').count()).toBe(3);
+      await pages[0]!.screenshot({ path: `${shots}/2-phone-outage-390.png` });
+      await page.screenshot({ path: `${shots}/2-follow-up-outage-1280.png`, fullPage: true });
+      // The class waits out the rest of the outage before the server is back.
+      const left = OUTAGE_MS - (performance.now() - down);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
     });
     for (const phone of pages.slice(0, 3)) {
       await phone.getByTestId('ordered-quantity').waitFor({ timeout: 20_000 });
@@ -262,7 +231,7 @@ itOnPostgres(
     await page.getByTestId('reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
     await page.locator('main[data-stale]').waitFor({ state: 'detached' });
     await page.screenshot({ path: `${shots}/3-follow-up-back-1280.png`, fullPage: true });
-    outage = false;
+    outage();
     // The other nine order week 3; nothing typed in the outage was lost or recorded twice.
     await everyoneOrders(pages.slice(3), 3);
     await expect
@@ -292,9 +261,12 @@ itOnPostgres(
         throw new Error(`${error}\n${navigations.slice(-60).join('\n')}`);
       });
       expect(round1Games).not.toContain(gameIdOf(phone));
+      // The first phone's toast is read while it shows (it closes by itself).
+      if (phone === pages[0]) {
+        await phone.getByText('Round 2: your game is open. Here it is.').waitFor();
+        await phone.screenshot({ path: `${shots}/4-phone-followed-round-2-390.png` });
+      }
     }
-    await pages[0]!.getByText('Round 2: your game is open. Here it is.').waitFor();
-    await pages[0]!.screenshot({ path: `${shots}/4-phone-followed-round-2-390.png` });
     // A player who reloads stays on their game of round 2.
     const round2Page = pages[1]!.url();
     await pages[1]!.reload();
@@ -315,7 +287,7 @@ itOnPostgres(
 
     // A player's workbook of the running game is refused: it would show the other roles' numbers.
     const cookie = (await phones[0]!.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const early = await fetch(`${server.url}/api/games/${gameIdOf(pages[0]!)}/export.xlsx`, {
+    const early = await fetch(`${app.origin}/api/games/${gameIdOf(pages[0]!)}/export.xlsx`, {
       headers: { cookie },
     });
     expect(early.status).toBe(403);
@@ -335,8 +307,8 @@ itOnPostgres(
     // The debrief's replay at a chosen week shows what the workbook's rows say of that week.
     const replay = await instructor.context.newPage();
     const [game] = round1Games;
-    const sheets = await workbookRows(`${server.url}/api/games/${game}/export.xlsx?lang=en`, ada.cookie);
-    await replay.goto(`${server.url}/game/${game}/results?week=2`);
+    const sheets = await workbookRows(`${app.origin}/api/games/${game}/export.xlsx?lang=en`, ada.cookie);
+    await replay.goto(`${app.origin}/game/${game}/results?week=2`);
     await expect.poll(() => replay.getByTestId('replay-position').textContent()).toContain('Week 2 of 3');
     for (const [id, sheet] of Object.entries(ROLE_SHEETS)) {
       const row = sheets.get(sheet)!.find((r) => r.Week === 2)!;
@@ -347,9 +319,7 @@ itOnPostgres(
     }
     await replay.screenshot({ path: `${shots}/6-replay-week-2-1280.png`, fullPage: true });
 
-    for (const phone of phones) await phone.context.close();
-    await instructor.context.close();
-    expect(problems).toEqual([]);
+    expect(toasts).toEqual([]);
     console.log(`class rehearsal: ${Math.round((performance.now() - started) / 1000)} s`);
   },
   240_000,

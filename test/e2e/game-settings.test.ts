@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { BeerEvent } from '../../src-shared/beergame';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { startTestServer } from '../support/server';
+import { DESKTOP, PHONE, settled } from '../support/browser';
+import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * The instructor's settings in real Chromium: a game created through the settings form with a
@@ -13,29 +10,12 @@ import { startTestServer } from '../support/server';
  * then the event editor on the intro page refusing a lead time of 7 weeks and scheduling 4.
  * Screenshots of the form and the editor at 1280 and 390 px go to test-results/e2e.
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
-
-const cspViolations: string[] = [];
+const app = browserFixture();
 
 /** A screenshot of the whole of `testId`'s element: the window made as tall as the page for it. */
 async function shoot(page: Page, testId: string, name: string, width: number) {
   await page.setViewportSize({ width, height: width === PHONE.width ? 6000 : 3200 });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.getByTestId(testId).screenshot({ path: `${shots}/${name}.png` });
   await page.setViewportSize(width === PHONE.width ? PHONE : DESKTOP);
 }
@@ -47,8 +27,8 @@ async function choose(page: Page, testId: string, option: string) {
 }
 
 it('creates a custom 3-stage game with a demand step at week 6; the event editor refuses a lead time of 7', async () => {
-  const origin = server.url.replace('localhost', '127.0.0.1');
-  const { context, page } = await newPerson(browser, { cspViolations });
+  const { origin } = app;
+  const { context, page } = await app.person();
   await page.goto(`${origin}/signup`);
   await page.getByLabel('Your name').fill('Ada Lovelace');
   await page.getByLabel('E-mail').fill('ada@example.org');
@@ -99,7 +79,7 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.waitForURL(/\/game\/[\w-]+\/intro$/);
   const gameId = page.url().split('/').at(-2)!;
 
-  const [created] = (await server.services.store.readStream(`game-${gameId}`)).map(
+  const [created] = (await app.server.services.store.readStream(`game-${gameId}`)).map(
     (e) => ({ type: e.type, data: e.data }) as BeerEvent,
   );
   if (created?.type !== 'GameCreated') throw new Error('expected GameCreated');
@@ -123,11 +103,11 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.getByTestId('schedule-change').click();
   await editor.getByText('Out of range: type a number from 2 to 6.').waitFor();
   expect(await editor.getByTestId('scheduled-changes').count()).toBe(0);
-  const before = (await server.services.store.readStream(`game-${gameId}`)).length;
+  const before = (await app.server.services.store.readStream(`game-${gameId}`)).length;
   await page.getByTestId('change-value').fill('4');
   await page.getByTestId('schedule-change').click();
   await editor.getByTestId('scheduled-changes').getByText('Lead time').waitFor();
-  const events = await server.services.store.readStream(`game-${gameId}`);
+  const events = await app.server.services.store.readStream(`game-${gameId}`);
   expect(events.slice(before).map((e) => [e.type, e.data])).toEqual([
     [
       'ChangeScheduled',
@@ -149,10 +129,9 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.screenshot({ path: `${shots}/intro-creator-1280.png`, fullPage: true });
 
   // On a phone: the intro page's editor, and the settings form from the intro page.
-  const phone = await newPerson(browser, {
+  const phone = await app.person({
     viewport: PHONE,
     storageState: await context.storageState(),
-    cspViolations,
   });
   await phone.page.goto(`${origin}/game/${gameId}/intro`);
   await phone.page.getByTestId('event-editor').getByText('Lead time').waitFor();
@@ -169,10 +148,9 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await phone.page.getByTestId('settings-submit').click();
   await phone.page.getByTestId('game-settings').getByText('Réglages de la partie').waitFor();
   await phone.page.getByTestId('event-editor').getByText('Délai de livraison').waitFor();
-  const configured = (await server.services.store.readStream(`game-${gameId}`)).at(-1)!;
+  const configured = (await app.server.services.store.readStream(`game-${gameId}`)).at(-1)!;
   expect(configured.type).toBe('GameConfigured');
   expect((configured.data as { config: { language: string } }).config.language).toBe('fr');
   await phone.context.close();
   await context.close();
-  expect(cspViolations).toEqual([]);
 }, 120_000);

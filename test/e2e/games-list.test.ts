@@ -1,48 +1,27 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { startTestServer } from '../support/server';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE, settled } from '../support/browser';
+import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * The instructor's games list in real Chromium (issue 11): copy a game 12 times with a name (the
  * list follows live), find the copies by name, delete 3 typing a wrong count then the right one,
  * archive one and find it in the archives.
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-let origin: string;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
+const app = browserFixture();
 
 it('copies a game 12 times, deletes 3 after a wrong count, and archives one', async () => {
-  const { page, context } = await newPerson(browser, { viewport: DESKTOP });
-  await page.goto(`${origin}/signup`);
+  const { page, context } = await app.person({ viewport: DESKTOP });
+  await page.goto(`${app.origin}/signup`);
   await page.getByLabel('Your name').fill('Ada Lovelace');
   await page.getByLabel('E-mail').fill('ada@example.org');
   await page.getByLabel(/^Password/).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await page.waitForURL('**/dashboard/**');
-  await page.goto(`${origin}/dashboard/games`);
+  await page.goto(`${app.origin}/dashboard/games`);
   await page.getByLabel('Game name').fill('Monday');
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/\/game\/[\w-]+\/intro$/);
-  await page.goto(`${origin}/dashboard/games`);
+  await page.goto(`${app.origin}/dashboard/games`);
   const rows = page.getByTestId('game-row');
   await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
 
@@ -98,7 +77,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await rows.first().getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Save as template…' }).click();
   await page.getByTestId('template-title').fill('Tuesday class');
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${shots}/games-6-save-template-1280.png` });
   await page.getByTestId('template-save').click();
   await page.getByText('Template saved: find it on the Templates tab').waitFor();
@@ -116,11 +95,11 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await page.getByTestId('template-save').click();
   await page.getByText('Please fill this in.').waitFor();
   await page.getByTestId('template-title').fill('Tuesday, two rounds');
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${shots}/games-7-merge-1280.png` });
   await page.getByTestId('template-save').click();
   await page.getByText('Session template saved: choose it when you create a session.').waitFor();
-  await page.goto(`${origin}/dashboard/sessions`);
+  await page.goto(`${app.origin}/dashboard/sessions`);
   await page
     .getByRole('button', { name: /New session/ })
     .first()
@@ -129,7 +108,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await own.getByText('Tuesday, two rounds').waitFor();
   expect(await own.locator('li').allTextContents()).toEqual(['Tuesday 07', 'Tuesday 06']);
   await page.keyboard.press('Escape');
-  await page.goto(`${origin}/dashboard/games`);
+  await page.goto(`${app.origin}/dashboard/games`);
 
   await page.getByTestId('games-search').fill('');
   await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(9);
@@ -138,7 +117,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await rows.first().getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Copy…' }).click();
   await page.getByTestId('copy-count').waitFor();
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${shots}/games-5-copy-dialog-390.png` });
   await context.close();
 });

@@ -1,43 +1,23 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
+import type { BrowserContext } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET } from '../../src-shared/rules/join-code';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { startTestServer } from '../support/server';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, refusal, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * Joining in real Chromium: the instructor shows the join code and its QR code; a phone-sized
  * player types the code on the home page, takes a role, closes the tab and gets the role back
  * from the same device; an unknown game's page lands on the home page with its message.
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-let origin: string;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
+const app = browserFixture();
 
 const newPage = (viewport = DESKTOP, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) =>
-  newPerson(browser, { viewport, ...(storageState ? { storageState } : {}) });
+  app.person({ viewport, ...(storageState ? { storageState } : {}) });
 
 it('joins by short code from a phone and gets the role back after closing the tab', async () => {
   // The instructor signs up and creates a game.
   const instructor = await newPage();
-  await instructor.page.goto(`${origin}/signup`);
+  await instructor.page.goto(`${app.origin}/signup`);
   await instructor.page.getByLabel('Your name').fill('Ada Lovelace');
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
@@ -60,7 +40,7 @@ it('joins by short code from a phone and gets the role back after closing the ta
   const shown = (await instructor.page.getByTestId('join-code').textContent())!.trim();
   expect(shown).toMatch(new RegExp(`^[${JOIN_CODE_ALPHABET}]{3} [${JOIN_CODE_ALPHABET}]{3}$`));
   expect(await instructor.page.getByTestId('join-qr').locator('path').getAttribute('d')).toMatch(/^M/);
-  expect(await instructor.page.getByText(`${origin}/j/${shown.replace(' ', '')}`).count()).toBe(1);
+  expect(await instructor.page.getByText(`${app.origin}/j/${shown.replace(' ', '')}`).count()).toBe(1);
   await instructor.page.screenshot({ path: `${shots}/join-2-code-modal-1280.png` });
   await instructor.page.setViewportSize(PHONE);
   await instructor.page.screenshot({ path: `${shots}/join-3-code-modal-390.png` });
@@ -75,7 +55,7 @@ it('joins by short code from a phone and gets the role back after closing the ta
   phone.page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await phone.page.goto(`${origin}/`);
+  await phone.page.goto(`${app.origin}/`);
   await phone.page.getByTestId('join-code-input').waitFor();
   await phone.page.screenshot({ path: `${shots}/join-4-home-390.png` });
   // A look-alike is refused before anything is sent.
@@ -115,15 +95,16 @@ it('joins by short code from a phone and gets the role back after closing the ta
 
   // The QR code's short link leads to the same intro page.
   const scanner = await newPage(PHONE);
-  await scanner.page.goto(`${origin}/j/${shown.replace(' ', '')}`);
+  await scanner.page.goto(`${app.origin}/j/${shown.replace(' ', '')}`);
   await scanner.page.waitForURL(joinLink);
-  // An unknown code shows the join box with why.
-  await scanner.page.goto(`${origin}/j/3479AC`);
+  // An unknown code shows the join box with why (its look-up refused: 404, which the browser logs).
+  app.expectConsoleErrors(refusal(404, 'join.byCode'));
+  await scanner.page.goto(`${app.origin}/j/3479AC`);
   await scanner.page.getByText('No game has this code.').waitFor();
   await scanner.context.close();
 
   const desktop = await newPage();
-  await desktop.page.goto(`${origin}/`);
+  await desktop.page.goto(`${app.origin}/`);
   await desktop.page.getByTestId('join-code-input').waitFor();
   await desktop.page.screenshot({ path: `${shots}/join-7-home-1280.png` });
   await desktop.context.close();
@@ -131,21 +112,21 @@ it('joins by short code from a phone and gets the role back after closing the ta
 
 it('returns from an unknown game to the home page and says why', async () => {
   const visitor = await newPage(PHONE);
-  await visitor.page.goto(`${origin}/game/no-such-game/intro`);
-  await visitor.page.waitForURL(`${origin}/`);
+  await visitor.page.goto(`${app.origin}/game/no-such-game/intro`);
+  await visitor.page.waitForURL(`${app.origin}/`);
   await visitor.page.getByText('This game does not exist or was deleted.').waitFor();
   await visitor.context.close();
 });
 
 it('returns from an unknown game to the previous page of ours, with the message', async () => {
   const visitor = await newPage();
-  await visitor.page.goto(`${origin}/login`);
+  await visitor.page.goto(`${app.origin}/login`);
   // An in-app navigation to a game that is gone, as the router records one (it numbers its entries).
   await visitor.page.evaluate(() => {
     window.history.pushState({ usr: null, key: 'gone', idx: 1 }, '', '/game/gone-game/intro');
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   });
-  await visitor.page.waitForURL(`${origin}/login`);
+  await visitor.page.waitForURL(`${app.origin}/login`);
   await visitor.page.getByText('This game does not exist or was deleted.').waitFor();
   await visitor.context.close();
 });

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { startTestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, type PersonOptions } from '../support/browser-fixture';
 
 /**
  * The lean game's play page in real Chromium: an instructor creates the workshop and starts the
@@ -14,36 +11,13 @@ import { startTestServer } from '../support/server';
  * other's request is refused with its message. Screenshots at 1280 and 390 px.
  */
 const shots = process.env.LEAN_SHOTS ?? 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-let origin: string;
-const pageErrors: string[] = [];
-const cspViolations: string[] = [];
+const app = browserFixture();
 
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
-
-async function newPage(
-  viewport = DESKTOP,
-  storageState?: NonNullable<Parameters<typeof newPerson>[1]>['storageState'],
-) {
-  const person = await newPerson(browser, {
+async function newPage(viewport = DESKTOP, storageState?: PersonOptions['storageState']) {
+  const person = await app.person({
     viewport,
-    cspViolations,
     ...(storageState ? { storageState } : {}),
   });
-  person.page.on('pageerror', (error) => pageErrors.push(`${person.page.url()}: ${error.message}`));
   return person;
 }
 
@@ -66,7 +40,7 @@ async function call(page: Page, path: string, input: unknown): Promise<{ status:
 /** A player signed in anonymously with a name, seated at `facilityId`, on the play page. */
 async function player(name: string, gameId: string, facilityId: string, viewport = DESKTOP) {
   const person = await newPage(viewport);
-  await person.page.goto(`${origin}/`);
+  await person.page.goto(`${app.origin}/`);
   const signedIn = await person.page.evaluate(async (name) => {
     const post = (path: string, body: unknown) =>
       fetch(`/api/auth/${path}`, {
@@ -85,14 +59,14 @@ async function player(name: string, gameId: string, facilityId: string, viewport
     commandId: crypto.randomUUID(),
   });
   expect(joined.status, JSON.stringify(joined.data)).toBe(200);
-  await person.page.goto(`${origin}/game/${gameId}/play`);
+  await person.page.goto(`${app.origin}/game/${gameId}/play`);
   await person.page.getByTestId('station-panel').waitFor();
   return person;
 }
 
 it('plays the workshop: release and send, pick up, paint by click and key, send on; the panel held by one', async () => {
   const instructor = await newPage();
-  await instructor.page.goto(`${origin}/signup`);
+  await instructor.page.goto(`${app.origin}/signup`);
   await instructor.page.getByLabel('Your name').fill('Ada Lovelace');
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
@@ -104,12 +78,14 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   });
   expect(created.status, JSON.stringify(created.data)).toBe(200);
   const { gameId } = created.data as { gameId: string };
-  await instructor.page.goto(`${origin}/game/${gameId}/play`);
+  await instructor.page.goto(`${app.origin}/game/${gameId}/play`);
   await instructor.page.getByTestId('instructor-board').waitFor();
 
-  const wendy = await player('Wendy', gameId, 'warehouse');
-  const pat = await player('Pat', gameId, 'paint1', PHONE);
-  const quinn = await player('Quinn', gameId, 'qc');
+  const [wendy, pat, quinn] = await Promise.all([
+    player('Wendy', gameId, 'warehouse'),
+    player('Pat', gameId, 'paint1', PHONE),
+    player('Quinn', gameId, 'qc'),
+  ]);
 
   // Before the start: the floor and what each facility does; the seats are named.
   await pat.page.getByTestId('before-start').waitFor();
@@ -222,7 +198,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
 
   // The instructor's board at a phone's width, from the same device.
   const phoneBoard = await newPage(PHONE, await instructor.context.storageState());
-  await phoneBoard.page.goto(`${origin}/game/${gameId}/play`);
+  await phoneBoard.page.goto(`${app.origin}/game/${gameId}/play`);
   await phoneBoard.page.getByTestId('instructor-board').waitFor();
   await phoneBoard.page.screenshot({ path: `${shots}/lean-instructor-390.png`, fullPage: true });
   // The floor scrolls inside its own box: no phone page is wider than its screen, and on a laptop
@@ -252,14 +228,11 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await expect.poll(() => wendy.page.getByTestId('lean-clock').getAttribute('data-state')).toBe('notStarted');
   expect(await wendy.page.getByTestId('floor-holder-warehouse').textContent()).toBe('You');
   expect(await wendy.page.getByTestId('improvement-smed').getAttribute('data-enabled')).toBe('true');
-
-  expect(pageErrors).toEqual([]);
-  expect(cspViolations).toEqual([]);
 });
 
 it('lets the instructor set a factory up in the improvements panel: move a station, reassign a tool, caps checked', async () => {
   const instructor = await newPage();
-  await instructor.page.goto(`${origin}/login`);
+  await instructor.page.goto(`${app.origin}/login`);
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Log in' }).click();
@@ -269,7 +242,7 @@ it('lets the instructor set a factory up in the improvements panel: move a stati
     template: 'factory7-choose',
   });
   const { gameId } = created.data as { gameId: string };
-  await instructor.page.goto(`${origin}/game/${gameId}/play`);
+  await instructor.page.goto(`${app.origin}/game/${gameId}/play`);
   await instructor.page.getByTestId('open-panel').click();
   await expect
     .poll(() => instructor.page.getByTestId('panel-status').textContent())
@@ -304,8 +277,7 @@ it('lets the instructor set a factory up in the improvements panel: move a stati
     .getByTestId('improvements-panel')
     .screenshot({ path: `${shots}/lean-panel-1280.png` });
   const phone = await newPage(PHONE, await instructor.context.storageState());
-  await phone.page.goto(`${origin}/game/${gameId}/play`);
+  await phone.page.goto(`${app.origin}/game/${gameId}/play`);
   await phone.page.getByTestId('panel-settings').waitFor();
   await phone.page.screenshot({ path: `${shots}/lean-panel-390.png`, fullPage: true });
-  expect(pageErrors).toEqual([]);
 });

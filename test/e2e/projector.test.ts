@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
-import { launchChromium, newPerson } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { signUpInstructor, startTestServer } from '../support/server';
+import { expect, it } from 'vitest';
+import { browserFixture } from '../support/browser-fixture';
 
 /**
  * Issue 23, "The projector": the session's "Show the code" view fits the join code and its QR code
@@ -30,25 +25,11 @@ const SIZES = [
   { width: 768, height: 1024 },
 ];
 const shots = 'test-results/e2e/projector';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
+const app = browserFixture();
 
 it('shows the whole code and QR code on every projector size and on a phone', async () => {
-  const origin = server.url.replace('localhost', '127.0.0.1');
-  const ada = await signUpInstructor(server.url, 'ada@example.org');
+  const origin = app.origin;
+  const ada = await app.instructor('ada@example.org');
   const { sessionId } = await ada.api.session.create.mutate({
     name: 'Operations management, Thursday afternoon group',
     template: 'blindThenTransparent',
@@ -56,17 +37,8 @@ it('shows the whole code and QR code on every projector size and on a phone', as
     commandId: randomUUID(),
   });
   await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
-  ada.close();
 
-  const { context, page } = await newPerson(browser);
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await context.addCookies(
-    ada.cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: origin };
-    }),
-  );
+  const { page } = await app.person({ as: ada });
   await page.goto(`${origin}/session/${sessionId}/follow-up`);
   await page.getByTestId('show-code').click();
   const code = page.getByTestId('projector-code');
@@ -108,6 +80,4 @@ it('shows the whole code and QR code on every projector size and on a phone', as
   }
   expect(misfits).toEqual([]);
   expect(await code.textContent()).toMatch(/^[3479ACDEFHJKMNPRTWXY]{3} [3479ACDEFHJKMNPRTWXY]{3}$/);
-  await context.close();
-  expect(pageErrors).toEqual([]);
 });

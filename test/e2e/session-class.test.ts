@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { signUpInstructor, startTestServer } from '../support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * A class run as issue 12 describes it, everything through the pages in Chromium: the instructor
@@ -14,38 +11,11 @@ import { signUpInstructor, startTestServer } from '../support/server';
  * themselves with the computer ordering for whoever did not; round 2 is locked, then opened; the
  * class moves on, and the results compare the teams across both rounds.
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-let origin: string;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({
-    databaseUrl: database.url,
-    limits: { gameCreations: { max: 1000, windowSeconds: 60 } },
-  });
-  origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
-
-const pageErrors: string[] = [];
-async function person(viewport: { width: number; height: number }) {
-  const opened = await newPerson(browser, { viewport });
-  opened.page.on('pageerror', (error) => pageErrors.push(`${opened.page.url()}: ${error.message}`));
-  return opened;
-}
+const app = browserFixture({ server: { limits: { gameCreations: { max: 1000, windowSeconds: 60 } } } });
 
 /** A phone that types the code on the home page, gives a name, and takes a seat. */
 async function joinByCode(page: Page, code: string, name: string, seat: string | null) {
-  await page.goto(`${origin}/`);
+  await page.goto(`${app.origin}/`);
   await page.getByTestId('join-code-input').fill(code);
   await page.getByTestId('join-code-submit').click();
   await page.waitForURL(/\/session\/[\w-]+\/lobby$/);
@@ -55,19 +25,12 @@ async function joinByCode(page: Page, code: string, name: string, seat: string |
 }
 
 it('runs a two-round class of 8 phones from one code, with a turn timer, locks and results', async () => {
-  const ada = await signUpInstructor(server.url, 'ada@example.org');
-  ada.close();
-  const instructor = await person(DESKTOP);
-  await instructor.context.addCookies(
-    ada.cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: origin };
-    }),
-  );
+  const ada = await app.instructor('ada@example.org');
+  const instructor = await app.person({ viewport: DESKTOP, as: ada });
   const { page } = instructor;
 
   // The dashboard: a session from the "blind, then transparent" plan, 2 teams of 4, published.
-  await page.goto(`${origin}/dashboard/sessions`);
+  await page.goto(`${app.origin}/dashboard/sessions`);
   await page.getByTestId('new-session').click();
   await page.getByTestId('session-template').filter({ hasText: 'Blind, then transparent' }).click();
   await page.getByTestId('session-name').fill('Operations, Thursday');
@@ -77,7 +40,7 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
   const sessionId = page.url().split('/').pop()!;
   await page.getByTestId('editor-publish').click();
   await expect.poll(() => page.getByTestId('editor-code').textContent()).toMatch(/Join code: \w{3} \w{3}/);
-  await page.goto(`${origin}/session/${sessionId}/follow-up`);
+  await page.goto(`${app.origin}/session/${sessionId}/follow-up`);
   await page.getByTestId('session-code').waitFor();
   const code = (await page.getByTestId('session-code').textContent())!.replace(/\s/g, '');
   expect(code).toMatch(/^[3479ACDEFHJKMNPRTWXY]{6}$/);
@@ -86,7 +49,7 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
   const chosen = ['seat-1-retailer', 'seat-1-factory', 'seat-2-wholesaler', 'seat-2-distributor'];
   const phones: Array<{ context: BrowserContext; page: Page }> = [];
   for (let i = 0; i < 8; i++) {
-    const phone = await person(PHONE);
+    const phone = await app.person({ viewport: PHONE });
     await joinByCode(phone.page, code, `Student ${i + 1}`, chosen[i] ?? null);
     phones.push(phone);
   }
@@ -121,7 +84,7 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
   await page.getByTestId('next-round').click();
   await page.getByTestId('confirm-next-round').click();
   await expect.poll(() => page.getByTestId('current-round').textContent()).toMatch(/^Round 2: /);
-  await first.goto(`${origin}/session/${sessionId}/lobby`);
+  await first.goto(`${app.origin}/session/${sessionId}/lobby`);
   await expect
     .poll(() => first.getByTestId('my-seat-title').textContent())
     .toBe('You are the Retailer of Team 1');
@@ -138,5 +101,4 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
 
   for (const phone of phones) await phone.context.close();
   await instructor.context.close();
-  expect(pageErrors).toEqual([]);
 }, 180_000);

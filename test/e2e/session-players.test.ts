@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
-import type { SessionView } from '../../src-shared/session';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { type ApiUser, signUpInstructor, startTestServer } from '../support/server';
+import { type SessionEventOf, type SessionView, sessionStreamId } from '../../src-shared/session';
+import { DESKTOP, PHONE, settled } from '../support/browser';
+import { browserFixture, refusal, SHOTS as shots } from '../support/browser-fixture';
+import type { ApiUser } from '../support/server';
 
 /**
  * A session's players in real Chromium (issue 12): four phones type the session's code on the
@@ -16,29 +14,11 @@ import { type ApiUser, signUpInstructor, startTestServer } from '../support/serv
  * rounds; the next round shows in the lobby with the same team. The instructor's lobby shows the
  * join code for the projector.
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-let origin: string;
+const app = browserFixture({ server: { limits: { gameCreations: { max: 1000, windowSeconds: 60 } } } });
 let ada: ApiUser;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({
-    databaseUrl: database.url,
-    limits: { gameCreations: { max: 1000, windowSeconds: 60 } },
-  });
-  origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchChromium();
-  ada = await signUpInstructor(origin, 'ada@example.org');
-});
-afterAll(async () => {
-  ada?.close();
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
+  ada = await app.instructor('ada@example.org');
 });
 
 /** The first session view (patches applied) that satisfies `predicate`. */
@@ -70,11 +50,11 @@ function sessionView(as: ApiUser, sessionId: string, predicate: (view: SessionVi
 
 type Device = Awaited<ReturnType<BrowserContext['storageState']>>;
 const newPage = (viewport = PHONE, storageState?: Device) =>
-  newPerson(browser, { viewport, ...(storageState ? { storageState } : {}) });
+  app.person({ viewport, ...(storageState ? { storageState } : {}) });
 
 /** A phone that types the code on the home page, as players do, and lands on the lobby. */
 async function reachLobby(page: Page, code: string) {
-  await page.goto(`${origin}/`);
+  await page.goto(`${app.origin}/`);
   await page.getByTestId('join-code-input').fill(`${code.slice(0, 3)}-${code.slice(3)}`.toLowerCase());
   await page.getByTestId('join-code-submit').click();
   await page.waitForURL(/\/session\/[\w-]+\/lobby$/);
@@ -93,16 +73,10 @@ it('seats players by code, starts the round, and carries their teams to the next
   await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
   const opened = await sessionView(ada, sessionId, (view) => view.teams.length === 2 && view.code !== null);
   const code = opened.code!;
-  const lobby = `${origin}/session/${sessionId}/lobby`;
+  const lobby = `${app.origin}/session/${sessionId}/lobby`;
 
   // The instructor's lobby, on the projector: the code in big type and its QR code.
-  const instructor = await newPage(DESKTOP);
-  await instructor.context.addCookies(
-    ada.cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: origin };
-    }),
-  );
+  const instructor = await app.person({ viewport: DESKTOP, as: ada });
   await instructor.page.goto(lobby);
   await instructor.page.getByTestId('join-qr').waitFor();
   expect((await instructor.page.getByTestId('join-code').textContent())?.replace(' ', '')).toBe(code);
@@ -177,10 +151,10 @@ it('seats players by code, starts the round, and carries their teams to the next
   // Round 2 has no game yet: it cannot be entered.
   expect(await riley.page.getByTestId('round-entry-2').getAttribute('data-disabled')).toBe('true');
   // The dropdown fades in: shot once it is opaque.
-  await riley.page.waitForTimeout(400);
+  await settled(riley.page);
   await riley.page.screenshot({ path: `${shots}/session-lobby-6-round-menu-390.png` });
   await riley.page.setViewportSize(DESKTOP);
-  await riley.page.waitForTimeout(400);
+  await settled(riley.page);
   await riley.page.screenshot({ path: `${shots}/session-lobby-7-round-menu-1280.png` });
   await riley.page.setViewportSize(PHONE);
   await riley.page.getByTestId('back-to-lobby').click();
@@ -191,7 +165,7 @@ it('seats players by code, starts the round, and carries their teams to the next
   // The session's results during the blind round: nothing of it, and why.
   const results = await riley.context.newPage();
   await results.setViewportSize(PHONE);
-  await results.goto(`${origin}/session/${sessionId}/results`);
+  await results.goto(`${app.origin}/session/${sessionId}/results`);
   await expect
     .poll(() => results.getByTestId('results-pending-1').textContent())
     .toContain('once every team');
@@ -220,16 +194,54 @@ it('seats players by code, starts the round, and carries their teams to the next
 });
 
 it('sends a code that names no session nor game back to the join box with why', async () => {
+  // The look-up is refused (404), which the browser logs.
+  app.expectConsoleErrors(refusal(404, 'join.byCode'));
   const visitor = await newPage();
-  await visitor.page.goto(`${origin}/j/3479AC`);
+  await visitor.page.goto(`${app.origin}/j/3479AC`);
   await visitor.page.getByText('No game has this code.').waitFor();
   await visitor.context.close();
 });
 
-it("hides the language picker from a session's players when the session does not allow it", async () => {
+/** A player who opens the session's lobby, takes team 1's retailer, and lands on the round's game. */
+async function playingInRound(sessionId: string, name: string) {
+  const player = await newPage();
+  await player.page.goto(`${app.origin}/session/${sessionId}/lobby`);
+  await player.page.getByTestId('player-name').fill(name);
+  await player.page.getByTestId('seat-1-retailer').click();
+  await player.page.getByTestId('waiting-start').waitFor();
+  await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+  await player.page.waitForURL(/\/game\/[\w-]+\/play$/);
+  await player.page.getByTestId('session-crumb').waitFor();
+  return player;
+}
+
+it("switches a session's game to the language its player picks, the round menu included", async () => {
+  const { sessionId } = await ada.api.session.create.mutate({
+    name: 'Bilingual class',
+    template: 'blindThenTransparent',
+    teamCount: 1,
+    commandId: randomUUID(),
+  });
+  await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+  const { page } = await playingInRound(sessionId, 'Camille');
+  await expect.poll(() => page.getByTestId('round-menu').textContent()).toBe('Round 1/2');
+  expect(await page.getByTestId('week').textContent()).toBe('Week 1 of 36');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.locator('.locale-fr').click();
+  await expect.poll(() => page.getByTestId('week').textContent()).toBe('Semaine 1 sur 36');
+  expect(await page.getByTestId('round-menu').textContent()).toBe('Manche 1/2');
+  expect(await page.getByTestId('round-menu').getAttribute('aria-label')).toBe('Manches');
+  await page.getByTestId('round-menu').click();
+  await expect
+    .poll(() => page.getByTestId('round-entry-1').textContent())
+    .toMatch(/^Manche 1 · .* · en cours$/);
+  expect(await page.getByTestId('round-entry-2').textContent()).toMatch(/^Manche 2 · /);
+});
+
+it("hides the language picker from a session's players, in its lobby and its games, when the session does not allow it", async () => {
   const { sessionId } = await ada.api.session.create.mutate({
     name: 'One language class',
-    template: 'classicSingle',
+    template: 'blindThenTransparent',
     teamCount: 1,
     commandId: randomUUID(),
   });
@@ -240,12 +252,23 @@ it("hides the language picker from a session's players when the session does not
     commandId: randomUUID(),
   });
   await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+  // What the pages are judged against is recorded: the session's last setup forbids the picker.
+  const edits = (await app.server.services.store.readStream(sessionStreamId(sessionId))).filter(
+    (event) => event.type === 'SessionEdited',
+  );
+  expect(
+    (edits.at(-1)!.data as SessionEventOf<'SessionEdited'>['data']).setup.config.allowLanguagePicker,
+  ).toBe(false);
   const player = await newPage();
-  await player.page.goto(`${origin}/`);
-  // On the home page, the picker is there; in the session's lobby, it is not.
+  await player.page.goto(`${app.origin}/`);
+  // On the home page, the picker is there; in the session's lobby, once it shows the session, it is not.
   await player.page.getByRole('button', { name: 'Language' }).waitFor();
-  await player.page.goto(`${origin}/session/${sessionId}/lobby`);
+  await player.page.goto(`${app.origin}/session/${sessionId}/lobby`);
   await player.page.getByTestId('round-name').waitFor();
   await expect.poll(() => player.page.getByRole('button', { name: 'Language' }).count()).toBe(0);
   await player.context.close();
+  // Nor in the session's game, once the page knows its session (its crumb).
+  const { page } = await playingInRound(sessionId, 'Dominik');
+  await expect.poll(() => page.getByRole('button', { name: 'Language' }).count()).toBe(0);
+  expect(await page.getByTestId('week').textContent()).toBe('Week 1 of 36');
 });

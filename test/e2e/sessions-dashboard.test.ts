@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { signUpInstructor, startTestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE, settled } from '../support/browser';
+import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * The dashboard's sessions tab in Chromium (issue 12): an instructor creates a session from the
@@ -12,40 +9,15 @@ import { signUpInstructor, startTestServer } from '../support/server';
  * leaving with unsaved changes, saves, publishes (a join code appears), duplicates the session
  * and deletes the copy after typing its name; then the list, picker and editor on a phone.
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
-
-/** A dialog's opening transition is over: a screenshot shows it, not its fade. */
-const settled = (page: Page) => page.waitForTimeout(400);
+const app = browserFixture();
 
 /** The dialog asking before unsaved changes are left behind. */
 const leaveDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
 
 it('creates, edits, publishes, duplicates and deletes a session', async () => {
-  const origin = server.url.replace('localhost', '127.0.0.1');
-  const ada = await signUpInstructor(server.url, 'ada@example.org');
-  ada.close();
-  const cspViolations: string[] = [];
-  const { context, page } = await newPerson(browser, { viewport: DESKTOP, cspViolations });
-  const cookies = ada.cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name!, value: value.join('='), url: origin };
-  });
-  await context.addCookies(cookies);
+  const origin = app.origin;
+  const ada = await app.instructor('ada@example.org');
+  const { context, page } = await app.person({ viewport: DESKTOP, as: ada });
 
   // No session yet: what a session is, and a way to make one.
   await page.goto(`${origin}/dashboard/sessions`);
@@ -166,12 +138,10 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByTestId('session-delete-submit').click();
   await page.getByText('Session deleted').waitFor();
   await expect.poll(() => rows.count()).toBe(1);
-  expect(cspViolations).toEqual([]);
   await context.close();
 
   // On a phone: cards, the picker and the editor, nothing wider than the screen.
-  const phone = await newPerson(browser, { viewport: PHONE });
-  await phone.context.addCookies(cookies);
+  const phone = await app.person({ viewport: PHONE, as: ada });
   const noOverflow = async () =>
     expect(
       await phone.page.evaluate(

@@ -1,45 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
-import { signUpInstructor, startTestServer } from '../support/server';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
  * The dashboard's templates tab in Chromium: the default templates, a copy of one becoming the
  * instructor's own, renamed, used to create a game, and deleted after a confirmation; on a
  * desktop and on a phone. The tab is the dashboard's `templates` tab (/dashboard/templates).
  */
-const shots = 'test-results/e2e';
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
+const app = browserFixture();
 
 it('copies a default template, renames it, creates a game from it and deletes it', async () => {
-  const origin = server.url.replace('localhost', '127.0.0.1');
-  const ada = await signUpInstructor(server.url, 'ada@example.org');
-  ada.close();
-  const cspViolations: string[] = [];
-  const { context, page } = await newPerson(browser, { viewport: DESKTOP, cspViolations });
-  // Signed in as the instructor: the session cookies of the sign-up.
-  const cookies = ada.cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name!, value: value.join('='), url: origin };
-  });
-  await context.addCookies(cookies);
+  const origin = app.origin;
+  const ada = await app.instructor('ada@example.org');
+  const { context, page } = await app.person({ viewport: DESKTOP, as: ada });
 
   await page.goto(`${origin}/dashboard/templates`);
   const defaults = page.getByTestId('templates-defaults').getByTestId('template-card');
@@ -102,12 +75,10 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await page.getByTestId('template-delete-confirm').click();
   await page.getByText('Template deleted').waitFor();
   await page.getByTestId('templates-own-empty').waitFor();
-  expect(cspViolations).toEqual([]);
   await context.close();
 
   // On a phone: one column, nothing wider than the screen.
-  const phone = await newPerson(browser, { viewport: PHONE });
-  await phone.context.addCookies(cookies);
+  const phone = await app.person({ viewport: PHONE, as: ada });
   await phone.page.goto(`${origin}/dashboard/templates`);
   await expect.poll(() => phone.page.getByTestId('template-card').count()).toBe(13);
   await phone.page

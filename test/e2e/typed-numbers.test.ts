@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../src-server/main';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { TIMER_SECONDS } from '../../src-shared/beergame/constants';
 import { LEAN_MAX_BATCH_SIZE } from '../../src-shared/leangame/constants';
 import { type NumberRule, readTypedNumber } from '../../src-shared/rules/typed-number';
-import { DESKTOP, launchChromium, newPerson, PHONE } from '../support/browser';
-import { freshDatabase } from '../support/database';
+import { DESKTOP, PHONE } from '../support/browser';
+import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 import { assertAsyncProperty } from '../support/property';
-import { type ApiUser, signUpInstructor, startTestServer } from '../support/server';
+import type { ApiUser } from '../support/server';
 
 /**
  * Typed numbers are never rewritten (issue 23, item 6): random texts typed in Chromium into every
@@ -20,34 +19,12 @@ import { type ApiUser, signUpInstructor, startTestServer } from '../support/serv
  * and the field says why, in words. Whether a text spells a number is judged here on its own, not
  * by the app's rule: ASCII digits, one point or comma only where decimals are allowed, nothing else.
  */
-const shots = 'test-results/e2e';
 const english = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: RunningServer;
-let browser: Browser;
-let origin: string;
+const app = browserFixture({ server: { limits: { gameCreations: { max: 10_000, windowSeconds: 60 } } } });
 let ada: ApiUser;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  database = await freshDatabase();
-  server = await startTestServer({
-    databaseUrl: database.url,
-    limits: { gameCreations: { max: 10_000, windowSeconds: 60 } },
-  });
-  origin = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchChromium();
-  ada = await signUpInstructor(server.url, 'ada@example.org');
-});
-afterAll(async () => {
-  ada?.close();
-  await browser?.close();
-  await server?.close();
-  await database?.drop();
-});
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
+  ada = await app.instructor('ada@example.org');
 });
 
 /** The number `text` spells for a field with `decimals` allowed decimals, in [min, max] and on the step; else null. */
@@ -85,14 +62,7 @@ type Sent = { path: string; input: Record<string, unknown> };
 
 /** The instructor's browser, signed in, recording every command the page sends. */
 async function instructorPage(viewport = DESKTOP): Promise<{ page: Page; sent: Sent[] }> {
-  const { context, page } = await newPerson(browser, { viewport });
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  await context.addCookies(
-    ada.cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: origin };
-    }),
-  );
+  const { page } = await app.person({ viewport, as: ada });
   const sent: Sent[] = [];
   const record = (path: string, body: unknown) =>
     sent.push({ path, input: (body as { json: Record<string, unknown> }).json });
@@ -171,7 +141,7 @@ it("the follow-up's timer for many teams starts with exactly the seconds typed, 
   await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
   await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/session/${sessionId}/follow-up`);
+  await page.goto(`${app.origin}/session/${sessionId}/follow-up`);
   await expect.poll(() => page.getByTestId('team-row').count()).toBe(2);
   await page.getByTestId('select-all-teams').click();
   const input = page.getByTestId('timer-seconds');
@@ -203,7 +173,7 @@ it("the follow-up's timer for many teams starts with exactly the seconds typed, 
 it("a game board's timer starts with exactly the seconds typed, or says why not", async () => {
   const gameId = await beerGame('Board timer');
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/game/${gameId}/play`);
+  await page.goto(`${app.origin}/game/${gameId}/play`);
   const input = page.getByTestId('timer-seconds');
   await assertAsyncProperty(
     fc.asyncProperty(typedText(TIMER_SECONDS), async (text) => {
@@ -233,7 +203,7 @@ it("a game board's timer starts with exactly the seconds typed, or says why not"
 it('a copy is made exactly as many times as typed, or the count says why not', async () => {
   await beerGame('To copy');
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/dashboard/games`);
+  await page.goto(`${app.origin}/dashboard/games`);
   const row = page.getByTestId('game-row').filter({ hasText: 'To copy' }).first();
   const input = page.getByTestId('copy-count');
   const copies = { min: 1, max: 200 };
@@ -276,7 +246,7 @@ it("a session's number of teams is saved exactly as typed, or says why not", asy
     commandId: randomUUID(),
   });
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/dashboard/sessions/${sessionId}`);
+  await page.goto(`${app.origin}/dashboard/sessions/${sessionId}`);
   const input = page.getByTestId('editor-teams');
   const teams = { min: 1, max: 250 };
   let saved = '3';
@@ -315,7 +285,7 @@ it("a session's number of teams is saved exactly as typed, or says why not", asy
 it("a game's weeks are saved exactly as typed, or the first field that says why comes to the focus", async () => {
   const gameId = await beerGame('Weeks');
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/game/${gameId}/intro`);
+  await page.goto(`${app.origin}/game/${gameId}/intro`);
   const input = page.getByTestId('settings-weeks');
   const stepWeek = page.getByTestId('settings-demandStepWeek');
   const weeks = { min: 1, max: 520 };
@@ -366,7 +336,7 @@ it("a game's weeks are saved exactly as typed, or the first field that says why 
 it('a change is scheduled with exactly the price typed, in a week the engine accepts by default', async () => {
   const gameId = await beerGame('Changes');
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/game/${gameId}/intro`);
+  await page.goto(`${app.origin}/game/${gameId}/intro`);
   const editor = page.getByTestId('event-editor');
   await page.getByTestId('change-field').click();
   await page.getByRole('option', { name: 'Unit price', exact: true }).click();
@@ -408,7 +378,7 @@ it('a change is scheduled with exactly the price typed, in a week the engine acc
 it('a lean batch size is set exactly as typed, or says why not', async () => {
   const { gameId } = await ada.api.leangame.create.mutate({ name: 'Lean', template: 'workshop4-choose' });
   const { page, sent } = await instructorPage();
-  await page.goto(`${origin}/game/${gameId}/play`);
+  await page.goto(`${app.origin}/game/${gameId}/play`);
   await page.getByTestId('open-panel').click();
   await page.getByTestId('toggle-batch').click({ force: true });
   const input = page.getByTestId('batch-size');

@@ -1,7 +1,7 @@
 /**
  * Debian's Chromium for the browser tests, with the flags of a machine without internet, and a
- * fresh context per person: an English (UK) browser, a phone when the viewport is narrow, and
- * every Content-Security-Policy violation recorded (a browser test expects none).
+ * fresh context per person: an English (UK) browser, a phone when the viewport is narrow. What
+ * their pages say wrong is watched by the browser tests' fixture (browser-fixture.ts).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -25,14 +25,13 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * A new person's browser: `viewport` (a phone below 500 px wide, with touch), optionally the
- * storage of an earlier context (the same device), each CSP violation pushed to `cspViolations`.
+ * storage of an earlier context (the same device).
  */
 export async function newPerson(
   browser: Browser,
   options: {
     viewport?: { width: number; height: number };
     storageState?: StorageState;
-    cspViolations?: string[];
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const viewport = options.viewport ?? DESKTOP;
@@ -45,11 +44,21 @@ export async function newPerson(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const violations = options.cspViolations;
-  if (violations)
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-        violations.push(`${page.url()}: ${message.text()} at ${JSON.stringify(message.location())}`);
-    });
   return { context, page };
+}
+
+/**
+ * Resolves once the page's running animations and transitions have ended (a dropdown opening, a
+ * stepper moving on): what a screenshot waits for, rather than a guessed delay. Two frames first,
+ * for a transition that starts on the next one.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    // A spinner turns for ever: only the animations that end are waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => {})));
+  });
 }
