@@ -43,6 +43,15 @@ const metadata = (commandId: string) => ({
 });
 
 /** The stream versions a watcher yields, until `count` of them. */
+/** Appends `Added` number `version` to `streamId`, as the next version, under command `${prefix}${version}`. */
+const appender = (store: EventStore, streamId: string, prefix: string) => (version: number) =>
+  store.append({
+    streamId,
+    expectedVersion: version - 1,
+    events: [{ type: 'Added', data: { n: version } }],
+    metadata: metadata(`${prefix}${version}`),
+  });
+
 const collect = async (watcher: AsyncGenerator<{ streamVersion: number }[]>, count: number) => {
   const versions: number[] = [];
   for await (const batch of watcher) {
@@ -348,13 +357,7 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
 
   describe('live feed', () => {
     it('wakes a subscriber on every append, from its backlog on', async () => {
-      const append = (version: number) =>
-        store.append({
-          streamId: 's-live',
-          expectedVersion: version - 1,
-          events: [{ type: 'Added', data: { n: version } }],
-          metadata: metadata(`l${version}`),
-        });
+      const append = appender(store, 's-live', 'l');
       await append(1);
       const controller = new AbortController();
       // A long poll: only a wake-up can deliver in time.
@@ -370,13 +373,7 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
     });
 
     it("hands this process's appends to its watchers as appended, without reading them back", async () => {
-      const append = (version: number) =>
-        store.append({
-          streamId: 's-handed',
-          expectedVersion: version - 1,
-          events: [{ type: 'Added', data: { n: version } }],
-          metadata: metadata(`handed-${version}`),
-        });
+      const append = appender(store, 's-handed', 'handed-');
       await append(1);
       const controller = new AbortController();
       const watcher = store.watch('s-handed', 0, { signal: controller.signal, pollMs: 60_000 });
@@ -442,13 +439,7 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
         await otherFeed.start();
         try {
           const elsewhere = new EventStore(other.db, otherFeed);
-          const append = (version: number) =>
-            store.append({
-              streamId: 's-across',
-              expectedVersion: version - 1,
-              events: [{ type: 'Added', data: { n: version } }],
-              metadata: metadata(`x${version}`),
-            });
+          const append = appender(store, 's-across', 'x');
           await append(1);
           const controller = new AbortController();
           const watcher = elsewhere.watch('s-across', 0, { signal: controller.signal, pollMs: 60_000 });
