@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,12 +230,17 @@ async function besideTheServer<T>(commands: () => T): Promise<T> {
 }
 
 describe('the command line', () => {
+  // Its database: DATABASE_URL, else the embedded one in DATA_DIR; none inherited from this run.
+  const { DATABASE_URL: _, DATA_DIR: __, ...inherited } = process.env;
+  const exportCommand = (source: { DATABASE_URL: string } | { DATA_DIR: string }, ...args: string[]) =>
+    spawnSync('node_modules/.bin/tsx', ['src-server/cli/export.ts', ...args], {
+      encoding: 'utf8',
+      env: { ...inherited, ...source },
+    });
+
   it('writes the same log to stdout, and refuses bad arguments with the usage and code 2', async () => {
-    // The command line's database: DATABASE_URL, else the embedded one in DATA_DIR.
-    const { DATABASE_URL: _, DATA_DIR: __, ...inherited } = process.env;
-    const env = { ...inherited, ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }) };
     const run = (...args: string[]) =>
-      spawnSync('node_modules/.bin/tsx', ['src-server/cli/export.ts', ...args], { encoding: 'utf8', env });
+      exportCommand(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }, ...args);
     const [exported, byEmail, bad] = await besideTheServer(() => [
       run('--game', gameId, '--format', 'jsonl'),
       run('--all-of-user', 'ada@example.org', '--format', 'csv-wide', '--names'),
@@ -248,6 +253,18 @@ describe('the command line', () => {
     expect(byEmail.stdout).toContain('Riley retailer');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run --silent export');
+  });
+
+  it('says where it looked when there is no embedded database, and makes none there', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'no-database-'));
+    try {
+      const answer = exportCommand({ DATA_DIR: empty }, '--game', gameId);
+      expect(answer.status).toBe(1);
+      expect(answer.stderr).toContain(`no embedded database in ${empty}`);
+      expect(await readdir(empty)).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });
 
