@@ -3,6 +3,8 @@
  * (src-server/exports/research-routes.ts) from the command line, on stdout, against DATABASE_URL or
  * the embedded database (DATA_DIR). It reads only.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayNames } from '../auth/auth';
 import { loadConfig } from '../config';
@@ -87,6 +89,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(process.env);
+  // Opening an embedded database where there is none would make an empty one: say where it looked.
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION')))
+    throw new Error(
+      `no embedded database in ${config.dataDir}: set DATA_DIR to the server's, or DATABASE_URL`,
+    );
   const database = await openDatabase(config);
   try {
     let games: ExportedGame[];

@@ -254,6 +254,12 @@ export const actorsOf = (page: readonly EventText[]) =>
 
 const longRow = (line: EventLogLineText) => csvRow(LINE_COLUMNS.map((column) => line[column]));
 
+/**
+ * Text written at a time, about a megabyte: a whole page (5,000 events of up to a few kilobytes)
+ * held as one string, and again in the socket's buffer, doubled the memory an export holds.
+ */
+const CHARACTERS_PER_WRITE = 1_000_000;
+
 /** Writes the events of `games` as JSONL or the long CSV; returns the number of events written. */
 async function writeEventLog(
   games: readonly ExportedGame[],
@@ -277,9 +283,13 @@ async function writeEventLog(
       for (const event of page) {
         const line = maker.line(event);
         chunk += format === 'jsonl' ? `${eventLogLineJson(line)}\n` : longRow(line);
+        if (chunk.length >= CHARACTERS_PER_WRITE) {
+          await sink.write(chunk);
+          chunk = '';
+        }
       }
       count += page.length;
-      await sink.write(chunk);
+      if (chunk) await sink.write(chunk);
     }
   }
   return count;

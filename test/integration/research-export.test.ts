@@ -1,11 +1,16 @@
 /**
  * The research export through a real server: who may download it (the game's creator; an
  * instructor for their own games), what a refusal answers, that the JSONL of a played game folds
- * back to the state the server holds, names only when opted in, and a large log streamed with
- * bounded memory.
+ * back to the state the server holds, names only when opted in, the command line on the same
+ * database, and a large log streamed with bounded memory. On PGlite the server keeps its database
+ * in a directory, so that the command line can read it while the server is stopped.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
@@ -15,10 +20,12 @@ import type { RunningServer } from '../../src-server/main';
 import { writeGameRow } from '../../src-server/read-models/games';
 import { gameStreamId, gameTypes } from '../../src-server/streams';
 import { fromEventLogLine, parseEventLogLine } from '../../src-shared/eventsourcing/event-log';
-import { freshDatabase } from '../support/database';
+import { freshDatabase, onPostgres } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
+/** On PGlite, the server's database directory (PGlite is one process's database). */
+let dataDir: string | undefined;
 let server: RunningServer;
 let creator: ApiUser;
 let otherInstructor: ApiUser;
@@ -44,7 +51,8 @@ const linesOf = (text: string) => text.trimEnd().split('\n').map(parseEventLogLi
 
 beforeAll(async () => {
   database = await freshDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
+  if (!onPostgres()) dataDir = await mkdtemp(join(tmpdir(), 'research-export-'));
+  server = await startTestServer({ databaseUrl: database.url, dataDir });
   creator = await signUpInstructor(server.url, 'ada@example.org');
   otherInstructor = await signUpInstructor(server.url, 'grace@example.org');
   clients.push(creator, otherInstructor);
@@ -75,6 +83,7 @@ afterAll(async () => {
   for (const client of clients) client.close();
   await server.close();
   await database.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('who may download a game’s research export', () => {
@@ -204,25 +213,74 @@ describe('the export of all an instructor’s games', () => {
   });
 });
 
+/**
+ * Runs `commands` as another process beside the server: on PostgreSQL while it serves; on PGlite
+ * with the server stopped and started again after, on the same port and directory, as
+ * docs/research-export.md tells an instructor to do.
+ */
+async function besideTheServer<T>(commands: () => T): Promise<T> {
+  if (onPostgres()) return commands();
+  const port = Number(new URL(server.url).port);
+  await server.close();
+  try {
+    return commands();
+  } finally {
+    server = await startTestServer({ dataDir, port });
+  }
+}
+
 describe('the command line', () => {
-  it('writes the same log to stdout, and refuses bad arguments with the usage and code 2', () => {
+  // Its database: DATABASE_URL, else the embedded one in DATA_DIR; none inherited from this run.
+  const { DATABASE_URL: _, DATA_DIR: __, ...inherited } = process.env;
+  const exportCommand = (source: { DATABASE_URL: string } | { DATA_DIR: string }, ...args: string[]) =>
+    spawnSync('node_modules/.bin/tsx', ['src-server/cli/export.ts', ...args], {
+      encoding: 'utf8',
+      env: { ...inherited, ...source },
+    });
+
+  it('writes the same log to stdout, and refuses bad arguments with the usage and code 2', async () => {
     const run = (...args: string[]) =>
-      spawnSync('node_modules/.bin/tsx', ['src-server/cli/export.ts', ...args], {
-        encoding: 'utf8',
-        env: { ...process.env, DATABASE_URL: database.url },
-      });
-    const exported = run('--game', gameId, '--format', 'jsonl');
+      exportCommand(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }, ...args);
+    const [exported, byEmail, bad] = await besideTheServer(() => [
+      run('--game', gameId, '--format', 'jsonl'),
+      run('--all-of-user', 'ada@example.org', '--format', 'csv-wide', '--names'),
+      run('--game', gameId, '--format', 'xlsx'),
+    ]);
     expect(exported.status, exported.stderr).toBe(0);
     const lines = linesOf(exported.stdout);
     expect(lines.map((line) => line.type)).toContain('WeekClosed');
     expect(lines.every((line) => line.stream === gameStreamId(gameId))).toBe(true);
-    const byEmail = run('--all-of-user', 'ada@example.org', '--format', 'csv-wide', '--names');
     expect(byEmail.stdout).toContain('Riley retailer');
-    const bad = run('--game', gameId, '--format', 'xlsx');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run --silent export');
   });
+
+  it('says where it looked when there is no embedded database, and makes none there', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'no-database-'));
+    try {
+      const answer = exportCommand({ DATA_DIR: empty }, '--game', gameId);
+      expect(answer.status).toBe(1);
+      expect(answer.stderr).toContain(`no embedded database in ${empty}`);
+      expect(await readdir(empty)).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
 });
+
+/**
+ * A GET on a connection of its own, its body read as it arrives. On PGlite the database runs in
+ * this process: seeding 50,000 events holds the event loop for seconds, past the server's
+ * keep-alive timeout, and fetch would send on a pooled connection the server then closes (reset).
+ */
+function downloadOnItsOwnConnection(path: string, user: ApiUser): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    get(new URL(path, server.url), { agent: false, headers: { cookie: user.cookie } }, resolve).on(
+      'error',
+      reject,
+    );
+  });
+}
 
 describe('a large log', () => {
   it('streams 50,000 events with bounded memory', async () => {
@@ -276,12 +334,9 @@ describe('a large log', () => {
     let lines = 0;
     let bytes = 0;
     let measuredAt = 0;
-    const answer = await download(`/api/games/${bigId}/export?format=jsonl`, creator);
-    expect(answer.status).toBe(200);
-    const reader = answer.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    const answer = await downloadOnItsOwnConnection(`/api/games/${bigId}/export?format=jsonl`, creator);
+    expect(answer.statusCode).toBe(200);
+    for await (const value of answer as AsyncIterable<Buffer>) {
       bytes += value.length;
       for (const byte of value) if (byte === 10) lines++;
       // Every 10 MB, what is still alive once the garbage is collected.
@@ -293,12 +348,13 @@ describe('a large log', () => {
     }
     expect(lines).toBe(50_000);
     expect(bytes).toBeGreaterThan(100_000_000);
-    // On PostgreSQL two COPYs of the lines hold up to 16 MB each (research-copy.ts); on PGlite a page
-    // of 5,000 events is about 10 MB as rows and again as text. Plus the sockets' buffers on both ends
-    // (server and reader share this process); the whole log is over 100 MB as text alone.
+    // On PostgreSQL two COPYs of the lines hold up to 16 MB each (research-copy.ts); on PGlite the
+    // page being written and the next one read ahead, about 10 MB each as rows, the text going out a
+    // megabyte at a time (research.ts). Plus the sockets' buffers on both ends (server and reader
+    // share this process). The whole log is over 100 MB as text alone: a bound below it.
     expect(peak).toBeLessThan(80_000_000);
     console.log(
-      `large log: ${lines} lines, ${(bytes / 1e6).toFixed(0)} MB, peak heap and buffers growth ${(peak / 1e6).toFixed(1)} MB`,
+      `large log on ${onPostgres() ? 'PostgreSQL' : 'PGlite'}: ${lines} lines, ${(bytes / 1e6).toFixed(0)} MB, peak heap and buffers growth ${(peak / 1e6).toFixed(1)} MB`,
     );
   }, 120_000);
 });

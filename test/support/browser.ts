@@ -4,13 +4,14 @@
  * their pages say wrong is watched by the browser tests' fixture (browser-fixture.ts).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumPath } from './chromium-path';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 860 };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -4,7 +4,7 @@ import { inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
 
-/** Whether this run has a PostgreSQL server (DATABASE_URL or Testcontainers, see database-setup.ts). */
+/** Whether this run has a PostgreSQL server (chosen by database-setup.ts). */
 export const onPostgres = () => inject('databaseUrl') !== '';
 
 /** A new, migrated, empty database; `drop` removes it. `url` is set on PostgreSQL. */
@@ -77,7 +77,10 @@ export function freshDatabase(): Promise<TestDatabase> {
   return serverUrl ? openPostgres(serverUrl) : openPglite();
 }
 
-const NO_POSTGRES = 'no PostgreSQL in this run: set DATABASE_URL, or run a Docker engine for Testcontainers';
+const NO_POSTGRES =
+  process.env.TEST_DATABASE === 'pglite'
+    ? 'no PostgreSQL in this run: TEST_DATABASE=pglite'
+    : 'no PostgreSQL in this run: set DATABASE_URL, run PostgreSQL at 127.0.0.1:5432, or run a Docker engine for Testcontainers';
 
 /**
  * `it` for a test that needs PostgreSQL (two processes, LISTEN/NOTIFY). Without PostgreSQL the skip
