@@ -21,9 +21,19 @@ const qty = z.number().int().min(0).max(MAX_ORDER_QUANTITY);
 const money = z.number().min(0).max(1_000_000);
 /** A series of weeks (consumer demand): at most the longest game. */
 const weekly = z.array(qty).max(520);
+/**
+ * A facility's or a product's id: the engine keeps them as keys of plain objects, so a name that
+ * every object already has (`constructor`, `toString`, `__proto__`...) is refused here rather than
+ * crash the engine when a week is planned.
+ */
+export const networkId = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((id) => !(id in Object.prototype), { message: 'reserved id' });
 /** A record with at most `max` keys (products or capabilities of one facility). */
 const boundedRecord = <T extends z.ZodType>(value: T, max: number) =>
-  z.record(z.string().min(1).max(64), value).refine((record) => Object.keys(record).length <= max, {
+  z.record(networkId, value).refine((record) => Object.keys(record).length <= max, {
     message: `at most ${max} entries`,
   });
 
@@ -42,12 +52,10 @@ export const pdataSchema = z.object({
 export type Pdata = z.infer<typeof pdataSchema>;
 
 export const capabilitySchema = z.object({
-  pid: z.string().min(1).default('p1'),
+  pid: networkId.default('p1'),
   type: z.enum(['purchase', 'production']).default('purchase'),
   /** purchase: the supplier facility id; production: the bill of materials (pid → units per unit made). */
-  from: z
-    .union([z.string().min(1), z.record(z.string(), z.number().int().positive()), z.null()])
-    .default(null),
+  from: z.union([networkId, z.record(networkId, z.number().int().positive()), z.null()]).default(null),
   leadtime: z.number().int().min(1).max(52).default(FACILITY_DEFAULTS.leadtime),
   ordertime: z.number().int().min(1).max(52).default(FACILITY_DEFAULTS.ordertime),
   startOrders: qty.default(FACILITY_DEFAULTS.startOrders),
@@ -63,16 +71,16 @@ export type Capability = z.infer<typeof capabilitySchema>;
 const positionSchema = z.object({ row: z.number().int().min(0), column: z.number().int().min(0) });
 
 export const facilityInputSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: networkId,
   name: z.string().min(1).max(100),
   type: z.string().min(1).max(40).default('retailer'),
   icon: z.string().max(200).nullable().default(null),
   visual: z.string().max(200).nullable().default(null),
   position: positionSchema.nullable().default(null),
   /** Informative: clients and suppliers are derived from the capabilities' `from`. */
-  client_id: z.string().nullable().optional(),
-  clients: z.array(z.string()).max(8).optional(),
-  supplier_id: z.string().nullable().optional(),
+  client_id: networkId.nullable().optional(),
+  clients: z.array(networkId).max(8).optional(),
+  supplier_id: networkId.nullable().optional(),
   startMetrics: z
     .object({
       stock: qty.optional(),
@@ -101,11 +109,11 @@ const thresholdMessageSchema = z
 export const scheduledChangeSchema = z.object({
   id: z.string().min(1).max(64),
   week: z.number().int().min(1),
-  facilityIds: z.array(z.string().min(1)).min(1).max(8),
+  facilityIds: z.array(networkId).min(1).max(8),
   field: z.enum(CHANGE_FIELDS),
   value: z.number(),
   /** Product concerned; default: every product of the facility (demand: its first product). */
-  pid: z.string().optional(),
+  pid: networkId.optional(),
 });
 export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
 
@@ -156,7 +164,7 @@ export const configDebriefSchema = z.object({
 export type ConfigDebrief = z.infer<typeof configDebriefSchema>;
 
 export const productTemplateSchema = z.object({
-  id: z.string().min(1).default('p1'),
+  id: networkId.default('p1'),
   name: z.string().max(100).default('Beer'),
   productEmoji: z.string().max(20).default('🍺'),
 });
@@ -219,7 +227,7 @@ export const beerConfigInputSchema = z.object({
     .default([{ id: 'p1', name: 'Beer', productEmoji: '🍺' }]),
   /** Consumer demand per product and facility; `demand[i]` is week i+1, the last value repeats. */
   productsConsumerDemand: z
-    .array(z.object({ pid: z.string(), fid: z.string(), demand: weekly }))
+    .array(z.object({ pid: networkId, fid: networkId, demand: weekly }))
     .max(64)
     .default([]),
   /** One-product demand of the facilities without clients; `[i]` is week i+1, the last value repeats. */
@@ -235,7 +243,7 @@ export const beerConfigInputSchema = z.object({
   defaultPolicy: z.string().default(DEFAULT_POLICY),
   facilities: z.union([
     z.array(facilityInputSchema).min(2).max(8),
-    z.record(z.string(), facilityInputSchema.partial({ id: true })),
+    z.record(networkId, facilityInputSchema.partial({ id: true })),
   ]),
 });
 export type BeerConfigInput = z.input<typeof beerConfigInputSchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BEERGAME_DEBRIEF_SECTIONS,
   beergameKpis,
+  classicConfigInput,
   computerOrders,
   describePolicy,
   FACILITY_DEFAULTS,
@@ -144,6 +145,29 @@ describe('params', () => {
       'leadTimes',
       'toGoFurther',
     ]);
+  });
+});
+
+describe('ids the engine keys objects by', () => {
+  // A product called `constructor` or `toString` used to reach the week's plan, where the engine
+  // keeps products as keys of plain objects, and crash it: "list.push is not a function".
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'])(
+    'refuses %s as a product or facility id, and the game is never created',
+    (name) => {
+      const classic = JSON.stringify(classicConfigInput());
+      const asProduct = JSON.parse(classic.replaceAll('"p1"', JSON.stringify(name)));
+      const asFacility = JSON.parse(classic.replaceAll('"retailer"', JSON.stringify(name)));
+      expect(() => resolveConfig(asProduct)).toThrow(/reserved id/);
+      expect(() => resolveConfig(asFacility)).toThrow(/reserved id/);
+      expect(() =>
+        simulateBeerGameRun({ config: asProduct, weeks: 5, policies: ['passthrough'] }),
+      ).toThrowError(expect.objectContaining({ messageId: 'beergame.errInvalidConfig' }));
+    },
+  );
+
+  it('keeps ids that merely contain such a name', () => {
+    const config = JSON.parse(JSON.stringify(classicConfigInput()).replaceAll('"p1"', '"constructors"'));
+    expect(resolveConfig(config).facilities[0]!.pdata).toHaveProperty('constructors');
   });
 });
 
