@@ -16,10 +16,16 @@
  * pinned as a named test in hardening.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { initTRPC } from '@trpc/server';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import fc from 'fast-check';
+import pino from 'pino';
 import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
+import { z } from 'zod';
 import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
@@ -602,6 +608,93 @@ describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) 
     },
     TIMEOUT,
   );
+});
+
+describe('the instruments themselves', () => {
+  it('tell a subscription that dies (an error once started, a close, a drop) from one refused or served', async () => {
+    const t = initTRPC.context<{ client: WebSocket }>().create();
+    const stopped = (signal: AbortSignal | undefined) =>
+      new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
+    // What a generator yields before it crashes or stays quiet: nothing.
+    const noViews: string[] = [];
+    const crashing = t.router({
+      served: t.procedure.subscription(async function* ({ signal }) {
+        yield 'view';
+        await stopped(signal);
+      }),
+      refused: t.procedure.input(z.object({ n: z.number() })).subscription(async function* () {
+        yield 'view';
+      }),
+      quiet: t.procedure.subscription(async function* ({ signal }) {
+        await stopped(signal);
+        yield* noViews;
+      }),
+      throwsOnceStarted: t.procedure.subscription(async function* () {
+        yield* noViews;
+        throw new Error('crashed before its first view');
+      }),
+      throwsAfterItsFirstView: t.procedure.subscription(async function* () {
+        yield 'view';
+        throw new Error('crashed after its first view');
+      }),
+      closes1011: t.procedure.subscription(async function* ({ ctx }) {
+        yield 'view';
+        ctx.client.close(1011);
+      }),
+      drops: t.procedure.subscription(async function* ({ ctx }) {
+        yield 'view';
+        ctx.client.terminate();
+      }),
+    });
+    const http = createServer();
+    const wss = new WebSocketServer({ server: http });
+    applyWSSHandler({ wss, router: crashing, createContext: ({ res }) => ({ client: res }) });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const kinds: Record<string, string> = {};
+    for (const path of Object.keys(crashing._def.procedures)) {
+      const probe = new SubscriptionProbe(`ws://127.0.0.1:${port}`, {});
+      const outcome = await probe.probe(path, {}, path === 'quiet');
+      kinds[path] = outcome.kind === 'died' ? `died: ${outcome.why}` : outcome.kind;
+      probe.close();
+    }
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+    await new Promise((resolve) => http.close(resolve));
+    expect(kinds).toEqual({
+      served: 'served',
+      refused: 'refused',
+      quiet: 'served',
+      throwsOnceStarted: 'died: an error after the subscription had started: 500 (no message id)',
+      throwsAfterItsFirstView: expect.stringMatching(
+        /^died: an error after (the subscription had started|it was stopped): 500/,
+      ),
+      closes1011: expect.stringMatching(/^died: the WebSocket closed with 1011/),
+      drops: expect.stringMatching(/^died: the WebSocket closed with 1006/),
+    });
+  });
+
+  it('see an error the server logs', () => {
+    const log = pino({ level: 'silent' });
+    const watch = watchProcessErrors(log);
+    log.error({ err: new Error('disk full') }, 'procedure failed');
+    watch.stop();
+    log.error('after the watch');
+    expect(watch.seen).toEqual(['the server logged error: procedure failed (Error: disk full)']);
+  });
+
+  it('count the calls that pass validation and reach the resolver, and only those', async () => {
+    const t = initTRPC.create();
+    const tiny = t.router({
+      echo: t.procedure.input(z.object({ n: z.number() })).query(({ input }) => input.n),
+    });
+    const calls = countResolverCalls(tiny);
+    const caller = t.createCallerFactory(tiny)({});
+    expect(await caller.echo({ n: 1 })).toBe(1);
+    await expect(caller.echo({ n: 'one' } as unknown as { n: number })).rejects.toThrow();
+    expect(calls.of('echo')).toBe(1);
+    expect(() => countResolverCalls(tiny)).toThrow('counted already');
+  });
 });
 
 describe('bodies no client would send', () => {
