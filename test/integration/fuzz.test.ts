@@ -49,7 +49,8 @@ import {
 
 // 60 a procedure: every procedure's resolver is still reached (a well-formed call by a signed-in
 // caller comes 3 times in 5, and the least reached procedures get about 15 % through), and the
-// file took 123 s on a 2-core machine at load 8 (at 100: 94-106 s at load 5-7, 240-283 s at 7-8).
+// file took 107-127 s on a 2-core machine at load 5.5-8.3 (at 100: 94-106 s at load 5-7, 240-283 s
+// at 7-8).
 // Every run draws new seeds; `npm run fuzz` sends 10,000.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const KNOWN_MESSAGES = new Set(Object.keys(english));
