@@ -2,18 +2,30 @@
  * Every procedure of the app router, found by walking the router itself, gets hostile inputs
  * through the real server: wrong types, huge, negative, fractional and non-finite numbers, NUL and
  * lone surrogates, prototype keys, 1 MB strings, deep nesting, unknown fields, forged superjson
- * metadata. The server never answers 5xx, every refusal names a message id of locales/en.json,
- * every recorded event still fits its schema, and the server still serves afterwards.
+ * metadata; and well-formed inputs on real games and a real published session, which pass
+ * validation and access and reach the procedure itself. The server never answers 5xx, every
+ * refusal names a message id of locales/en.json, no subscription dies (closed other than by a clean
+ * refusal, or failing once started), the process logs no error and throws nothing uncaught, every
+ * recorded event still fits its schema, and the server still serves afterwards.
  *
- * `npm test` sends a few hundred inputs per procedure; `npm run fuzz` (FUZZ_RUNS=10000) sends
- * 10,000 and prints `fuzz: N inputs, M procedures, K server errors`. FC_SEED replays a run; a
- * failing seed is pinned as a named test in hardening.test.ts.
+ * Each procedure's inputs that reached its resolver are counted (support/fuzz-reach.ts) and
+ * printed as a table at the end; a procedure none of whose inputs reached it fails.
+ *
+ * `npm test` sends 60 inputs per procedure; `npm run fuzz` (FUZZ_RUNS=10000) sends 10,000 and
+ * prints `fuzz: N inputs, M procedures, K server errors`. FC_SEED replays a run; a failing seed is
+ * pinned as a named test in hardening.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { initTRPC } from '@trpc/server';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import fc from 'fast-check';
+import pino from 'pino';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { z } from 'zod';
 import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
@@ -22,6 +34,10 @@ import { leanEventSchemas } from '../../src-shared/leangame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { sessionEventSchemas } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
+import { type ProcessErrors, watchProcessErrors } from '../support/fuzz-process-errors';
+import { countResolverCalls, type ReachRow, reachTable } from '../support/fuzz-reach';
+import { createFuzzSessions, type FuzzSessions, refresh } from '../support/fuzz-session';
+import { SubscriptionProbe } from '../support/fuzz-subscriptions';
 import { assertAsyncProperty } from '../support/property';
 import {
   type ApiUser,
@@ -31,9 +47,12 @@ import {
   startTestServer,
 } from '../support/server';
 
-// 200 a procedure keeps `npm test` under 20 minutes on a slow machine (the file was 265 s of it at
-// 300); every run draws new seeds, and `npm run fuzz` sends 10,000.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+// 60 a procedure: every procedure's resolver is still reached (a well-formed call by a signed-in
+// caller comes 3 times in 5, and the least reached procedures get about 15 % through), and the
+// file took 107-127 s on a 2-core machine at load 5.5-8.3 (at 100: 94-106 s at load 5-7, 240-283 s
+// at 7-8).
+// Every run draws new seeds; `npm run fuzz` sends 10,000.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const KNOWN_MESSAGES = new Set(Object.keys(english));
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
@@ -114,32 +133,32 @@ const { value: hostileValue } = fc.letrec((tie) => ({
   ),
 }));
 
-// ----- plausible values, by field name: they take a call past validation, deeper into the code -----
+// ----- plausible values, by field name (some by procedure): they take a call past validation and access -----
 
-let gameId = '';
+let beerGameId = '';
 let leanGameId = '';
-const VALID: Record<string, fc.Arbitrary<unknown>> = {
-  gameId: fc.oneof(
-    fc.constant(null).map(() => gameId),
-    fc.constant(null).map(() => leanGameId),
-    fc.constant('no-such-game'),
-  ),
+let sessions: FuzzSessions;
+/** A value read when drawn: the fixtures are made in beforeAll, after the arbitraries. */
+const late = <T>(value: () => T) => fc.constant(null).map(value);
+/** `arbitrary` mostly, else one of the others: most draws reach, the rest probe a neighbour's. */
+const mostly = <T>(arbitrary: fc.Arbitrary<T>, ...others: fc.Arbitrary<T>[]) =>
+  fc.oneof(
+    { weight: 3 * others.length, arbitrary },
+    ...others.map((other) => ({ weight: 1, arbitrary: other })),
+  );
+
+const beerGame = late(() => beerGameId);
+const leanGame = late(() => leanGameId);
+/** A game of the session's round being played, by team. */
+const sessionGame = fc.nat(1).chain((team) => late(() => sessions.gameIds[team] ?? 'no-such-game'));
+const noGame = fc.constant('no-such-game');
+
+const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   facilityId: fc.constantFrom('retailer', 'wholesaler', 'distributor', 'factory', 'warehouse', 'paint1'),
-  // The lean game's floor and panel commands.
-  command: fc.constantFrom(
-    { type: 'ReleaseSheet', facilityId: 'warehouse' },
-    { type: 'SendBatch', facilityId: 'warehouse' },
-    { type: 'PickUpBatch', facilityId: 'paint1' },
-    { type: 'PerformOperation', facilityId: 'paint1', productId: 'p0', target: 4 },
-    { type: 'RemoveDefect', facilityId: 'qc', productId: 'p1', opIndex: 0 },
-    { type: 'EnableImprovement', improvement: 'batch' },
-    { type: 'SetBatchSize', batchSize: 2 },
-    { type: 'MoveStation', facilityId: 'qc', position: { row: 1, column: 1 } },
-  ),
   commandId: fc.uuid(),
   quantity: fc.integer({ min: 0, max: 40 }),
   name: fc.constantFrom('Class A', 'Week 3'),
-  template: fc.constantFrom('classic', 'lostSales', 'workshop4-choose', 'no-such-template'),
+  template: fc.constantFrom('classic', 'lostSales', 'workshop4-choose', 'chainLength', 'no-such-template'),
   templateId: fc.constantFrom('classic', 'severalProducts', 'factory7-lean', 'no-such-template'),
   title: fc.constantFrom('My template', 'Week 3 (copy)'),
   description: fc.constantFrom('', 'For the second-year class.'),
@@ -151,51 +170,153 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
     { consumerDemand: [4, 8] },
   ),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
+  seconds: fc.constantFrom(5, 60, 0),
   minutes: fc.constantFrom(5, 9, 15, 60),
   cursor: fc.nat(100),
   draft: fc.boolean(),
   week: fc.integer({ min: 1, max: 40 }),
+  showAt: fc.integer({ min: 1, max: 40 }),
   facilityIds: fc.constantFrom(['retailer'], ['wholesaler', 'factory']),
   field: fc.constantFrom('consumerDemand', 'leadtime', 'stockCost'),
   value: fc.constantFrom(0, 3, 7, 12.5),
   changeId: fc.constantFrom('c1', 'c2'),
   pid: fc.constant('p1'),
+  policy: fc.constantFrom('fixed:4', 'sterman', 'no-such-policy'),
+  questionId: fc.constantFrom('q1', 'bullwhip'),
+  answer: fc.constant('The lead time.'),
+  allocation: fc.constantFrom({ retailer: 4 }, { retailer: 2, wholesaler: 2 }),
+  startOrders: fc.integer({ min: 0, max: 12 }),
+  to: fc.constantFrom('all', ['retailer'], ['factory', 'wholesaler']),
+  text: fc.constant('Order less this week.'),
+  transparent: fc.boolean(),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
-  // Never the game alone with a matching count: the fuzz does not delete the game it plays.
-  gameIds: fc.constantFrom(null, 'no-such-game').map((other) => (other ? [gameId, other] : [gameId])),
   confirmCount: fc.constantFrom(0, 2, 3),
   count: fc.integer({ min: 1, max: 3 }),
   locale: fc.constantFrom('en', 'fr', 'cs'),
   archived: fc.boolean(),
-  type: fc.constantFrom('beergame', 'leangame'),
+  // Templates of one's own are beer games' only.
+  type: mostly(fc.constant('beergame'), fc.constant('leangame')),
   search: fc.constantFrom('Class', '%', '_'),
-  // A join code: the played game's, as people type it, or one that names nothing.
+  // A join code, as people type it: the played game's or the session's, or one that names nothing.
   code: fc.oneof(
-    fc.constant(null).map(() => joinCodeOf(gameId)),
-    fc.constant(null).map(() => formatJoinCode(joinCodeOf(gameId)).toLowerCase()),
+    late(() => joinCodeOf(beerGameId)),
+    late(() => formatJoinCode(joinCodeOf(beerGameId)).toLowerCase()),
+    late(() => sessions.code),
+    late(() => formatJoinCode(sessions.code).toLowerCase()),
     fc.constantFrom('3479AC', 'O0O-1IL'),
+  ),
+  // Sessions: mostly the published one, whose rounds, teams and games are real.
+  sessionId: mostly(
+    late(() => sessions.sessionId),
+    late(() => sessions.draftId),
+    fc.constant('no-such-session'),
+  ),
+  roundId: fc.oneof(
+    fc.nat(2).chain((round) => late(() => sessions.roundIds[round] ?? 'r1')),
+    fc.constant('r9'),
+  ),
+  teamNumber: fc.integer({ min: 1, max: 3 }),
+  teamCount: fc.integer({ min: 1, max: 3 }),
+  // Never the session's name: the fuzz does not delete the session it plays.
+  confirmName: fc.constantFrom('', 'Class A', 'Fuzzed class (not)'),
+  setup: fc.oneof(
+    late(() => sessions.setup),
+    late(() => ({ ...sessions.setup, teamCount: sessions.setup.teamCount + 1 })),
+    late(() => ({ ...sessions.setup, rounds: sessions.setup.rounds.slice(0, 1) })),
+    late(() => ({
+      ...sessions.setup,
+      rounds: sessions.setup.rounds.map((round) => ({ ...round, gameType: 'leangame' })),
+    })),
+  ),
+  action: fc.constantFrom(
+    { type: 'closeWeek' },
+    { type: 'startTimer', seconds: 60 },
+    { type: 'stopTimer' },
+    { type: 'message', text: 'Five minutes left.' },
+    { type: 'handFreeSeatsToComputer' },
+    { type: 'endGame' },
   ),
 };
 
-/** An input of `procedure`: its fields, each plausible or hostile, maybe with unknown ones; or anything. */
-const inputFor = (procedure: Procedure) =>
-  fc.oneof(
-    { weight: 1, arbitrary: hostileValue },
+/** The lean game's work on the floor, and its improvements panel. */
+const floorCommand = fc.constantFrom<object>(
+  { type: 'ReleaseSheet', facilityId: 'warehouse' },
+  { type: 'SendBatch', facilityId: 'warehouse' },
+  { type: 'PickUpBatch', facilityId: 'paint1' },
+  { type: 'PerformOperation', facilityId: 'paint1', productId: 'p0', target: 4 },
+  { type: 'RemoveDefect', facilityId: 'qc', productId: 'p1', opIndex: 0 },
+);
+const panelCommand = fc.constantFrom<object>(
+  { type: 'EnableImprovement', improvement: 'batch' },
+  { type: 'SetBatchSize', batchSize: 2 },
+  { type: 'MoveStation', facilityId: 'qc', position: { row: 1, column: 1 } },
+);
+
+/** The fields whose plausible values depend on the procedure: what it acts on. */
+function plausible(field: string, path: string): fc.Arbitrary<unknown> | undefined {
+  if (field === 'command')
+    return path === 'leangame.panel'
+      ? mostly(panelCommand, floorCommand)
+      : mostly(floorCommand, panelCommand);
+  if (field === 'gameId') {
+    if (path.startsWith('leangame.')) return mostly(leanGame, beerGame, noGame);
+    if (path.startsWith('beergame.')) return mostly(beerGame, sessionGame, leanGame, noGame);
+    return fc.oneof(beerGame, leanGame, sessionGame, noGame);
+  }
+  if (field === 'gameIds') {
+    // The follow-up's bulk actions act on the teams' games of the session's round being played.
+    if (path.startsWith('session.'))
+      return mostly(
+        late(() => sessions.gameIds),
+        sessionGame.map((id) => [id]),
+        sessionGame.map((id) => [id, 'no-such-game']),
+      );
+    // Never the game alone with a matching count: the fuzz does not delete the game it plays.
+    return fc.oneof(
+      beerGame.map((id) => [id]),
+      beerGame.map((id) => [id, 'no-such-game']),
+    );
+  }
+  return PLAUSIBLE[field];
+}
+
+type Caller = keyof typeof callers;
+const anyone = fc.constantFrom<Caller>('creator', 'player', 'nobody');
+
+/**
+ * A call of `procedure`: its input, the superjson metadata sent with it and who sends it. The
+ * input is anything; or its fields, each plausible or hostile, with unknown ones maybe; or, 3
+ * times in 5, every field plausible, with no forged metadata, sent by someone signed in: the calls
+ * that reach the resolver, which the reach table counts.
+ */
+const callFor = (procedure: Procedure) => {
+  const fieldsOf = (value: (field: string) => fc.Arbitrary<unknown>) =>
+    fc.record(Object.fromEntries(procedure.fields.map((field) => [field, value(field)])), {
+      requiredKeys: [],
+    });
+  const mixed = fc
+    .tuple(
+      fieldsOf((field) => fc.oneof(plausible(field, procedure.path) ?? hostileValue, hostileValue)),
+      fc.dictionary(hostileKey, hostileValue, { maxKeys: 2 }),
+    )
+    .map(([fields, unknown]) => ({ ...unknown, ...fields }));
+  const known = procedure.fields.filter((field) => plausible(field, procedure.path));
+  const wellFormed = fc.record(
+    Object.fromEntries(known.map((field) => [field, plausible(field, procedure.path)!])),
+  );
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.record({ input: hostileValue, meta: forgedMeta, caller: anyone }) },
+    { weight: 1, arbitrary: fc.record({ input: mixed, meta: forgedMeta, caller: anyone }) },
     {
-      weight: 4,
-      arbitrary: fc
-        .tuple(
-          fc.record(
-            Object.fromEntries(
-              procedure.fields.map((field) => [field, fc.oneof(VALID[field] ?? hostileValue, hostileValue)]),
-            ),
-            { requiredKeys: [] },
-          ),
-          fc.dictionary(hostileKey, hostileValue, { maxKeys: 2 }),
-        )
-        .map(([fields, unknown]) => ({ ...unknown, ...fields })),
+      weight: 3,
+      arbitrary: fc.record({
+        input: wellFormed,
+        meta: fc.constant(undefined),
+        caller: fc.constantFrom<Caller>('creator', 'player'),
+      }),
     },
   );
+};
 
 /** superjson's metadata, which tells the server how to revive values: forged, it must not hurt. */
 const forgedMeta = fc.oneof(
@@ -292,75 +413,56 @@ async function callOverHttp(procedure: Procedure, body: string, cookie: string):
   return wellRefused(answer.status, data, `${procedure.path} ${answer.status} ${body}`);
 }
 
-/** One WebSocket per caller, reused across subscriptions, each stopped after its first answer. */
-class SubscriptionProbe {
-  private socket: WebSocket | undefined;
-  private nextId = 1;
-  private readonly waiting = new Map<number, (message: Record<string, unknown>) => void>();
-
-  constructor(private readonly cookie: string) {}
-
-  private async open(): Promise<WebSocket> {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/trpc`, {
-      headers: { origin, ...(this.cookie ? { cookie: this.cookie } : {}) },
-    });
-    socket.on('message', (raw) => {
-      // The server's keep-alive pings a socket silent for 5 s; a client answers.
-      if (String(raw) === 'PING') return socket.send('PONG');
-      const message = JSON.parse(String(raw)) as { id?: number | null };
-      // A message the server could not parse is answered with `id: null`: it is the answer to the
-      // one subscription waiting.
-      const id = message.id ?? [...this.waiting.keys()][0];
-      if (id !== undefined) this.waiting.get(id)?.(message);
-    });
-    // A message over MAX_BODY_BYTES closes the socket (1009, too big): the transport's refusal.
-    socket.on('close', (code) => {
-      for (const answer of this.waiting.values())
-        answer(
-          code === 1009
-            ? { error: { json: { data: { httpStatus: 413, messageId: 'errors.payloadTooLarge' } } } }
-            : {},
-        );
-    });
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    this.socket = socket;
-    return socket;
-  }
-
-  /** Subscribes with `input` (already encoded) and resolves with the first error or data. */
-  async first(path: string, input: unknown): Promise<{ status: number; data?: { messageId?: string } }> {
-    const socket = this.socket?.readyState === WebSocket.OPEN ? this.socket : await this.open();
-    const id = this.nextId++;
-    const answer = new Promise<{ status: number; data?: { messageId?: string } }>((resolve) => {
-      // No answer at all is a failure (a 504 of sorts); once started, a subscription that has
-      // nothing new to show (lastEventId ahead) stays quiet, which is right.
-      let timer = setTimeout(() => resolve({ status: 504 }), 5000);
-      this.waiting.set(id, (message) => {
-        const error = message.error as
-          | { json?: { data?: { httpStatus?: number; messageId?: string } } }
-          | undefined;
-        const result = message.result as { type?: string } | undefined;
-        clearTimeout(timer);
-        if (error) resolve({ status: error.json?.data?.httpStatus ?? 500, data: error.json?.data });
-        else if (result?.type === 'started') timer = setTimeout(() => resolve({ status: 200 }), 200);
-        else resolve({ status: 200 });
-      });
-    });
-    socket.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
-    const outcome = await answer;
-    this.waiting.delete(id);
-    socket.send(JSON.stringify({ id, method: 'subscription.stop' }));
-    return outcome;
-  }
-
-  close(): void {
-    this.socket?.close();
-  }
-}
 const probes: Partial<Record<keyof typeof callers, SubscriptionProbe>> = {};
+/** Every call's resolver, counted: the reach table. */
+const resolverCalls = countResolverCalls(appRouter);
+/** Per procedure, the inputs sent and those that reached its resolver. */
+const reach = new Map<string, ReachRow>(procedures.map(({ path }) => [path, { path, sent: 0, reached: 0 }]));
+let processErrors: ProcessErrors;
+let creator: ApiUser;
+let player: ApiUser;
+
+/** A refusal (a message id) passes; anything else is thrown again. */
+const refusalOnly = (error: unknown) => {
+  if (!(error as { data?: { messageId?: string } }).data?.messageId) throw error;
+};
+
+/**
+ * The player back in a seat of each fixture game after a fuzzed leave, hand-over or disconnection:
+ * the members' procedures are reached by members only. A refusal (still seated, the game over)
+ * leaves the game as it is; the reach table shows what that costs.
+ */
+async function reseat(): Promise<void> {
+  await player.api.beergame.joinRandom
+    .mutate({ gameId: beerGameId, commandId: randomUUID() })
+    .catch(refusalOnly);
+  await player.api.leangame.join
+    .mutate({ gameId: leanGameId, facilityId: 'warehouse', commandId: randomUUID() })
+    .catch(refusalOnly);
+}
+
+/** The subscription's first view and clean stop, or its refusal; any death is a failure. */
+async function callOverWebSocket(procedure: Procedure, payload: unknown, caller: keyof typeof callers) {
+  probes[caller] ??= new SubscriptionProbe(`${origin.replace('http', 'ws')}/api/trpc`, {
+    origin,
+    ...(callers[caller] ? { cookie: callers[caller] } : {}),
+  });
+  // A tracked subscription resumed after a lastEventId ahead of its stream rightly sends nothing.
+  const outcome = await probes[caller].probe(
+    procedure.path,
+    payload,
+    procedure.fields.includes('lastEventId'),
+  );
+  const context = `${procedure.path} as ${caller} ${JSON.stringify(payload)}`;
+  if (outcome.kind === 'died') {
+    tally.procedures.inputs++;
+    tally.procedures.serverErrors++;
+    console.error(`fuzz: a subscription died (${outcome.why}) for ${context.slice(0, 500)}`);
+    return false;
+  }
+  if (outcome.kind === 'refused') return wellRefused(outcome.status, outcome.data, context);
+  return wellRefused(200, undefined, context);
+}
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -369,12 +471,20 @@ beforeAll(async () => {
     // Valid creations are part of the fuzz: the cap on them is tested in hardening.test.ts.
     limits: { gameCreations: { max: 1_000_000, windowSeconds: 60 } },
   });
+  processErrors = watchProcessErrors(server.services.log);
   origin = server.url.replace('localhost', '127.0.0.1');
-  const creator = await signUpInstructor(server.url, 'fuzz@example.org');
-  const player = await signInAnonymous(server.url, 'Fuzz');
+  creator = await signUpInstructor(server.url, 'fuzz@example.org');
+  player = await signInAnonymous(server.url, 'Fuzz');
   users.push(creator, player);
-  ({ gameId } = await creator.api.beergame.create.mutate({ name: 'Fuzzed', template: 'classic' }));
-  await player.api.beergame.join.mutate({ gameId, facilityId: 'retailer', commandId: randomUUID() });
+  ({ gameId: beerGameId } = await creator.api.beergame.create.mutate({
+    name: 'Fuzzed',
+    template: 'classic',
+  }));
+  await player.api.beergame.join.mutate({
+    gameId: beerGameId,
+    facilityId: 'retailer',
+    commandId: randomUUID(),
+  });
   ({ gameId: leanGameId } = await creator.api.leangame.create.mutate({
     name: 'Fuzzed workshop',
     template: 'workshop4-choose',
@@ -384,6 +494,7 @@ beforeAll(async () => {
     facilityId: 'warehouse',
     commandId: randomUUID(),
   });
+  sessions = await createFuzzSessions(creator, player);
   callers.creator = creator.cookie;
   callers.player = player.cookie;
 }, 120_000);
@@ -395,36 +506,57 @@ afterAll(async () => {
   console.log(
     `fuzz: ${tally.auth.inputs} requests, ${Object.keys(AUTH_ENDPOINTS).length} better-auth endpoints, ${tally.auth.serverErrors} server errors`,
   );
+  console.log(reachTable([...reach.values()]));
   for (const probe of Object.values(probes)) probe?.close();
   for (const user of users) user.close();
-  await server.close();
-  await database.drop();
+  processErrors?.stop();
+  await server?.close();
+  await database?.drop();
 });
 
 /** Per test: the runs, and time for them (a 1 MB string takes a while, 10,000 runs longer). */
 const TIMEOUT = 60_000 + RUNS * 150;
 
 describe.each(procedures)('$path', (procedure) => {
+  // What the procedures before did to the fixtures (a seat left, a round moved on, the session
+  // unpublished), read again or undone.
+  beforeEach(async () => {
+    await refresh(creator, sessions);
+    await reseat();
+    // A lean round the fuzz started plays its computer stations until its end, up to an hour: it
+    // ends with the lean procedures, so that the rest of the file does not pay for it.
+    if (!procedure.path.startsWith('leangame.'))
+      await creator.api.leangame.end
+        .mutate({ gameId: leanGameId, commandId: randomUUID() })
+        .catch(refusalOnly);
+  });
+
   it(
-    'answers hostile inputs without a server error, with a message id',
+    'answers hostile inputs without a server error, with a message id, and some reach its resolver',
     async () => {
+      const row = reach.get(procedure.path)!;
       await assertAsyncProperty(
-        fc.asyncProperty(
-          inputFor(procedure),
-          forgedMeta,
-          fc.constantFrom<keyof typeof callers>('creator', 'player', 'nobody'),
-          async (input, meta, caller) => {
-            const encoded = encode(input);
-            const payload = meta === undefined ? encoded : { json: encoded.json, meta };
-            if (procedure.type !== 'subscription')
-              return callOverHttp(procedure, JSON.stringify(payload), callers[caller]);
-            probes[caller] ??= new SubscriptionProbe(callers[caller]);
-            const { status, data } = await probes[caller].first(procedure.path, payload);
-            return wellRefused(status, data, `${procedure.path} ${JSON.stringify(payload)}`);
-          },
-        ),
+        fc.asyncProperty(callFor(procedure), async ({ input, meta, caller }) => {
+          const encoded = encode(input);
+          const payload = meta === undefined ? encoded : { json: encoded.json, meta };
+          const errorsBefore = processErrors.seen.length;
+          const resolvedBefore = resolverCalls.of(procedure.path);
+          const good =
+            procedure.type === 'subscription'
+              ? await callOverWebSocket(procedure, payload, caller)
+              : await callOverHttp(procedure, JSON.stringify(payload), callers[caller]);
+          row.sent++;
+          row.reached += resolverCalls.of(procedure.path) - resolvedBefore;
+          const errors = processErrors.seen.slice(errorsBefore);
+          if (errors.length > 0)
+            console.error(
+              `fuzz: ${errors.join('; ')} during ${procedure.path} as ${caller} ${JSON.stringify(payload).slice(0, 500)}`,
+            );
+          return good && errors.length === 0;
+        }),
         { numRuns: RUNS },
       );
+      expect(row.reached, `inputs of ${procedure.path} that reached its resolver`).toBeGreaterThan(0);
     },
     TIMEOUT,
   );
@@ -479,6 +611,93 @@ describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) 
   );
 });
 
+describe('the instruments themselves', () => {
+  it('tell a subscription that dies (an error once started, a close, a drop) from one refused or served', async () => {
+    const t = initTRPC.context<{ client: WebSocket }>().create();
+    const stopped = (signal: AbortSignal | undefined) =>
+      new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
+    // What a generator yields before it crashes or stays quiet: nothing.
+    const noViews: string[] = [];
+    const crashing = t.router({
+      served: t.procedure.subscription(async function* ({ signal }) {
+        yield 'view';
+        await stopped(signal);
+      }),
+      refused: t.procedure.input(z.object({ n: z.number() })).subscription(async function* () {
+        yield 'view';
+      }),
+      quiet: t.procedure.subscription(async function* ({ signal }) {
+        await stopped(signal);
+        yield* noViews;
+      }),
+      throwsOnceStarted: t.procedure.subscription(async function* () {
+        yield* noViews;
+        throw new Error('crashed before its first view');
+      }),
+      throwsAfterItsFirstView: t.procedure.subscription(async function* () {
+        yield 'view';
+        throw new Error('crashed after its first view');
+      }),
+      closes1011: t.procedure.subscription(async function* ({ ctx }) {
+        yield 'view';
+        ctx.client.close(1011);
+      }),
+      drops: t.procedure.subscription(async function* ({ ctx }) {
+        yield 'view';
+        ctx.client.terminate();
+      }),
+    });
+    const http = createServer();
+    const wss = new WebSocketServer({ server: http });
+    applyWSSHandler({ wss, router: crashing, createContext: ({ res }) => ({ client: res }) });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const kinds: Record<string, string> = {};
+    for (const path of Object.keys(crashing._def.procedures)) {
+      const probe = new SubscriptionProbe(`ws://127.0.0.1:${port}`, {});
+      const outcome = await probe.probe(path, {}, path === 'quiet');
+      kinds[path] = outcome.kind === 'died' ? `died: ${outcome.why}` : outcome.kind;
+      probe.close();
+    }
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+    await new Promise((resolve) => http.close(resolve));
+    expect(kinds).toEqual({
+      served: 'served',
+      refused: 'refused',
+      quiet: 'served',
+      throwsOnceStarted: 'died: an error after the subscription had started: 500 (no message id)',
+      throwsAfterItsFirstView: expect.stringMatching(
+        /^died: an error after (the subscription had started|it was stopped): 500/,
+      ),
+      closes1011: expect.stringMatching(/^died: the WebSocket closed with 1011/),
+      drops: expect.stringMatching(/^died: the WebSocket closed with 1006/),
+    });
+  });
+
+  it('see an error the server logs', () => {
+    const log = pino({ level: 'silent' });
+    const watch = watchProcessErrors(log);
+    log.error({ err: new Error('disk full') }, 'procedure failed');
+    watch.stop();
+    log.error('after the watch');
+    expect(watch.seen).toEqual(['the server logged error: procedure failed (Error: disk full)']);
+  });
+
+  it('count the calls that pass validation and reach the resolver, and only those', async () => {
+    const t = initTRPC.create();
+    const tiny = t.router({
+      echo: t.procedure.input(z.object({ n: z.number() })).query(({ input }) => input.n),
+    });
+    const calls = countResolverCalls(tiny);
+    const caller = t.createCallerFactory(tiny)({});
+    expect(await caller.echo({ n: 1 })).toBe(1);
+    await expect(caller.echo({ n: 'one' } as unknown as { n: number })).rejects.toThrow();
+    expect(calls.of('echo')).toBe(1);
+    expect(() => countResolverCalls(tiny)).toThrow('counted already');
+  });
+});
+
 describe('bodies no client would send', () => {
   const nested = (depth: number) => `{"json":${'['.repeat(depth)}${']'.repeat(depth)}}`;
   it.each([
@@ -515,6 +734,13 @@ describe('bodies no client would send', () => {
 });
 
 describe('afterwards', () => {
+  it('saw no process error and no subscription die between calls', () => {
+    const idle = Object.entries(probes).flatMap(([caller, probe]) =>
+      probe.pendingDeaths().map((death) => `${caller}: ${death}`),
+    );
+    expect([...processErrors.seen, ...idle]).toEqual([]);
+  });
+
   it('still serves, and every recorded event fits its schema', async () => {
     expect((await fetch(`${origin}/healthz`)).ok).toBe(true);
     const me = await rawRequest(server.url, '/api/trpc/account.me', {
