@@ -2,7 +2,6 @@ import path from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { checkBundleBudget } from './scripts/bundle-budget';
 import { messageAudience } from './src-client/message-audience';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
@@ -107,29 +106,6 @@ function lazyNotifications(): Plugin {
   };
 }
 
-/** Prints each page's first-load JavaScript after a build and fails the build above a budget. */
-function bundleBudget(): Plugin {
-  let outDir = '';
-  let failed = false;
-  return {
-    name: 'bundle-budget',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // After a failed build there is nothing new to measure, and the build's own error must show.
-    buildEnd: (error) => {
-      failed ||= error !== undefined;
-    },
-    renderError: () => {
-      failed = true;
-    },
-    closeBundle: () => {
-      if (!failed) checkBundleBudget(outDir);
-    },
-  };
-}
-
 export default defineConfig({
   root: 'src-client',
   publicDir: 'public',
@@ -139,7 +115,6 @@ export default defineConfig({
     scrollAreaWithoutFloatingUi(),
     lazyNotifications(),
     chunkModules(),
-    bundleBudget(),
   ],
   resolve: {
     alias: [
