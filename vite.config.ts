@@ -51,12 +51,12 @@ function precompiledMessages(): Plugin {
     name: 'precompiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      const match = /[\\/]locales[\\/]([a-z]{2})\.json(?:\?(instructor|lean))?$/.exec(id);
+      const match = /[\\/]locales[\\/]([a-z]{2})\.json(?:\?(instructor|lean|debrief))?$/.exec(id);
       if (!match) return null;
-      // English is split (src-client/message-audience.ts): `en.json` for every page,
-      // `en.json?instructor` for instructors' pages only, `en.json?lean` for the lean game's.
-      const audience =
-        match[1] !== 'en' ? () => true : (key: string) => messageAudience(key) === (match[2] ?? null);
+      // Every language is split (src-client/message-audience.ts): `xx.json` for every page,
+      // `xx.json?instructor` for instructors' pages only, `?lean` for the lean game's, `?debrief`
+      // for the results pages'.
+      const audience = (key: string) => messageAudience(key) === (match[2] ?? null);
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
         Object.entries(messages)

@@ -72,7 +72,9 @@ export function formatTable(rows: BudgetRow[]): string[] {
   const numeric = [false, false, true, true, true, true, false];
   return table.map((line) =>
     line
-      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join('  ')
       .trimEnd(),
   );
@@ -92,7 +94,9 @@ export function parseOptions(args: string[]): Options {
     if (arg === '--only') {
       const route = args[++i];
       if (!PLAYER_ROUTES.includes(route as PlayerRoute))
-        throw new Error(`--only takes one of ${PLAYER_ROUTES.join(', ')}, not ${route ?? 'nothing'}\n${USAGE}`);
+        throw new Error(
+          `--only takes one of ${PLAYER_ROUTES.join(', ')}, not ${route ?? 'nothing'}\n${USAGE}`,
+        );
       options.only = route as PlayerRoute;
     } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}\n${USAGE}`);
     else options.outDir = arg;

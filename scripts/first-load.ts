@@ -17,7 +17,13 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../src-server/config';
 import { type RunningServer, startServer } from '../src-server/main';
 import type { GameView } from '../src-server/trpc/routers/game';
-import { type ApiUser, freePort, signInAnonymous, signUpInstructor, waitForView } from '../test/support/server';
+import {
+  type ApiUser,
+  freePort,
+  signInAnonymous,
+  signUpInstructor,
+  waitForView,
+} from '../test/support/server';
 
 /** The player pages whose first load has a budget. */
 export const PLAYER_ROUTES = ['play', 'intro', 'lobby', 'join', 'results'] as const;
@@ -40,8 +46,7 @@ export interface PlayerCase {
   locale: string;
 }
 
-export const caseName = (c: PlayerCase) =>
-  `${c.game}${c.inSession ? ' in a session' : ''}, ${c.locale}`;
+export const caseName = (c: PlayerCase) => `${c.game}${c.inSession ? ' in a session' : ''}, ${c.locale}`;
 
 export interface FirstLoad extends PlayerCase {
   /** Gzipped bytes of every JavaScript response, and of every CSS one. */
@@ -159,7 +164,12 @@ async function makeGames(origin: string, users: ApiUser[]) {
       ...command(),
     });
     await teacher.api.session.publish.mutate({ sessionId, ...command() });
-    const { gameId } = await seated.api.session.join.mutate({ sessionId, teamNumber: 1, facilityId: 'retailer', ...command() });
+    const { gameId } = await seated.api.session.join.mutate({
+      sessionId,
+      teamNumber: 1,
+      facilityId: 'retailer',
+      ...command(),
+    });
     if (start) await teacher.api.session.startRound.mutate({ sessionId, ...command() });
     const code = (await teacher.api.session.list.query()).find((s) => s.id === sessionId)!.code!;
     return { sessionId, gameId, code };
@@ -189,13 +199,21 @@ async function makeGames(origin: string, users: ApiUser[]) {
     // The lobby's address and the code's, from the projector, before a name is given.
     'lobby beer in a session': { url: `/session/${lobby.sessionId}/lobby`, ready: 'round-name' },
     'join beer in a session': { url: `/j/${lobby.code}`, ready: 'round-name' },
-    'results beer': { url: `/game/${beerEnded}/results`, cookie: beerPlayer.cookie, ready: 'debrief-facilities' },
+    'results beer': {
+      url: `/game/${beerEnded}/results`,
+      cookie: beerPlayer.cookie,
+      ready: 'debrief-facilities',
+    },
     'results beer in a session': {
       url: `/game/${sessionEnded.gameId}/results`,
       cookie: sessionPlayer.cookie,
       ready: 'debrief-facilities',
     },
-    'results lean': { url: `/game/${leanEnded}/results`, cookie: leanPlayer.cookie, ready: 'debrief-teamPerformance' },
+    'results lean': {
+      url: `/game/${leanEnded}/results`,
+      cookie: leanPlayer.cookie,
+      ready: 'debrief-teamPerformance',
+    },
   };
   return (c: PlayerCase): Visit => {
     const visit = visits[`${c.route} ${c.game}${c.inSession ? ' in a session' : ''}`];
@@ -264,7 +282,11 @@ async function measureVisit(page: Page, origin: string, visit: Visit) {
 }
 
 /** A server of its own on a free port, on a new PostgreSQL database or in-memory PGlite. */
-async function startOwnServer(): Promise<{ server: RunningServer; origin: string; drop: () => Promise<void> }> {
+async function startOwnServer(): Promise<{
+  server: RunningServer;
+  origin: string;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let drop = async () => undefined;

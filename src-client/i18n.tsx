@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-// Every page's English messages; instructors' pages add theirs (`loadInstructorMessages`).
+// Every page's English messages; some pages add their audience's (`withAudienceMessages`).
 import english from '../locales/en.json';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
 import { isInstructor } from '../src-shared/rules/permissions';
@@ -9,45 +9,96 @@ import { loadChunk } from './load-chunk';
 import type { MessageAudience } from './message-audience';
 
 const STORAGE_KEY = 'locale';
+type Messages = Record<string, string>;
+type Loaders = Record<string, () => Promise<unknown>>;
 // The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
-// precompiledMessages); react-intl takes either, so their JSON types stand in for both.
-const loaders = import.meta.glob<{ default: Record<string, string> }>([
-  '../locales/*.json',
-  '!../locales/en.json',
-]);
-
-/** The English messages of some pages only (src-client/message-audience.ts), each audience's loaded once. */
-const audienceMessages: Partial<Record<MessageAudience, Promise<Record<string, string>>>> = {};
-const audienceListeners = new Set<(messages: Record<string, string>) => void>();
-const audienceLoaders: Record<MessageAudience, () => Promise<{ default: unknown }>> = {
-  instructor: () => loadChunk(() => import('../locales/en.json?instructor')),
-  lean: () => loadChunk(() => import('../locales/en.json?lean')),
+// precompiledMessages); react-intl takes either, so their JSON types stand in for both. Each
+// language comes in parts (src-client/message-audience.ts): every page's, and each audience's.
+const everyPageLoaders: Loaders = import.meta.glob(['../locales/*.json', '!../locales/en.json']);
+const audienceLoaders: Record<MessageAudience, Loaders> = {
+  instructor: import.meta.glob('../locales/*.json', { query: '?instructor' }),
+  lean: import.meta.glob('../locales/*.json', { query: '?lean' }),
+  debrief: import.meta.glob('../locales/*.json', { query: '?debrief' }),
 };
 
-function loadAudienceMessages(audience: MessageAudience): Promise<Record<string, string>> {
-  audienceMessages[audience] ??= audienceLoaders[audience]().then((module) => {
-    const messages = module.default as Record<string, string>;
-    for (const listener of audienceListeners) listener(messages);
-    return messages;
-  });
-  return audienceMessages[audience];
+/** The parts of the languages loaded so far, by `locale/audience` ('' for every page's part). */
+const held = new Map<string, Messages>([['en/', english]]);
+const loading = new Map<string, Promise<void>>();
+const heldListeners = new Set<() => void>();
+/** The audiences some page of this visit showed: a language switched to loads their words too. */
+const wantedAudiences = new Set<MessageAudience>();
+/** The language the person chose (I18nProvider keeps it): an audience's words load in it. */
+let chosenLocale: Locale = 'en';
+
+const partKey = (locale: Locale, audience: MessageAudience | null) => `${locale}/${audience ?? ''}`;
+
+/** Loads one part of one language once; its listeners hear of it before its waiters go on. */
+function loadPart(locale: Locale, audience: MessageAudience | null): Promise<void> {
+  const key = partKey(locale, audience);
+  if (held.has(key)) return Promise.resolve();
+  const pending = loading.get(key);
+  if (pending) return pending;
+  const file = `../locales/${locale}.json`;
+  const load = audience ? audienceLoaders[audience][file] : everyPageLoaders[file];
+  if (!load) return Promise.reject(new Error(`no messages for ${key}`));
+  const loaded = loadChunk(load).then(
+    (module) => {
+      held.set(key, (module as { default: Messages }).default);
+      loading.delete(key);
+      for (const listener of heldListeners) listener();
+    },
+    (error: unknown) => {
+      loading.delete(key);
+      throw error;
+    },
+  );
+  loading.set(key, loaded);
+  return loaded;
+}
+
+/** Every part `locale` needs for the pages of this visit, and English's of the same (the fallback). */
+function loadLocale(locale: Locale): Promise<unknown> {
+  const parts = [null, ...wantedAudiences];
+  const locales: Locale[] = locale === 'en' ? ['en'] : ['en', locale];
+  return Promise.all(locales.flatMap((each) => parts.map((audience) => loadPart(each, audience))));
+}
+
+/** Whether every part `locale` needs is held. */
+const isLoaded = (locale: Locale) =>
+  [null, ...wantedAudiences].every(
+    (audience) => held.has(partKey(locale, audience)) && held.has(partKey('en', audience)),
+  );
+
+/** The messages held in `locale`, over English's (which fill any gap). */
+function messagesOf(locale: Locale): Messages {
+  const merged: Messages = {};
+  for (const each of locale === 'en' ? ['en'] : ['en', locale])
+    for (const [key, messages] of held) if (key.startsWith(`${each}/`)) Object.assign(merged, messages);
+  return merged;
 }
 
 /**
- * Loads the English messages of instructors' pages; an instructor page's code awaits it as it
- * loads (router.tsx), so that it never shows before its words.
+ * Loads an audience's words (the pages that show them call it as their code loads: the router, a
+ * lazy panel), in English and in the language chosen; a language chosen later loads them too.
  */
+export function loadAudienceMessages(audience: MessageAudience): Promise<void> {
+  wantedAudiences.add(audience);
+  return loadLocale(chosenLocale).then(() => undefined);
+}
+
+/** `module` once it and the words of `audience` are loaded, so that it never shows before its words. */
+export async function withAudienceMessages<M>(audience: MessageAudience, module: Promise<M>): Promise<M> {
+  return (await Promise.all([module, loadAudienceMessages(audience)]))[0];
+}
+
+/** Loads the words of instructors' pages (the router awaits them with an instructor's page). */
 export const loadInstructorMessages = () => loadAudienceMessages('instructor');
-
-/** `module` once it and the English words of instructors' pages are loaded. */
-export async function withInstructorMessages<M>(module: Promise<M>): Promise<M> {
-  return (await Promise.all([module, loadInstructorMessages()]))[0];
-}
-
-/** `module` once it and the English words of the lean game's pages are loaded. */
-export async function withLeanMessages<M>(module: Promise<M>): Promise<M> {
-  return (await Promise.all([module, loadAudienceMessages('lean')]))[0];
-}
+/** `module` once it and the words of instructors' pages are loaded. */
+export const withInstructorMessages = <M,>(module: Promise<M>) => withAudienceMessages('instructor', module);
+/** `module` once it and the words of the lean game's pages are loaded. */
+export const withLeanMessages = <M,>(module: Promise<M>) => withAudienceMessages('lean', module);
+/** `module` once it and the results pages' words (the debriefs) are loaded. */
+export const withDebriefMessages = <M,>(module: Promise<M>) => withAudienceMessages('debrief', module);
 
 const LocaleContext = createContext<{
   locale: Locale;
@@ -101,8 +152,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [enforced, enforce] = useState<Locale | null>(null);
   const [pickerHidden, hidePicker] = useState(false);
   const locale = chooseLocale({ enforced, profile: own });
-  const [messages, setMessages] = useState<Record<string, string>>(english);
-  const [audienceEnglish, setAudienceEnglish] = useState<Record<string, string>>({});
+  // Read by the loaders of later pages' words, which load in it (set as it renders: a page loaded
+  // in the same render asks for this language's words).
+  chosenLocale = locale;
+  /**
+   * The language shown: the one chosen once every part this visit's pages need is loaded in it;
+   * until then the one before, whole (a switch never shows a page without its words).
+   */
+  const [shown, setShown] = useState<Locale>(() => (isLoaded(locale) ? locale : 'en'));
+  const [heldVersion, setHeldVersion] = useState(0);
   const { user } = useCurrentUser();
   const profileLanguage = user?.language;
   const saveInProfile = isInstructor(user);
@@ -115,13 +173,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     setOwn(profileLanguage);
   }, [profileLanguage]);
 
-  // Some pages' English, once loaded by one of them (or, for instructors' pages, on an instructor's sign-in).
+  // A part loaded by a page (its audience's words) joins the messages at once.
   useEffect(() => {
-    const add = (more: Record<string, string>) => setAudienceEnglish((held) => ({ ...held, ...more }));
-    audienceListeners.add(add);
-    for (const loaded of Object.values(audienceMessages)) void loaded.then(add);
+    const bump = () => setHeldVersion((version) => version + 1);
+    heldListeners.add(bump);
     return () => {
-      audienceListeners.delete(add);
+      heldListeners.delete(bump);
     };
   }, []);
   useEffect(() => {
@@ -130,20 +187,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    document.documentElement.lang = locale;
-    if (locale === 'en') {
-      setMessages(english);
-      return;
-    }
-    const load = loaders[`../locales/${locale}.json`];
-    if (!load) return;
-    void loadChunk(load).then((module) => {
-      if (current) setMessages({ ...english, ...module.default });
+    void loadLocale(locale).then(() => {
+      if (current) setShown(locale);
     });
     return () => {
       current = false;
     };
   }, [locale]);
+  useEffect(() => {
+    document.documentElement.lang = shown;
+  }, [shown]);
 
   /** Switches the interface's language, and saves it in an instructor's profile. */
   const setLocale = useCallback(
@@ -156,10 +209,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [saveInProfile],
   );
 
-  const allMessages = useMemo(() => ({ ...audienceEnglish, ...messages }), [audienceEnglish, messages]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: heldVersion counts the parts held.
+  const messages = useMemo(() => messagesOf(shown), [shown, heldVersion]);
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
-      <IntlProvider locale={locale} messages={allMessages} defaultLocale="en">
+      <IntlProvider locale={shown} messages={messages} defaultLocale="en">
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

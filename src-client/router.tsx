@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
-import { loadInstructorMessages } from './i18n';
+import { loadInstructorMessages, withDebriefMessages } from './i18n';
 import { loadChunk } from './load-chunk';
 import { paths, patterns } from './paths';
 import { Layout } from './ui/layout';
@@ -27,8 +27,9 @@ const GameIntroPage = lazyPage(
   async () => (await loadChunk(() => import('./routes/game-intro'))).GameIntroPage,
 );
 const GamePlayPage = lazyPage(async () => (await loadChunk(() => import('./routes/game-play'))).GamePlayPage);
+// The results pages' words (the debriefs') load with the page, in the language shown.
 const GameResultsPage = lazyPage(
-  async () => (await loadChunk(() => import('./routes/game-results'))).GameResultsPage,
+  async () => (await withDebriefMessages(loadChunk(() => import('./routes/game-results')))).GameResultsPage,
 );
 const JoinPage = lazyPage(async () => (await loadChunk(() => import('./routes/join'))).JoinPage);
 const SessionLobbyPage = lazyPage(
