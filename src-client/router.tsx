@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { prefetchHintedPlay } from './game-type-hint';
 import { loadInstructorMessages, withDebriefMessages } from './i18n';
 import { loadChunk } from './load-chunk';
 import { paths, patterns } from './paths';
@@ -26,7 +27,10 @@ const DashboardPage = lazyInstructorPage(
 const GameIntroPage = lazyPage(
   async () => (await loadChunk(() => import('./routes/game-intro'))).GameIntroPage,
 );
-const GamePlayPage = lazyPage(async () => (await loadChunk(() => import('./routes/game-play'))).GamePlayPage);
+const GamePlayPage = lazyPage(async () => {
+  prefetchHintedPlay();
+  return (await loadChunk(() => import('./routes/game-play'))).GamePlayPage;
+});
 // The results pages' words (the debriefs') load with the page, in the language shown.
 const GameResultsPage = lazyPage(
   async () => (await withDebriefMessages(loadChunk(() => import('./routes/game-results')))).GameResultsPage,

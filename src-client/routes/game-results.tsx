@@ -10,7 +10,7 @@ import { loadChunk } from '../load-chunk';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/session-crumb')));
 // A lean game's debrief, loaded with the lean pages' words.
 const LeanResults = lazy(async () => ({
   default: (await withLeanMessages(loadChunk(() => import('../features/leangame/debrief/results'))))
