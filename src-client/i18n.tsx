@@ -1,7 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-// Every page's English messages; some pages add their audience's (`withAudienceMessages`).
-import english from '../locales/en.json';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
 import { isInstructor } from '../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from './auth';
@@ -13,8 +11,10 @@ type Messages = Record<string, string>;
 type Loaders = Record<string, () => Promise<unknown>>;
 // The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
 // precompiledMessages); react-intl takes either, so their JSON types stand in for both. Each
-// language comes in parts (src-client/message-audience.ts): every page's, and each audience's.
-const everyPageLoaders: Loaders = import.meta.glob(['../locales/*.json', '!../locales/en.json']);
+// language comes in parts (src-client/message-audience.ts): every page's, and each audience's; a
+// page loads the parts it shows in the language shown, English included (every language has every
+// message, test/unit/locale.test.ts: none needs English's beside it).
+const everyPageLoaders: Loaders = import.meta.glob('../locales/*.json');
 const audienceLoaders: Record<MessageAudience, Loaders> = {
   instructor: import.meta.glob('../locales/*.json', { query: '?instructor' }),
   lean: import.meta.glob('../locales/*.json', { query: '?lean' }),
@@ -22,13 +22,21 @@ const audienceLoaders: Record<MessageAudience, Loaders> = {
 };
 
 /** The parts of the languages loaded so far, by `locale/audience` ('' for every page's part). */
-const held = new Map<string, Messages>([['en/', english]]);
+const held = new Map<string, Messages>();
 const loading = new Map<string, Promise<void>>();
 const heldListeners = new Set<() => void>();
 /** The audiences some page of this visit showed: a language switched to loads their words too. */
 const wantedAudiences = new Set<MessageAudience>();
-/** The language the person chose (I18nProvider keeps it): an audience's words load in it. */
-let chosenLocale: Locale = 'en';
+/**
+ * The language the person chose and the one shown (I18nProvider keeps them; they differ while a
+ * language switched to loads): an audience's words load in both.
+ */
+const startupLocale = chooseLocale({
+  profile: localStorage.getItem(STORAGE_KEY),
+  browser: navigator.languages,
+});
+let chosenLocale: Locale = startupLocale;
+let shownLocale: Locale | null = null;
 
 const partKey = (locale: Locale, audience: MessageAudience | null) => `${locale}/${audience ?? ''}`;
 
@@ -56,24 +64,14 @@ function loadPart(locale: Locale, audience: MessageAudience | null): Promise<voi
   return loaded;
 }
 
-/** Every part `locale` needs for the pages of this visit, and English's of the same (the fallback). */
-function loadLocale(locale: Locale): Promise<unknown> {
-  const parts = [null, ...wantedAudiences];
-  const locales: Locale[] = locale === 'en' ? ['en'] : ['en', locale];
-  return Promise.all(locales.flatMap((each) => parts.map((audience) => loadPart(each, audience))));
-}
+/** Every part of `locale` the pages of this visit need. */
+const loadLocale = (locale: Locale) =>
+  Promise.all([null, ...wantedAudiences].map((audience) => loadPart(locale, audience)));
 
-/** Whether every part `locale` needs is held. */
-const isLoaded = (locale: Locale) =>
-  [null, ...wantedAudiences].every(
-    (audience) => held.has(partKey(locale, audience)) && held.has(partKey('en', audience)),
-  );
-
-/** The messages held in `locale`, over English's (which fill any gap). */
+/** The messages held in `locale`. */
 function messagesOf(locale: Locale): Messages {
   const merged: Messages = {};
-  for (const each of locale === 'en' ? ['en'] : ['en', locale])
-    for (const [key, messages] of held) if (key.startsWith(`${each}/`)) Object.assign(merged, messages);
+  for (const [key, messages] of held) if (key.startsWith(`${locale}/`)) Object.assign(merged, messages);
   return merged;
 }
 
@@ -83,7 +81,8 @@ function messagesOf(locale: Locale): Messages {
  */
 export function loadAudienceMessages(audience: MessageAudience): Promise<void> {
   wantedAudiences.add(audience);
-  return loadLocale(chosenLocale).then(() => undefined);
+  const locales = new Set([chosenLocale, shownLocale ?? chosenLocale]);
+  return Promise.all([...locales].map((locale) => loadPart(locale, audience))).then(() => undefined);
 }
 
 /** `module` once it and the words of `audience` are loaded, so that it never shows before its words. */
@@ -146,9 +145,8 @@ export function useHiddenLanguagePicker(hidden: boolean) {
 
 /** Chooses the language, loads its messages (English ones fill any gap) and provides react-intl. */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [own, setOwn] = useState<Locale>(() =>
-    chooseLocale({ profile: localStorage.getItem(STORAGE_KEY), browser: navigator.languages }),
-  );
+  // This browser's choice, as read when the app started.
+  const [own, setOwn] = useState<Locale>(startupLocale);
   const [enforced, enforce] = useState<Locale | null>(null);
   const [pickerHidden, hidePicker] = useState(false);
   const locale = chooseLocale({ enforced, profile: own });
@@ -157,9 +155,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   chosenLocale = locale;
   /**
    * The language shown: the one chosen once every part this visit's pages need is loaded in it;
-   * until then the one before, whole (a switch never shows a page without its words).
+   * until then the one before, whole (a switch never shows a page without its words), and at first
+   * nothing (the page's code loads meanwhile: router.tsx).
    */
-  const [shown, setShown] = useState<Locale>(() => (isLoaded(locale) ? locale : 'en'));
+  const [shown, setShown] = useState<Locale | null>(null);
+  shownLocale = shown;
   const [heldVersion, setHeldVersion] = useState(0);
   const { user } = useCurrentUser();
   const profileLanguage = user?.language;
@@ -195,7 +195,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     };
   }, [locale]);
   useEffect(() => {
-    document.documentElement.lang = shown;
+    if (shown) document.documentElement.lang = shown;
   }, [shown]);
 
   /** Switches the interface's language, and saves it in an instructor's profile. */
@@ -210,7 +210,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: heldVersion counts the parts held.
-  const messages = useMemo(() => messagesOf(shown), [shown, heldVersion]);
+  const messages = useMemo(() => (shown ? messagesOf(shown) : {}), [shown, heldVersion]);
+  if (!shown) return null;
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
       <IntlProvider locale={shown} messages={messages} defaultLocale="en">
