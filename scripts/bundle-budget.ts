@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   caseName,
-  chromiumPath,
+  chromiumFor,
   type FirstLoad,
   heaviestLocale,
   measureFirstLoads,
@@ -116,18 +116,18 @@ export async function checkBundleBudget(
     throw new Error(`the server serves dist/client only; build there (not ${options.outDir})`);
   if (!existsSync(path.join(options.outDir, 'index.html')))
     throw new Error(`no build in ${options.outDir}: run npm run build`);
-  const executable = chromiumPath();
-  if (!executable) {
-    const message = `no Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (set CHROMIUM_PATH): the first loads are not measured`;
-    if (process.env.CI) throw new Error(`CI=${process.env.CI}, but ${message}`);
-    print(`SKIPPED: ${message}`);
+  const browser = chromiumFor(process.env);
+  if ('skipped' in browser) {
+    print(`SKIPPED: ${browser.skipped}`);
     return true;
   }
   const heaviest = heaviestLocale(options.outDir);
   print(
     `First loads of a player's pages in Chromium, gzipped (scripts/bundle-budget.ts); the heaviest language: ${heaviest.locale} (${kb(heaviest.bytes)} KB of messages)`,
   );
-  const rows = checkBudgets(await measureFirstLoads(playerCases(heaviest.locale, options.only), executable));
+  const rows = checkBudgets(
+    await measureFirstLoads(playerCases(heaviest.locale, options.only), browser.executable),
+  );
   for (const line of formatTable(rows)) print(`  ${line}`);
   const over = rows.filter((row) => row.over);
   if (over.length > 0)

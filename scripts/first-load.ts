@@ -326,11 +326,20 @@ async function startOwnServer(): Promise<{
   return { server, origin, drop };
 }
 
-/** Where Chromium is, or null when it is not installed. */
-export const chromiumPath = () => {
-  const file = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return existsSync(file) ? file : null;
-};
+/**
+ * The Chromium to measure with (CHROMIUM_PATH, else Debian's), or why there is none: without it
+ * the measure is skipped, except under CI (`CI` set), where that is an error.
+ */
+export function chromiumFor(
+  env: Record<string, string | undefined>,
+  exists: (file: string) => boolean = existsSync,
+): { executable: string } | { skipped: string } {
+  const file = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (exists(file)) return { executable: file };
+  const message = `no Chromium at ${file} (set CHROMIUM_PATH): the first loads are not measured`;
+  if (env.CI) throw new Error(`CI=${env.CI}, but ${message}`);
+  return { skipped: message };
+}
 
 /** Measures every case of `cases` on the build in dist/client (the server serves that one). */
 export async function measureFirstLoads(cases: PlayerCase[], executablePath: string): Promise<FirstLoad[]> {
