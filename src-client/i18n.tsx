@@ -99,6 +99,15 @@ export const withLeanMessages = <M,>(module: Promise<M>) => withAudienceMessages
 /** `module` once it and the results pages' words (the debriefs) are loaded. */
 export const withDebriefMessages = <M,>(module: Promise<M>) => withAudienceMessages('debrief', module);
 
+/**
+ * A word missing from the page's messages (its part not loaded: message-audience.ts) or that does
+ * not format, said on the console in every build: react-intl says it in development builds only,
+ * and the browser tests fail on console errors (test/support/browser-fixture.ts).
+ */
+function reportWordError(error: { code: string; message: string }): void {
+  console.error(`${error.code}: ${error.message}`);
+}
+
 const LocaleContext = createContext<{
   locale: Locale;
   setLocale: (locale: Locale) => void;
@@ -214,7 +223,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   if (!shown) return null;
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
-      <IntlProvider locale={shown} messages={messages} defaultLocale="en">
+      <IntlProvider locale={shown} messages={messages} defaultLocale="en" onError={reportWordError}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

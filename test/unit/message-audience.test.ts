@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_AUDIENCES, messageAudience } from '../../src-client/message-audience';
+import { BEER_EVENT_TYPES } from '../../src-shared/beergame/events';
 import { LOCALES } from '../../src-shared/rules/locale';
 
 /**
@@ -41,4 +42,11 @@ describe('the parts of a language', () => {
     expect(parts(messages)).toEqual(parts(english));
     for (const ids of Object.values(parts(messages))) expect(ids.length).toBeGreaterThan(0);
   });
+});
+
+// The debrief's replay says what each step was (`debrief.event.<type>`, replay-controls.tsx): a type
+// without its words showed its id (ResultsSeen, DebriefQuestionAnswered and four more until issue 24).
+it('names every event of the beer game for the replay', () => {
+  const english = read('en');
+  expect(BEER_EVENT_TYPES.filter((type) => !(`debrief.event.${type}` in english))).toEqual([]);
 });
