@@ -11,9 +11,9 @@ type Messages = Record<string, string>;
 type Loaders = Record<string, () => Promise<unknown>>;
 // The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
 // precompiledMessages); react-intl takes either, so their JSON types stand in for both. Each
-// language comes in parts (src-client/message-audience.ts): every page's, and each audience's; a
-// page loads the parts it shows in the language shown, English included (every language has every
-// message, test/unit/locale.test.ts: none needs English's beside it).
+// language, English as any other, comes in parts (src-client/message-audience.ts): every page's,
+// and each audience's; a page loads the parts it shows, in the language shown only (every language
+// has every message, test/unit/locale.test.ts: none needs English's beside it).
 const everyPageLoaders: Loaders = import.meta.glob('../locales/*.json');
 const audienceLoaders: Record<MessageAudience, Loaders> = {
   instructor: import.meta.glob('../locales/*.json', { query: '?instructor' }),
@@ -27,14 +27,15 @@ const loading = new Map<string, Promise<void>>();
 const heldListeners = new Set<() => void>();
 /** The audiences some page of this visit showed: a language switched to loads their words too. */
 const wantedAudiences = new Set<MessageAudience>();
-/**
- * The language the person chose and the one shown (I18nProvider keeps them; they differ while a
- * language switched to loads): an audience's words load in both.
- */
+/** This browser's language as the app starts (I18nProvider's first choice). */
 const startupLocale = chooseLocale({
   profile: localStorage.getItem(STORAGE_KEY),
   browser: navigator.languages,
 });
+/**
+ * The language the person chose and the one shown (I18nProvider keeps them; they differ while a
+ * language switched to loads): an audience's words load in both.
+ */
 let chosenLocale: Locale = startupLocale;
 let shownLocale: Locale | null = null;
 
@@ -77,7 +78,7 @@ function messagesOf(locale: Locale): Messages {
 
 /**
  * Loads an audience's words (the pages that show them call it as their code loads: the router, a
- * lazy panel), in English and in the language chosen; a language chosen later loads them too.
+ * lazy panel) in the language chosen and the one shown; a language chosen later loads them too.
  */
 export function loadAudienceMessages(audience: MessageAudience): Promise<void> {
   wantedAudiences.add(audience);

@@ -8,7 +8,7 @@ const AHEAD = '400px';
  * A debrief's chart whose code (the charting library: some 120 KB gzipped, as much as the rest of
  * the results page) is not part of the page's first load: its place keeps `height` until it comes
  * near the screen, or until the code has loaded anyway once the first load is over
- * (`prefetchLater`: printing the debrief draws every chart), then the chart is drawn there.
+ * (`prefetchLater`), or the page is printed, then the chart is drawn there.
  */
 export function chartWhenSeen<M, P extends object>(
   load: () => Promise<M>,
@@ -30,12 +30,17 @@ export function chartWhenSeen<M, P extends object>(
       );
       if (element) observer.observe(element);
       const cancel = prefetchLater(() => load().then(() => setDrawn(true)));
+      // Printed before then: drawn as soon as its code is there (a second print shows it).
+      const printing = () => setDrawn(true);
+      window.addEventListener('beforeprint', printing);
       return () => {
         observer.disconnect();
         cancel();
+        window.removeEventListener('beforeprint', printing);
       };
     }, [drawn]);
-    const placeholder = <div ref={place} style={{ minHeight: height }} />;
+    // `data-chart-place`: where a chart is still to be drawn (test/support/debrief-charts.ts).
+    const placeholder = <div ref={place} data-chart-place style={{ minHeight: height }} />;
     if (!drawn) return placeholder;
     return (
       <Suspense fallback={placeholder}>
