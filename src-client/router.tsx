@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
-import { loadInstructorMessages } from './i18n';
+import { BrowserRouter, matchPath, Navigate, Route, Routes, useParams } from 'react-router';
+import { prefetchHintedPlay } from './game-type-hint';
+import { loadInstructorMessages, withDebriefMessages } from './i18n';
 import { loadChunk } from './load-chunk';
 import { paths, patterns } from './paths';
 import { Layout } from './ui/layout';
@@ -13,6 +14,14 @@ import { Layout } from './ui/layout';
  * machinery, unused here, was 15 KB of a player's first load (docs/benchmarks.md).
  */
 const lazyPage = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+/** `load`, run once: the page and its early start (`startFirstPage`) share it. */
+const once = <T,>(load: () => Promise<T>) => {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load();
+    return loading;
+  };
+};
 /** An instructor's page: its code and the English words of instructors' pages (i18n.tsx), together. */
 const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => (await Promise.all([load(), loadInstructorMessages()]))[0]);
@@ -23,17 +32,24 @@ const SignupPage = lazyPage(async () => (await loadChunk(() => import('./routes/
 const DashboardPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/dashboard'))).DashboardPage,
 );
-const GameIntroPage = lazyPage(
-  async () => (await loadChunk(() => import('./routes/game-intro'))).GameIntroPage,
+const loadGameIntro = once(async () => (await loadChunk(() => import('./routes/game-intro'))).GameIntroPage);
+const GameIntroPage = lazyPage(loadGameIntro);
+const loadGamePlay = once(async () => {
+  prefetchHintedPlay();
+  return (await loadChunk(() => import('./routes/game-play'))).GamePlayPage;
+});
+const GamePlayPage = lazyPage(loadGamePlay);
+// The results pages' words (the debriefs') load with the page, in the language shown.
+const loadGameResults = once(
+  async () => (await withDebriefMessages(loadChunk(() => import('./routes/game-results')))).GameResultsPage,
 );
-const GamePlayPage = lazyPage(async () => (await loadChunk(() => import('./routes/game-play'))).GamePlayPage);
-const GameResultsPage = lazyPage(
-  async () => (await loadChunk(() => import('./routes/game-results'))).GameResultsPage,
-);
-const JoinPage = lazyPage(async () => (await loadChunk(() => import('./routes/join'))).JoinPage);
-const SessionLobbyPage = lazyPage(
+const GameResultsPage = lazyPage(loadGameResults);
+const loadJoin = once(async () => (await loadChunk(() => import('./routes/join'))).JoinPage);
+const JoinPage = lazyPage(loadJoin);
+const loadSessionLobby = once(
   async () => (await loadChunk(() => import('./routes/session-lobby'))).SessionLobbyPage,
 );
+const SessionLobbyPage = lazyPage(loadSessionLobby);
 const SessionFollowUpPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/session-admin'))).SessionFollowUpPage,
 );
@@ -44,6 +60,20 @@ const SessionResultsPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/session-admin'))).SessionResultsPage,
 );
 const NotFoundPage = lazyPage(async () => (await loadChunk(() => import('./routes/not-found'))).NotFoundPage);
+
+/**
+ * A player's pages, whose code starts loading as the app starts when the address is theirs: the
+ * app shows nothing until its words are loaded (i18n.tsx), and the page's code loads meanwhile.
+ */
+const FIRST_PAGES: Array<[string, () => Promise<unknown>]> = [
+  [patterns.gamePlay, loadGamePlay],
+  [patterns.gameIntro, loadGameIntro],
+  [patterns.gameResults, loadGameResults],
+  [patterns.join, loadJoin],
+  [patterns.sessionLobby, loadSessionLobby],
+];
+for (const [pattern, load] of FIRST_PAGES)
+  if (matchPath(pattern, window.location.pathname)) void load().catch(() => undefined);
 
 function SessionRedirect() {
   const { sid = '' } = useParams();

@@ -14,7 +14,7 @@ import { loadChunk } from '../load-chunk';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/session-crumb')));
 
 // The creator's tools carry the engine and the settings form: players joining on a phone never load them.
 // ...nor the words of instructors' pages (i18n.tsx), which the creator's tools load with them.

@@ -2,20 +2,19 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { BeerGamePlay } from '../features/beergame/play';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
-import { withLeanMessages } from '../i18n';
+import { playCode } from '../game-type-hint';
 import { loadChunk } from '../load-chunk';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
-// The lean game's page and its words load only with a lean game.
-const LeanGamePlay = lazy(async () => ({
-  default: (await withLeanMessages(loadChunk(() => import('../features/leangame/play')))).LeanGamePlay,
-}));
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/session-crumb')));
+// Each game type's page loads only with a game of that type (the lean game's with its words); the
+// router starts loading the one this browser played last (game-type-hint.ts).
+const BeerGamePlay = lazy(async () => ({ default: (await playCode.beergame()).BeerGamePlay }));
+const LeanGamePlay = lazy(async () => ({ default: (await playCode.leangame()).LeanGamePlay }));
 
 export function GamePlayPage() {
   const { id = '' } = useParams();
@@ -49,12 +48,10 @@ export function GamePlayPage() {
           )
         }
       />
-      {view.gameType === 'beergame' && <BeerGamePlay view={view} />}
-      {view.gameType === 'leangame' && (
-        <Suspense fallback={<PageLoader />}>
-          <LeanGamePlay view={view} />
-        </Suspense>
-      )}
+      <Suspense fallback={<PageLoader />}>
+        {view.gameType === 'beergame' && <BeerGamePlay view={view} />}
+        {view.gameType === 'leangame' && <LeanGamePlay view={view} />}
+      </Suspense>
     </Stack>
   );
 }

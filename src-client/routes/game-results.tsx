@@ -2,7 +2,6 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { BeerResults } from '../features/beergame/debrief/beer-results';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withLeanMessages } from '../i18n';
@@ -10,8 +9,11 @@ import { loadChunk } from '../load-chunk';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
-const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/round-menu')));
-// A lean game's debrief, loaded with the lean pages' words.
+const SessionCrumb = lazy(() => loadChunk(() => import('../features/session/session-crumb')));
+// Each game type's debrief loads only with a game of that type (the lean game's with its words).
+const BeerResults = lazy(async () => ({
+  default: (await loadChunk(() => import('../features/beergame/debrief/beer-results'))).BeerResults,
+}));
 const LeanResults = lazy(async () => ({
   default: (await withLeanMessages(loadChunk(() => import('../features/leangame/debrief/results'))))
     .LeanResults,
@@ -38,13 +40,9 @@ export function GameResultsPage() {
           }
         />
       </div>
-      {view.gameType === 'leangame' ? (
-        <Suspense fallback={<PageLoader />}>
-          <LeanResults view={view} />
-        </Suspense>
-      ) : (
-        <BeerResults view={view} />
-      )}
+      <Suspense fallback={<PageLoader />}>
+        {view.gameType === 'leangame' ? <LeanResults view={view} /> : <BeerResults view={view} />}
+      </Suspense>
     </Stack>
   );
 }

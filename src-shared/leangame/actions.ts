@@ -5,7 +5,7 @@
  */
 import type { CommandContext } from '../eventsourcing/decider';
 import { moveMs } from './computer';
-import { LEAN_SHEET_TARGETS, MINUTE_MS } from './constants';
+import { LEAN_SHEET_TARGETS, MINUTE_MS, toolOf } from './constants';
 import type { LeanCommandOf } from './decide';
 import type { LeanEvent } from './events';
 import { fail, ownFacility, productInHand, requireInRange, requirePlaying } from './guards';
@@ -22,7 +22,6 @@ import {
   toolSequence,
   workHere,
 } from './rules';
-import { toolOf } from './schemas';
 import { type LeanFacilityState, type LeanState, productIdOf, productIndex } from './state';
 
 type Ctx = CommandContext;

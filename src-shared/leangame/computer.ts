@@ -6,7 +6,7 @@
  * facility and its action counter, so the same events always give the same next action.
  */
 import { nextRandom } from '../eventsourcing/random';
-import { LEAN_COLOURS, LEAN_SHEET_TARGETS, MINUTE_MS } from './constants';
+import { LEAN_COLOURS, LEAN_SHEET_TARGETS, MINUTE_MS, toolOf } from './constants';
 import type { LeanEvent } from './events';
 import {
   demandVisibleAt,
@@ -22,7 +22,7 @@ import {
   templateOf,
   workHere,
 } from './rules';
-import { type LeanOperation, toolOf } from './schemas';
+import type { LeanOperation } from './schemas';
 import { type LeanFacilityState, type LeanState, productIdOf } from './state';
 
 /** A uniform draw in [0, 1) keyed by the seed, a facility, its action counter and a slot. */

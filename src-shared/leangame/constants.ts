@@ -84,3 +84,10 @@ export const LEAN_MAX_ROUND_MINUTES = 240;
 export const LEAN_SHEET_TARGETS = 9;
 
 export const MINUTE_MS = 60_000;
+
+/**
+ * The tool an operation needs: its shape in its colour. Here rather than with the schemas, so that
+ * the lean game's pages read it without loading zod.
+ */
+export const toolOf = (operation: { shape: string; colour: string }) =>
+  `${operation.shape}:${operation.colour}`;

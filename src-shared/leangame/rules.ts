@@ -4,8 +4,14 @@
  * (a compact layout, balanced tools).
  */
 import { own } from '../eventsourcing/own';
-import { LEAN_DEFAULT_BATCH_SIZE, LEAN_IMPROVEMENTS, type LeanImprovement, MINUTE_MS } from './constants';
-import { type LeanPosition, type LeanSetup, toolOf } from './schemas';
+import {
+  LEAN_DEFAULT_BATCH_SIZE,
+  LEAN_IMPROVEMENTS,
+  type LeanImprovement,
+  MINUTE_MS,
+  toolOf,
+} from './constants';
+import type { LeanPosition, LeanSetup } from './schemas';
 import type { LeanDemandState, LeanFacilityState, LeanProduct, LeanState } from './state';
 
 /** Spec point 5: Manhattan distance between cells, minus one, not below zero, times the cell move time. */

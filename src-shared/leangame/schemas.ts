@@ -15,6 +15,7 @@ import {
   LEAN_MAX_ROUND_MINUTES,
   LEAN_SHAPES,
   LEAN_SHEET_TARGETS,
+  toolOf,
 } from './constants';
 
 export const leanShapeSchema = z.enum(LEAN_SHAPES);
@@ -182,9 +183,6 @@ export const leanFacilitySchema = z.object({
   icon: z.string().optional(),
 });
 export type LeanFacility = z.infer<typeof leanFacilitySchema>;
-
-export const toolOf = (operation: { shape: string; colour: string }) =>
-  `${operation.shape}:${operation.colour}`;
 
 /** A whole game set-up: params and facilities in line order (warehouse first). */
 export const leanSetupSchema = z

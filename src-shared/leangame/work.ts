@@ -4,10 +4,10 @@
  * time, and the action's own span is its category (rules/leangame.md, "time by category").
  */
 import type { LeanTimeCategory } from './constants';
+import { toolOf } from './constants';
 import { newProduct } from './create';
 import type { LeanEventOf } from './events';
 import { templateOf, workHere } from './rules';
-import { toolOf } from './schemas';
 import {
   type LeanFacilityState,
   type LeanProduct,

@@ -17,6 +17,7 @@ import { evolve } from '../../src-shared/beergame/evolve';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { DESKTOP, PHONE } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
+import { drawCharts } from '../support/debrief-charts';
 import type { ApiUser } from '../support/server';
 
 const WEEKS = 36;
@@ -115,6 +116,7 @@ it('debriefs a finished game and replays it week by week', async () => {
   const page = await browserOf(instructor);
   await page.goto(`${origin}/game/${gameId}/results`);
   await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
+  await drawCharts(page);
   for (const section of BEERGAME_DEBRIEF_SECTIONS.filter((s) => s !== 'optionButtons'))
     await expect(page.getByTestId(`debrief-${section}`).isVisible()).resolves.toBe(true);
   for (const facility of final.byFacility)
@@ -223,6 +225,7 @@ it('debriefs a finished game and replays it week by week', async () => {
     .screenshot({ path: `${shots}/debrief-replay-week14-390.png` });
   await phone.goto(`${origin}/game/${gameId}/results`);
   await expect.poll(() => phone.getByTestId('team-cost').textContent()).toBe(money(final.teamCost));
+  await drawCharts(phone);
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });
@@ -260,6 +263,7 @@ it('counts the weeks a game ended early played, in every figure and chart', asyn
   await page.goto(`${origin}/game/${gameId}/results`);
   await expect.poll(() => page.getByTestId('team-cost').textContent()).toBe(money(kpis.teamCost));
   await expect(page.getByText('Short class · 14 weeks played').isVisible()).resolves.toBe(true);
+  await drawCharts(page);
   await expect(page.getByTestId('replay-position').textContent()).resolves.toContain('After the last week');
   // Every chart's week axis runs to week 14, not to the 36 weeks the game was set for.
   for (const chart of ['chart-orders', 'chart-net-inventory', 'chart-cost', 'chart-benchmark']) {
@@ -270,6 +274,7 @@ it('counts the weeks a game ended early played, in every figure and chart', asyn
   await page.goto(`${origin}/game/${gameId}/results?week=14`);
   await expect.poll(() => page.getByTestId('replay-position').textContent()).toContain('Week 14 of 14');
   await expectMapAtWeek(page, state, 14, ['retailer', 'factory']);
+  await drawCharts(page);
   await page.screenshot({ path: `${shots}/debrief-ended-early-1280.png`, fullPage: true });
 }, 90_000);
 
@@ -362,6 +367,8 @@ it('draws several products side by side', async () => {
 
   const page = await browserOf(instructor);
   await page.goto(`${origin}/game/${gameId}/results`);
+  await page.getByTestId('debrief-facilities').waitFor();
+  await drawCharts(page);
   for (const measure of ['orders', 'netInventory']) {
     const charts = page.getByTestId(`product-charts-${measure}`);
     await expect.poll(() => charts.locator('.recharts-wrapper').count()).toBe(2);

@@ -21,6 +21,7 @@ import {
 } from '../../src-shared/leangame';
 import { DESKTOP, PHONE } from '../support/browser';
 import { browserFixture } from '../support/browser-fixture';
+import { drawCharts } from '../support/debrief-charts';
 import { type ApiUser, waitForView } from '../support/server';
 
 const shots = process.env.LEAN_DEBRIEF_SHOTS ?? '/work/shots';
@@ -88,6 +89,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await expect
     .poll(() => page.getByTestId('lean-reference').textContent(), { timeout: 20_000 })
     .toContain('played by the computer with no improvement');
+  await drawCharts(page);
   await shoot(page, 'debrief-teamPerformance', 'baseline-1280');
 
   // Round 2 with one-piece flow and quick changeovers: compared with round 1.
@@ -114,6 +116,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await expect
     .poll(() => page.getByTestId('lean-reference').textContent())
     .toContain('previous round (round 1)');
+  await drawCharts(page);
   for (const section of LEAN_DEBRIEF_SECTIONS)
     await expect(page.getByTestId(`debrief-${section}`).isVisible()).resolves.toBe(true);
   // The sections in the spec's order.
@@ -200,6 +203,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   await expect
     .poll(() => phone.getByTestId('team-deliveries').textContent())
     .toBe(String(metrics.deliveries));
+  await drawCharts(phone);
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // The comparison fits the phone's width without scrolling sideways.

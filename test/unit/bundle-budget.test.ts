@@ -2,107 +2,136 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  checkBundleBudget,
-  chunksLoadedFor,
-  type Manifest,
-  measureRoutes,
-  PLAY_BUDGET_BYTES,
-  ROUTES,
+  CSS_BUDGET_BYTES,
+  checkBudgets,
+  formatTable,
+  JS_BUDGET_BYTES,
+  parseOptions,
 } from '../../scripts/bundle-budget';
+import { chromiumFor, type FirstLoad, heaviestLocale, playerCases } from '../../scripts/first-load';
 
 /**
- * The budget check of scripts/bundle-budget.ts on a fake build: what a route's first load counts,
- * and that the build fails when the play page is above its budget.
+ * The budget check of scripts/bundle-budget.ts on made-up first loads (the measure itself, in
+ * Chromium, runs on every build: `npm run build`): which cases it measures, what is over budget,
+ * the table it prints, its options, and what it does without Chromium.
  */
-const manifest: Manifest = {
-  'index.html': {
-    file: 'assets/index.js',
-    isEntry: true,
-    imports: ['_vendor.js'],
-    dynamicImports: ['routes/game-play.tsx', 'routes/dashboard.tsx'],
-    css: ['assets/index.css'],
-  },
-  '_vendor.js': { file: 'assets/vendor.js' },
-  '_table.js': { file: 'assets/table.js', imports: ['_vendor.js'] },
-  '_charts.js': { file: 'assets/charts.js' },
-  'routes/game-play.tsx': { file: 'assets/play.js', imports: ['_table.js', 'index.html'] },
-  'routes/dashboard.tsx': {
-    file: 'assets/dashboard.js',
-    imports: ['_table.js'],
-    dynamicImports: ['_charts.js'],
-  },
-};
+const load = (overrides: Partial<FirstLoad>): FirstLoad => ({
+  route: 'play',
+  game: 'beer',
+  inSession: false,
+  locale: 'en',
+  jsBytes: 0,
+  cssBytes: 0,
+  jsFiles: [],
+  cssFiles: [],
+  ...overrides,
+});
 
-const play = { route: '/game/:id/play', module: 'routes/game-play.tsx', budgetBytes: 1000 };
-
-describe('the first load of a route', () => {
-  it('counts the entry, the route and their static imports once each, not their dynamic imports', () => {
-    expect(chunksLoadedFor(manifest, play).map((chunk) => chunk.file)).toEqual([
-      'assets/index.js',
-      'assets/vendor.js',
-      'assets/play.js',
-      'assets/table.js',
-    ]);
+describe('the cases measured', () => {
+  it('covers every player route in English and the heaviest language, beer and lean, in and out of a session', () => {
+    const cases = playerCases('cs');
+    expect(new Set(cases.map((c) => c.route))).toEqual(
+      new Set(['play', 'intro', 'lobby', 'join', 'results']),
+    );
+    for (const route of ['play', 'results'] as const) {
+      const of = cases.filter((c) => c.route === route);
+      expect(of.map((c) => `${c.game} ${c.inSession} ${c.locale}`).sort()).toEqual([
+        'beer false cs',
+        'beer false en',
+        'beer true cs',
+        'beer true en',
+        'lean false cs',
+        'lean false en',
+      ]);
+    }
   });
 
-  it('counts what the route loads as it first renders when told', () => {
-    const dashboard = { route: '/dashboard', module: 'routes/dashboard.tsx', alsoLoads: ['_charts.js'] };
-    expect(chunksLoadedFor(manifest, dashboard).map((chunk) => chunk.file)).toContain('assets/charts.js');
+  it('measures one route with --only', () => {
+    expect(new Set(playerCases('fr', 'lobby').map((c) => c.route))).toEqual(new Set(['lobby']));
   });
 
-  it('sums the gzipped sizes of its files, and its CSS apart', () => {
-    const [cost] = measureRoutes(manifest, () => 100, [play]);
-    expect(cost).toMatchObject({ jsGzipBytes: 400, cssGzipBytes: 100, overBudget: false });
-  });
-
-  it('is over budget one byte above it', () => {
-    const sizes: Record<string, number> = { 'assets/index.js': 601, 'assets/play.js': 400 };
-    const [cost] = measureRoutes(manifest, (file) => sizes[file] ?? 0, [play]);
-    expect(cost).toMatchObject({ jsGzipBytes: 1001, overBudget: true });
-  });
-
-  it('refuses a manifest that names a chunk it lacks', () => {
-    expect(() => chunksLoadedFor(manifest, { route: '/x', module: 'routes/x.tsx' })).toThrow(/no chunk/);
+  it('finds the language whose every-page words weigh most in the build', () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'heaviest-locale-'));
+    try {
+      mkdirSync(path.join(outDir, '.vite'));
+      // Incompressible bytes: the gzipped sizes keep their order.
+      const sizes = { 'fr.js': 300, 'cs.js': 900, 'cs-lean.js': 5000, 'en.js': 2000 };
+      for (const [file, bytes] of Object.entries(sizes))
+        writeFileSync(path.join(outDir, file), randomBytes(bytes));
+      const manifest = {
+        '../locales/fr.json': { file: 'fr.js' },
+        '../locales/cs.json': { file: 'cs.js' },
+        '../locales/cs.json?lean': { file: 'cs-lean.js' },
+        '../locales/en.json': { file: 'en.js' },
+      };
+      writeFileSync(path.join(outDir, '.vite/manifest.json'), JSON.stringify(manifest));
+      expect(heaviestLocale(outDir).locale).toBe('cs');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });
 
-describe('the build step', () => {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
-
-  /** A build whose every route module is `routeBytes` of incompressible bytes. */
-  function fakeBuild(routeBytes: number) {
-    mkdirSync(path.join(outDir, '.vite'), { recursive: true });
-    mkdirSync(path.join(outDir, 'assets'), { recursive: true });
-    const built: Manifest = { 'index.html': { file: 'assets/index.js', isEntry: true } };
-    writeFileSync(path.join(outDir, 'assets/index.js'), 'export {};');
-    for (const route of ROUTES) {
-      const file = `assets/${path.basename(route.module, '.tsx')}.js`;
-      built[route.module] = { file, imports: ['index.html'] };
-      writeFileSync(path.join(outDir, file), randomBytes(routeBytes));
-    }
-    writeFileSync(path.join(outDir, '.vite/manifest.json'), JSON.stringify(built));
-  }
-
-  it('prints one line per route and passes under the budget', () => {
-    fakeBuild(10_000);
-    const lines: string[] = [];
-    const costs = checkBundleBudget(outDir, (line) => lines.push(line));
-    expect(costs.map((cost) => cost.route)).toEqual(ROUTES.map((route) => route.route));
-    expect(lines).toHaveLength(ROUTES.length + 1);
-    expect(lines.find((line) => line.includes('/game/:id/play'))).toMatch(
-      new RegExp(`budget ${(PLAY_BUDGET_BYTES / 1024).toFixed(1)} KB ok`),
-    );
+describe('the budgets', () => {
+  it('holds play, intro, lobby and join to 150 KB of JavaScript, results to 250 KB, CSS to 40 KB', () => {
+    expect(JS_BUDGET_BYTES).toEqual({
+      play: 150 * 1024,
+      intro: 150 * 1024,
+      lobby: 150 * 1024,
+      join: 150 * 1024,
+      results: 250 * 1024,
+    });
+    expect(CSS_BUDGET_BYTES).toBe(40 * 1024);
   });
 
-  it('fails above the play budget, naming the page', () => {
-    fakeBuild(PLAY_BUDGET_BYTES + 1024);
-    const lines: string[] = [];
-    expect(() => checkBundleBudget(outDir, (line) => lines.push(line))).toThrow(
-      /over budget: .*\/game\/:id\/play/,
+  it('is over one byte above the JavaScript budget, or the CSS one, and not at them', () => {
+    const [atBoth, jsOver, cssOver, resultsAt] = checkBudgets([
+      load({ jsBytes: 150 * 1024, cssBytes: 40 * 1024 }),
+      load({ route: 'join', jsBytes: 150 * 1024 + 1 }),
+      load({ route: 'intro', cssBytes: 40 * 1024 + 1 }),
+      load({ route: 'results', jsBytes: 250 * 1024 }),
+    ]);
+    expect([atBoth!.over, jsOver!.over, cssOver!.over, resultsAt!.over]).toEqual([false, true, true, false]);
+  });
+
+  it('prints one row per case: route, case, JS, CSS, both, the budgets and OK or OVER', () => {
+    const lines = formatTable(
+      checkBudgets([
+        load({ jsBytes: 100 * 1024, cssBytes: 36 * 1024 }),
+        load({ route: 'results', game: 'lean', locale: 'cs', jsBytes: 251 * 1024, cssBytes: 1024 }),
+        load({ route: 'lobby', inSession: true, jsBytes: 512, cssBytes: 512 }),
+      ]),
     );
-    expect(lines.find((line) => line.includes('/game/:id/play'))).toMatch(/OVER BUDGET/);
+    expect(lines[0]).toMatch(/^route +case +JS KB +CSS KB +total KB +budget KB \(JS \/ CSS\)$/);
+    expect(lines[1]).toMatch(/^\/game\/:id\/play +beer, en +100\.0 +36\.0 +136\.0 +150\.0 \/ 40\.0 +OK$/);
+    expect(lines[2]).toMatch(/^\/game\/:id\/results +lean, cs +251\.0 +1\.0 +252\.0 +250\.0 \/ 40\.0 +OVER$/);
+    expect(lines[3]).toMatch(
+      /^\/session\/:sid\/lobby +beer in a session, en +0\.5 +0\.5 +1\.0 +150\.0 \/ 40\.0 +OK$/,
+    );
+  });
+});
+
+describe('the command', () => {
+  it('takes --only with a player route, and refuses another', () => {
+    expect(parseOptions(['--only', 'join'])).toEqual({ only: 'join', outDir: 'dist/client' });
+    expect(() => parseOptions(['--only', 'dashboard'])).toThrow(
+      /--only takes one of play, intro, lobby, join, results/,
+    );
+    expect(() => parseOptions(['--fast'])).toThrow(/unknown option --fast/);
+  });
+
+  it('skips without Chromium, saying so, and fails instead under CI', () => {
+    const missing = () => false;
+    expect(chromiumFor({ CHROMIUM_PATH: '/nowhere/chromium' }, missing)).toEqual({
+      skipped: 'no Chromium at /nowhere/chromium (set CHROMIUM_PATH): the first loads are not measured',
+    });
+    expect(() => chromiumFor({ CHROMIUM_PATH: '/nowhere/chromium', CI: '1' }, missing)).toThrow(
+      /^CI=1, but no Chromium at \/nowhere\/chromium/,
+    );
+    expect(chromiumFor({}, (file) => file === '/usr/bin/chromium')).toEqual({
+      executable: '/usr/bin/chromium',
+    });
   });
 });

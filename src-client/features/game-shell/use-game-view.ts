@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { GameView } from '../../../src-server/trpc/routers/game';
 import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
+import { rememberGameType } from '../../game-type-hint';
 import { useEnforcedLocale } from '../../i18n';
 import { trpc } from '../../trpc';
 import { useLeaveRefusedPage } from '../../ui/leave-refused-page';
@@ -44,6 +45,10 @@ export function useGameView(gameId: string) {
   );
   // A game in a language of its own shows its pages in it.
   useEnforcedLocale(view?.gameType === 'beergame' ? view.language : null);
+  const gameType = view?.gameType;
+  useEffect(() => {
+    if (gameType) rememberGameType(gameType);
+  }, [gameType]);
   return { view };
 }
 

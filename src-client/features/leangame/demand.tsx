@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Progress, ScrollArea, Table, Text, Title } from '@mantine/core';
+import './demand.css';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
@@ -60,46 +61,48 @@ export function DemandPanel({
           <FormattedMessage id={view.started ? 'lean.noDemandYet' : 'lean.demandAtStart'} />
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={compact ? 190 : 320} type="auto">
-          <Table striped withRowBorders={false} verticalSpacing={4} horizontalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
+        <div className="lean-demand-scroll" style={{ maxHeight: compact ? 190 : 320 }}>
+          <table className="lean-demand">
+            <thead>
+              <tr>
+                <th>
                   <FormattedMessage id="lean.demandMinute" />
-                </Table.Th>
-                <Table.Th>
+                </th>
+                <th>
                   <FormattedMessage id="lean.demandProduct" />
-                </Table.Th>
-                <Table.Th>
+                </th>
+                <th>
                   <FormattedMessage id="lean.demandDelivered" />
-                </Table.Th>
-                <Table.Th>
+                </th>
+                <th>
                   <FormattedMessage id="lean.demandDue" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {demand.map((d) => {
                 const state = orderState(d, minute);
                 return (
-                  <Table.Tr key={d.id} data-testid={`order-${d.id}`} data-state={state}>
-                    <Table.Td>{minutes(d.created_min)}</Table.Td>
-                    <Table.Td>{templateOf(view, d.template_id)?.name ?? d.template_id}</Table.Td>
-                    <Table.Td style={{ minWidth: 90 }}>
+                  <tr key={d.id} data-testid={`order-${d.id}`} data-state={state}>
+                    <td>{minutes(d.created_min)}</td>
+                    <td>{templateOf(view, d.template_id)?.name ?? d.template_id}</td>
+                    <td style={{ minWidth: 90 }}>
                       <Text size="xs" fw={600}>
                         <FormattedMessage
                           id="lean.demandProgress"
                           values={{ delivered: d.fulfilled_qty, qty: d.qty }}
                         />
                       </Text>
-                      <Progress
-                        value={(100 * d.fulfilled_qty) / d.qty}
-                        size="sm"
-                        color={STATE_COLOUR[state]}
-                        aria-hidden
-                      />
-                    </Table.Td>
-                    <Table.Td>
+                      <div className="lean-demand-bar" aria-hidden>
+                        <div
+                          style={{
+                            width: `${(100 * d.fulfilled_qty) / d.qty}%`,
+                            background: `var(--mantine-color-${STATE_COLOUR[state]}-filled)`,
+                          }}
+                        />
+                      </div>
+                    </td>
+                    <td>
                       <Group gap={4} wrap="nowrap">
                         <Text size="sm">{minutes(d.due_min)}</Text>
                         {state !== 'open' && (
@@ -111,13 +114,13 @@ export function DemandPanel({
                           </Badge>
                         )}
                       </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                    </td>
+                  </tr>
                 );
               })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );

@@ -1,19 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Checkbox, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   LEAN_IMPROVEMENTS,
@@ -22,11 +9,17 @@ import {
   type LeanImprovement,
 } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { loadChunk } from '../../load-chunk';
 import { NumberField, useNumberField } from '../../ui/number-field';
 import { useLeanPanel } from './commands';
 import { FloorMap } from './floor-map';
-import { ToolGlyph } from './glyphs';
-import { lineTools, useHolderOfPanel, useToolName } from './lean-view';
+import { useHolderOfPanel } from './lean-view';
+
+// Which station holds which tool: its drop-down lists (Mantine's Select and its floating layer,
+// some 30 KB gzipped) load only in a game with that improvement on.
+const ToolReassignment = lazy(async () => ({
+  default: (await loadChunk(() => import('./tool-reassignment'))).ToolReassignment,
+}));
 
 /**
  * The improvements panel (spec point 2): the eight improvements, each with what it changes. A
@@ -275,10 +268,8 @@ function Settings({
   send: ReturnType<typeof useLeanPanel>['send'];
 }) {
   const intl = useIntl();
-  const toolName = useToolName();
   const [moving, setMoving] = useState<string | null>(null);
   const on = (improvement: LeanImprovement) => view.improvements.enabled.includes(improvement);
-  const stations = view.facilities.filter((f) => f.type === 'station');
   const show = on('batch') || on('kanban') || on('movestations') || on('balancestations');
   if (!show) return null;
   return (
@@ -344,36 +335,9 @@ function Settings({
         </Stack>
       )}
       {on('balancestations') && (
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            <FormattedMessage id="lean.reassignTools" />
-          </Text>
-          {lineTools(view).map((tool) => {
-            const owner = stations.find((s) => s.tools.includes(tool));
-            return (
-              <Group key={tool} gap="xs" wrap="nowrap">
-                <ToolGlyph tool={tool} size={20} label={toolName(tool)} />
-                <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
-                  {toolName(tool)}
-                </Text>
-                <Select
-                  aria-label={intl.formatMessage({ id: 'lean.toolStation' }, { tool: toolName(tool) })}
-                  data={stations.map((s) => ({ value: s.id, label: s.name }))}
-                  value={owner?.id ?? null}
-                  disabled={!editable}
-                  allowDeselect={false}
-                  onChange={(facilityId) =>
-                    facilityId &&
-                    facilityId !== owner?.id &&
-                    send({ type: 'ReassignOperation', tool, facilityId })
-                  }
-                  w={160}
-                  data-testid={`reassign-${tool}`}
-                />
-              </Group>
-            );
-          })}
-        </Stack>
+        <Suspense fallback={null}>
+          <ToolReassignment view={view} editable={editable} send={send} />
+        </Suspense>
       )}
       {!editable && !view.started && (
         <Alert color="gray" p="xs">

@@ -1,17 +1,24 @@
 import { Alert, Box, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconEye, IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LEAN_FACILITY_TYPES } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
+import { PageLoader } from '../../ui/page-loader';
 import { DemandPanel, LeanClock } from './demand';
 import { FloorMap } from './floor-map';
 import { LEAN_FACILITY_ICONS } from './glyphs';
 import { ImprovementsPanel } from './improvements-panel';
-import { InstructorBoard } from './instructor-board';
 import { clockMinute, templateOf, useLeanNow, useMinutes } from './lean-view';
 import { StationPanel } from './station-panel';
+
+// The creator's board loads for the creator only.
+const InstructorBoard = lazy(async () => ({
+  default: (await loadChunk(() => import('./instructor-board'))).InstructorBoard,
+}));
 
 /**
  * The lean game being played, under the game's navigation. A player sees first, on a phone, the
@@ -27,7 +34,9 @@ export function LeanGamePlay({ view }: { view: LeanGameView }) {
       <Stack gap="md">
         {view.finished && <DebriefReady gameId={view.gameId} />}
         {mine && <StationPanel view={view} facility={mine} now={now} />}
-        <InstructorBoard view={view} now={now} />
+        <Suspense fallback={<PageLoader />}>
+          <InstructorBoard view={view} now={now} />
+        </Suspense>
       </Stack>
     );
   if (!mine)

@@ -1,21 +1,12 @@
-import { Anchor, Button, Group, Loader, Menu, Text } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconChevronDown, IconLock, IconPlayerPlay } from '@tabler/icons-react';
+import { Button, Menu, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { type RoundStatus, roundPage } from '../../../src-shared/session/rounds';
 import type { SessionView } from '../../../src-shared/session/view';
-import { useHiddenLanguagePicker } from '../../i18n';
 import { paths } from '../../paths';
-import { useFollowRounds } from './follow-rounds';
 import { useSessionLabels } from './lobby-labels';
-import { useSessionView } from './use-session-view';
-
-/** Where a game sits in its session, as beer game views say (`BeerView.session`). */
-export interface GamePlace {
-  sessionId: string;
-  roundNumber: number;
-  teamNumber: number;
-}
+import { type GamePlace, useRoundButton } from './session-crumb';
 
 /** One entry of the round list: the viewer's team's game of that round, if opened, and its status. */
 interface RoundEntry {
@@ -51,34 +42,25 @@ const STATUS_ICONS: Partial<Record<RoundStatus, React.ReactNode>> = {
 };
 
 /**
- * The first breadcrumb of a game played in a session: the session's name (back to its lobby) and,
- * for a session of several rounds, the round list for the viewer's team. Loaded only for games of
- * a session, so that a game without one does not watch anything more. It follows the session for
- * its players: the class moving on to another round takes them along, from any page of the game.
+ * The round list of a game's session crumb, for the viewer's team (spec point 2, "Navigation bar"):
+ * Mantine's Menu and its floating layer, loaded once the page's first load is over or when the
+ * round button is first used (session-crumb.tsx), not with the page.
  */
-export default function SessionCrumb({
+export function RoundMenu({
+  view,
   place,
-  gameId,
-  stage,
+  opened,
+  onChange,
 }: {
+  view: SessionView;
   place: GamePlace;
-  gameId: string;
-  stage: 'intro' | 'play' | 'results';
+  opened: boolean;
+  onChange: (opened: boolean) => void;
 }) {
   const intl = useIntl();
-  const { view } = useSessionView(place.sessionId, { leaveWhenRefused: false });
-  useFollowRounds(view, { kind: 'game', gameId, roundNumber: place.roundNumber, stage });
-  // A session that does not allow it keeps its players' games in the language it set.
-  useHiddenLanguagePicker(view !== null && !view.isAdmin && !view.config.allowLanguagePicker);
-  const labels = useSessionLabels(view ?? { teamNames: [], localeLabels: { team: '', round: '' } });
-  if (!view) return <Loader size={14} type="dots" />;
+  const labels = useSessionLabels(view);
+  const roundButton = useRoundButton(view, place);
   const lobby = paths.session(view.sessionId, 'lobby');
-  const name = (
-    <Anchor component={Link} to={lobby} size="sm" c="dimmed" data-testid="session-crumb">
-      {view.name}
-    </Anchor>
-  );
-  if (view.rounds.length < 2) return name;
   const entries = roundEntries(view, place);
   // Finished and locked rounds say so; the round the class is on says it is on (or about to start).
   const suffix = (status: RoundStatus, roundNumber: number) => {
@@ -88,80 +70,69 @@ export default function SessionCrumb({
     return ` · ${intl.formatMessage({ id: view.started ? 'session.nav.now' : 'session.nav.opening' })}`;
   };
   return (
-    <Group gap={6} wrap="nowrap">
-      {name}
-      <Menu position="bottom-start" shadow="md" width={280} withinPortal>
-        <Menu.Target>
-          <Button
-            variant="light"
-            size="compact-sm"
-            rightSection={<IconChevronDown size={14} />}
-            aria-label={intl.formatMessage({ id: 'session.nav.rounds' })}
-            data-testid="round-menu"
-          >
-            {`${labels.roundLabel} ${place.roundNumber}/${view.rounds.length}`}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown data-testid="round-menu-list">
-          <Menu.Label>
-            <FormattedMessage id="session.nav.rounds" />
-          </Menu.Label>
-          {entries.map((entry) => {
-            const page = entry.gameId ? roundPage(entry.status) : null;
-            const current = entry.roundNumber === place.roundNumber;
-            const shared = {
-              leftSection: STATUS_ICONS[entry.status] ?? <span style={{ width: 16 }} />,
-              fw: current ? 700 : undefined,
-              'aria-current': current ? ('page' as const) : undefined,
-              'data-testid': `round-entry-${entry.roundNumber}`,
-              children: (
-                <>
-                  <Text span size="sm" fw="inherit">
-                    {labels.round(entry.roundNumber, entry.name)}
-                  </Text>
-                  <Text
-                    span
-                    size="sm"
-                    c={
-                      entry.roundNumber === view.currentRound && entry.status !== 'finished'
-                        ? 'green.8'
-                        : 'dimmed'
-                    }
-                    fw={entry.roundNumber === view.currentRound ? 600 : undefined}
-                    data-testid={entry.roundNumber === view.currentRound ? 'round-entry-now' : undefined}
-                  >
-                    {suffix(entry.status, entry.roundNumber)}
-                  </Text>
-                </>
-              ),
-            };
-            // A locked round, or one not opened yet, cannot be entered.
-            return page && entry.gameId ? (
-              <Menu.Item
-                key={entry.roundNumber}
-                component={Link}
-                to={paths.game(entry.gameId, page)}
-                {...shared}
-              />
-            ) : (
-              <Menu.Item key={entry.roundNumber} disabled {...shared} />
-            );
-          })}
-          {view.config.teamComposition !== 'nolobby' && (
-            <>
-              <Menu.Divider />
-              <Menu.Item
-                component={Link}
-                to={lobby}
-                leftSection={<IconArrowBackUp size={16} />}
-                data-testid="back-to-lobby"
-              >
-                <FormattedMessage id="session.nav.backToLobby" />
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
+    <Menu position="bottom-start" shadow="md" width={280} withinPortal opened={opened} onChange={onChange}>
+      <Menu.Target>
+        <Button {...roundButton} />
+      </Menu.Target>
+      <Menu.Dropdown data-testid="round-menu-list">
+        <Menu.Label>
+          <FormattedMessage id="session.nav.rounds" />
+        </Menu.Label>
+        {entries.map((entry) => {
+          const page = entry.gameId ? roundPage(entry.status) : null;
+          const current = entry.roundNumber === place.roundNumber;
+          const shared = {
+            leftSection: STATUS_ICONS[entry.status] ?? <span style={{ width: 16 }} />,
+            fw: current ? 700 : undefined,
+            'aria-current': current ? ('page' as const) : undefined,
+            'data-testid': `round-entry-${entry.roundNumber}`,
+            children: (
+              <>
+                <Text span size="sm" fw="inherit">
+                  {labels.round(entry.roundNumber, entry.name)}
+                </Text>
+                <Text
+                  span
+                  size="sm"
+                  c={
+                    entry.roundNumber === view.currentRound && entry.status !== 'finished'
+                      ? 'green.8'
+                      : 'dimmed'
+                  }
+                  fw={entry.roundNumber === view.currentRound ? 600 : undefined}
+                  data-testid={entry.roundNumber === view.currentRound ? 'round-entry-now' : undefined}
+                >
+                  {suffix(entry.status, entry.roundNumber)}
+                </Text>
+              </>
+            ),
+          };
+          // A locked round, or one not opened yet, cannot be entered.
+          return page && entry.gameId ? (
+            <Menu.Item
+              key={entry.roundNumber}
+              component={Link}
+              to={paths.game(entry.gameId, page)}
+              {...shared}
+            />
+          ) : (
+            <Menu.Item key={entry.roundNumber} disabled {...shared} />
+          );
+        })}
+        {view.config.teamComposition !== 'nolobby' && (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              component={Link}
+              to={lobby}
+              leftSection={<IconArrowBackUp size={16} />}
+              data-testid="back-to-lobby"
+            >
+              <FormattedMessage id="session.nav.backToLobby" />
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -3,6 +3,7 @@
  * the replay's step. The week axis always spans the weeks the game played, so scrubbing grows the
  * lines instead of rescaling them.
  */
+import '@mantine/charts/styles.css';
 import { BarChart, LineChart, type LineChartProps } from '@mantine/charts';
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -5,7 +5,6 @@
  * readable on a phone.
  */
 import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import '@mantine/charts/styles.css';
 import { IconHeart, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
@@ -15,26 +14,30 @@ import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figu
 import { beergameKpis, productSeries } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
 import { replayFiguresStep } from '../../../../src-shared/beergame/weeks-played';
+import { loadChunk } from '../../../load-chunk';
+import { chartWhenSeen } from '../../../ui/debrief/chart-when-seen';
 import { ExportButtons, type ResearchFormat } from '../../../ui/debrief/export-buttons';
 import { DebriefFigure, DebriefSection } from '../../../ui/debrief/section';
 import { useFacilityName } from '../../../ui/facility-name';
 import { Money } from '../../../ui/money';
 import { SupplyChainMap } from '../map/supply-chain-map';
-import {
-  AmplificationChart,
-  BenchmarkChart,
-  CostChart,
-  LeadTimeChart,
-  NetInventoryChart,
-  OrdersChart,
-  ProductCharts,
-  type StageLabel,
-} from './charts';
+import type { StageLabel } from './charts';
 import type { FoldedHistory } from './history';
 import { DebriefQuestions } from './questions';
 import { ReplayControls, useReplayStep } from './replay-controls';
 
 type Section = (typeof BEERGAME_DEBRIEF_SECTIONS)[number];
+
+// The charts are drawn as they come near the screen (ui/debrief/chart-when-seen.tsx), in their height.
+const loadCharts = () => loadChunk(() => import('./charts'));
+const AmplificationChart = chartWhenSeen(loadCharts, (charts) => charts.AmplificationChart, 260);
+const BenchmarkChart = chartWhenSeen(loadCharts, (charts) => charts.BenchmarkChart, 260);
+const CostChart = chartWhenSeen(loadCharts, (charts) => charts.CostChart, 300);
+const LeadTimeChart = chartWhenSeen(loadCharts, (charts) => charts.LeadTimeChart, 260);
+const NetInventoryChart = chartWhenSeen(loadCharts, (charts) => charts.NetInventoryChart, 300);
+const OrdersChart = chartWhenSeen(loadCharts, (charts) => charts.OrdersChart, 300);
+// A chart per product of several, none for a game of one product.
+const ProductCharts = chartWhenSeen(loadCharts, (charts) => charts.ProductCharts, 0);
 
 /** The figures of each role's row, after its name and player. */
 const FIGURE_COLUMNS = [

@@ -3,6 +3,7 @@
  * a bar per station or per time category, busy against idle time. The minute axis spans the whole
  * round.
  */
+import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { useMediaQuery } from '@mantine/hooks';
 import { useIntl } from 'react-intl';

@@ -6,7 +6,6 @@
  * downloads the workbook and the research export from it.
  */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import '@mantine/charts/styles.css';
 import { IconPrinter } from '@tabler/icons-react';
 import { memo, type ReactNode, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -2,7 +2,7 @@
 import { SimpleGrid, Table, Text } from '@mantine/core';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { DebriefFigure } from '../../../ui/debrief/section';
-import { ResourceChart, StationBars, TimeByCategoryChart, WipChart } from './charts';
+import { ResourceChart, StationBars, TimeByCategoryChart, WipChart } from './charts-when-seen';
 import { LeanValue, ToolName } from './format';
 import type { LeanDebriefData } from './performance-sections';
 

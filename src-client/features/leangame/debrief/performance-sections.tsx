@@ -6,7 +6,7 @@ import type { leanDebrief } from '../../../../src-shared/leangame/debrief';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import { DebriefFigure } from '../../../ui/debrief/section';
 import { Money } from '../../../ui/money';
-import { PnlChart } from './charts';
+import { PnlChart } from './charts-when-seen';
 import { LeanValue } from './format';
 
 export type LeanDebriefData = ReturnType<typeof leanDebrief>;
