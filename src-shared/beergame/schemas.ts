@@ -21,16 +21,12 @@ const qty = z.number().int().min(0).max(MAX_ORDER_QUANTITY);
 const money = z.number().min(0).max(1_000_000);
 /** A series of weeks (consumer demand): at most the longest game. */
 const weekly = z.array(qty).max(520);
-/**
- * A facility's or a product's id: the engine keeps them as keys of plain objects, so a name that
- * every object already has (`constructor`, `toString`, `__proto__`...) is refused here rather than
- * crash the engine when a week is planned.
- */
+/** A facility's or product's id; the engine keys plain objects by it, so `constructor`, `toString`... are refused. */
 export const networkId = z
   .string()
   .min(1)
   .max(64)
-  .refine((id) => !(id in Object.prototype), { message: 'reserved id' });
+  .refine((id) => !(id in Object.prototype), 'reserved id');
 /** A record with at most `max` keys (products or capabilities of one facility). */
 const boundedRecord = <T extends z.ZodType>(value: T, max: number) =>
   z.record(networkId, value).refine((record) => Object.keys(record).length <= max, {
