@@ -149,6 +149,8 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
       ),
     ).toBeLessThanOrEqual(0);
   await phone.page.goto(`${origin}/dashboard/sessions`);
+  // A fresh phone loads the dashboard's code and words first: wait for the list, then count it.
+  await phone.page.getByTestId('session-row').first().waitFor();
   await expect.poll(() => phone.page.getByTestId('session-row').count()).toBe(1);
   await noOverflow();
   await phone.page.screenshot({ path: `${shots}/sessions-list-phone.png` });
