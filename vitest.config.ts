@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     // Vitest's usual output, then every file's time, slowest first.
     reporters: ['default', './test/support/file-times-reporter.ts'],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where every
+    // file then ran after the other. Two files at once: the browser files mostly wait (clocks,
+    // Chromium, the server's answers), and each file has its own database, server and browser.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
@@ -13,7 +17,6 @@ export default defineConfig({
           globalSetup: ['test/support/database-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -23,7 +26,9 @@ export default defineConfig({
           globalSetup: ['test/support/database-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // As long as a page's own waits (browser.ts): a fresh browser's first load of a page
+          // (its code, then its words) may pass vitest's 1 s while another file runs.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -380,6 +380,8 @@ it('a lean batch size is set exactly as typed, or says why not', async () => {
   const { page, sent } = await instructorPage();
   await page.goto(`${app.origin}/game/${gameId}/play`);
   await page.getByTestId('open-panel').click();
+  // The switches answer once the panel is held: a click before that is lost on a disabled switch.
+  await expect.poll(() => page.getByTestId('panel-status').textContent()).toContain('You hold the panel');
   await page.getByTestId('toggle-batch').click({ force: true });
   const input = page.getByTestId('batch-size');
   await input.waitFor();
