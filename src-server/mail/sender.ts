@@ -75,6 +75,11 @@ export class MailSender {
       });
   }
 
+  /** Resolves once no run is under way (one woken meanwhile included): for tests and shutdown. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
