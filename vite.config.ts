@@ -41,10 +41,10 @@ function chunkModules(): Plugin {
  * every browser, so the client does without the ICU message parser (8 KB gzipped of every page's
  * first load): `resolve.alias` gives it formatjs's `no-parser` build. The JSON files stay the
  * source (test/unit/messages.test.ts reads them); only what the build emits changes. Messages only
- * the server uses (the Excel workbook's labels, `workbook.*`) stay out of the pages.
+ * the server uses (the Excel workbook's labels, `workbook.*`, and the mails, `mail.*`) stay out of the pages.
  */
-/** The prefix of the message ids only the server reads. */
-const SERVER_ONLY_MESSAGES = 'workbook.';
+/** The prefixes of the message ids only the server reads. */
+const SERVER_ONLY_MESSAGES = ['workbook.', 'mail.'];
 
 function precompiledMessages(): Plugin {
   return {
@@ -60,7 +60,7 @@ function precompiledMessages(): Plugin {
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
         Object.entries(messages)
-          .filter(([key]) => !key.startsWith(SERVER_ONLY_MESSAGES) && audience(key))
+          .filter(([key]) => !SERVER_ONLY_MESSAGES.some((prefix) => key.startsWith(prefix)) && audience(key))
           .map(([key, text]) => [key, parseMessage(text)]),
       );
       // A JSON file read under a query is not handled as JSON by the bundler: it gets a module.

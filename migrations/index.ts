@@ -9,6 +9,7 @@ import * as templates from './0007_templates';
 import * as gamesList from './0008_games_list';
 import * as profile from './0009_profile';
 import * as sessions from './0010_sessions';
+import * as mailOutbox from './0011_mail_outbox';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_games_list': gamesList,
   '0009_profile': profile,
   '0010_sessions': sessions,
+  '0011_mail_outbox': mailOutbox,
 };

@@ -157,6 +157,13 @@ export const authClient = {
   signUp: { email: act((client) => client.signUp.email) },
   signOut: act((client) => client.signOut),
   updateUser: act((client) => client.updateUser),
+  /** Asks for a reset link by mail, written in `locale` (sent as the request's Accept-Language). */
+  requestPasswordReset: act(
+    (client) => (email: string, locale: string) =>
+      client.requestPasswordReset({ email }, { headers: { 'accept-language': locale } }),
+  ),
+  /** Sets a new password with a mailed code; the server signs its owner in (src-server/auth/auth.ts). */
+  resetPassword: act((client) => client.resetPassword),
 };
 
 /** better-auth's error codes (and those of our rules in front of it) we translate; anything else shows the generic message. */
@@ -165,6 +172,7 @@ const KNOWN_AUTH_ERRORS = new Set([
   'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
   'INVALID_EMAIL_OR_PASSWORD',
   'INVALID_EMAIL',
+  'INVALID_TOKEN',
   'PASSWORD_TOO_SHORT',
   'PASSWORD_TOO_LONG',
   'PASSWORD_TOO_COMMON',

@@ -20,9 +20,14 @@ const INSTRUCTOR_NAMESPACES = [
 
 /**
  * The dashboard's messages that other pages show too: a refused page's or sign-in's message
- * (`dashboard.mess…`), and the game page's share link.
+ * (`dashboard.mess…`), the game page's share link, and the log-in page's failed password reset.
  */
-const EVERYONE_S_DASHBOARD_MESSAGES = ['dashboard.mess', 'dashboard.copied', 'dashboard.copyLink'];
+const EVERYONE_S_DASHBOARD_MESSAGES = [
+  'dashboard.mess',
+  'dashboard.copied',
+  'dashboard.copyLink',
+  'dashboard.authEmailNotFound',
+];
 
 function isInstructorMessage(id: string): boolean {
   if (EVERYONE_S_DASHBOARD_MESSAGES.some((prefix) => id.startsWith(prefix))) return false;

@@ -5,6 +5,8 @@ export const patterns = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  /** The links of the product's mails (src-shared/rules/auth-action.ts). */
+  authAction: '/auth-action',
   dashboard: '/dashboard',
   dashboardTab: '/dashboard/:tab',
   dashboardSubtab: '/dashboard/:tab/:subtab',

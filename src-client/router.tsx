@@ -29,6 +29,9 @@ const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
 const HomePage = lazyPage(async () => (await loadChunk(() => import('./routes/home'))).HomePage);
 const LoginPage = lazyPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
 const SignupPage = lazyPage(async () => (await loadChunk(() => import('./routes/auth'))).SignupPage);
+const AuthActionPage = lazyPage(
+  async () => (await loadChunk(() => import('./routes/auth-action'))).AuthActionPage,
+);
 const DashboardPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/dashboard'))).DashboardPage,
 );
@@ -93,6 +96,7 @@ export function AppRouter() {
           <Route path={patterns.home} element={<HomePage />} />
           <Route path={patterns.login} element={<LoginPage />} />
           <Route path={patterns.signup} element={<SignupPage />} />
+          <Route path={patterns.authAction} element={<AuthActionPage />} />
           <Route path={patterns.dashboard} element={<DashboardPage />} />
           <Route path={patterns.dashboardTab} element={<DashboardPage />} />
           <Route path={patterns.dashboardSubtab} element={<DashboardPage />} />

@@ -32,6 +32,16 @@ export interface Config {
   schedulerStartGraceMs: number;
   /** The proxies whose `X-Forwarded-For` is believed (proxy-addr's syntax); none by default. */
   trustProxy: string[];
+  mail: {
+    /** `smtp://user:pass@host:port` or `smtps://…`; none: mails stay in the outbox table and the log. */
+    smtpUrl?: string;
+    /** The From of every mail. */
+    from: string;
+    /** Milliseconds before a failed mail's first retry; each next retry waits twice as long (≤ 1 h). */
+    retryMs: number;
+    /** Attempts after which a mail is marked failed and left in the outbox. */
+    maxAttempts: number;
+  };
   limits: {
     /** Bytes of a request body (JSON): larger is refused with 413. */
     bodyBytes: number;
@@ -51,6 +61,12 @@ export interface Config {
     signInFailuresPerAccount: RateLimit;
     /** Wrong passwords from one address, whatever the account. */
     signInFailuresPerAddress: RateLimit;
+    /** Password reset mails to one e-mail address (whether an account uses it or not). */
+    passwordResetsPerEmail: RateLimit;
+    /** Password reset requests from one client address, whatever the e-mail. */
+    passwordResetsPerAddress: RateLimit;
+    /** New passwords set with a reset code from one client address. */
+    passwordResetAttempts: RateLimit;
   };
 }
 
@@ -90,6 +106,20 @@ function trustedProxies(text: string | undefined): string[] {
   return entries;
 }
 
+/** SMTP_URL, checked now: a typo would otherwise only show when the first mail fails. */
+function smtpUrl(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`SMTP_URL must be a URL such as smtp://user:password@host:587, got "${text}"`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  return text;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -116,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     schedulerPollMs: integer(env, 'SCHEDULER_POLL_MS', 1000),
     schedulerStartGraceMs: integer(env, 'SCHEDULER_START_GRACE_MS', 5000, 0),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    mail: {
+      smtpUrl: smtpUrl(env.SMTP_URL),
+      from: env.MAIL_FROM || `SimGames <no-reply@${new URL(publicUrl).hostname}>`,
+      retryMs: integer(env, 'MAIL_RETRY_MS', 30_000),
+      maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 10),
+    },
     limits: {
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 128 * 1024),
       batchCalls: integer(env, 'MAX_BATCH_CALLS', 20),
@@ -129,6 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         max: 50,
         windowSeconds: 900,
       }),
+      passwordResetsPerEmail: rateLimit(env, 'PASSWORD_RESET_LIMIT', { max: 3, windowSeconds: 3600 }),
+      passwordResetsPerAddress: rateLimit(env, 'PASSWORD_RESET_ADDRESS_LIMIT', {
+        max: 20,
+        windowSeconds: 3600,
+      }),
+      passwordResetAttempts: rateLimit(env, 'PASSWORD_RESET_ATTEMPT_LIMIT', { max: 20, windowSeconds: 3600 }),
     },
   };
 }

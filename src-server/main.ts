@@ -31,6 +31,9 @@ import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
 import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { upgradeHandler } from './http/websocket';
+import { enqueueMail, type MailRequest } from './mail/outbox';
+import { MailSender } from './mail/sender';
+import { logTransport, smtpTransport } from './mail/transport';
 import { Presence } from './presence/presence';
 import { Scheduler } from './scheduler/scheduler';
 import { createContext, type Services } from './trpc/context';
@@ -42,6 +45,8 @@ export interface RunningServer {
   url: string;
   services: Services;
   scheduler: Scheduler;
+  /** The mail loop (mail/sender.ts). */
+  mail: MailSender;
   close(): Promise<void>;
 }
 
@@ -84,11 +89,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   presence.start();
   const store = new EventStore(database.db, feed);
+  // Mails go out through SMTP when configured, else stay in the outbox with their links in the log.
+  const mail = new MailSender({
+    db: database.db,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : logTransport(log),
+    log,
+    now: Date.now,
+    pollMs: config.schedulerPollMs,
+    retryBaseMs: config.mail.retryMs,
+    maxAttempts: config.mail.maxAttempts,
+    domain: new URL(config.publicUrl).hostname,
+  });
+  /** Queues a mail outside any transaction of ours (better-auth's actions) and sends it at once. */
+  const queueMail = async (request: MailRequest) => {
+    if (await enqueueMail(database.db, request)) mail.wake();
+  };
   const auth = createAuth({
     db: database.db,
     secret: await loadAuthSecret(database.db, config.authSecret),
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
+    queueMail,
   });
   const limiter = new RateLimiter(database.db);
   const services: Services = {
@@ -115,6 +136,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     startGraceMs: config.schedulerStartGraceMs,
   });
   scheduler.start();
+  mail.start();
   const addressOf = clientAddressResolver(config.trustProxy);
   const origins = originCheck(config.trustedOrigins);
   const warnForeignOrigin = everyMinuteAtMost(log);
@@ -202,14 +224,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  log.info({ url, database: database.kind }, 'serving');
+  log.info(
+    { url, database: database.kind, mail: config.mail.smtpUrl ? 'smtp' : 'outbox and log' },
+    'serving',
+  );
 
   return {
     url,
     services,
     scheduler,
+    mail,
     async close() {
       await scheduler.stop();
+      await mail.stop();
       services.signIns.stop();
       presence.stop();
       wsHandler.broadcastReconnectNotification();

@@ -115,7 +115,7 @@ function UserMenu() {
 }
 
 /**
- * The frame of every page: a header (none on the log-in and sign-up forms), the connection's
+ * The frame of every page: a header (none on the log-in, sign-up and mail-link forms), the connection's
  * state when it is lost, and the page, which shows a loader while its code loads. A plain header rather than Mantine's AppShell (9 KB gzipped
  * for a header and a main area: ui/layout.css draws them).
  */
@@ -124,7 +124,8 @@ export function Layout() {
   const { pickerHidden } = useLocale();
   const onLoginPage = useMatch(patterns.login) !== null;
   const onSignupPage = useMatch(patterns.signup) !== null;
-  const hideNavbar = onLoginPage || onSignupPage;
+  const onAuthActionPage = useMatch(patterns.authAction) !== null;
+  const hideNavbar = onLoginPage || onSignupPage || onAuthActionPage;
   const home = isInstructor(user) ? paths.dashboard() : paths.home();
   // While the server is away the page's figures stop following the game: dimmed, and said so.
   const stale = useStale();

@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import type { Kysely } from 'kysely';
+import { authActionLink } from '../../src-shared/rules/auth-action';
+import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
+import type { MailRequest } from '../mail/outbox';
 import { checkPassword, checkUserFields } from './account-rules';
 import type { SignedIn } from './session-cache';
 
@@ -46,18 +50,57 @@ export async function loadAuthSecret(
   return row.value;
 }
 
+/** How long a password reset code works (spec: an hour). */
+export const RESET_CODE_SECONDS = 3600;
+
+/** The language a request asks in (its Accept-Language, which the app sets to its own), else English. */
+function requestLocale(request: Request | undefined): Locale {
+  const accepted = request?.headers.get('accept-language') ?? '';
+  return chooseLocale({ browser: accepted.split(',').map((tag) => tag.split(';')[0]!.trim()) });
+}
+
+/** A mail's idempotency key for a reset code, without keeping the code itself in the outbox's keys. */
+const resetMailKey = (code: string) =>
+  `reset-password:${createHash('sha256').update(code).digest('base64url')}`;
+
 export function createAuth(options: {
   db: Kysely<Database>;
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
+  /** Queues a mail (mail/outbox.ts) and wakes the mail loop. */
+  queueMail: (mail: MailRequest) => Promise<void>;
 }) {
+  /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
+  const resetBy = new WeakMap<Request, string>();
   return betterAuth({
     database: { db: options.db, type: 'postgres' },
     baseURL: options.publicUrl,
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Password reset (docs/accounts.md): better-auth makes, keeps, expires and consumes the code;
+      // we mail it as a link to /auth-action. Anonymous players have no address of their own.
+      resetPasswordTokenExpiresIn: RESET_CODE_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        const profile = user as typeof user & { isAnonymous?: boolean | null; language?: string | null };
+        if (profile.isAnonymous) return;
+        await options.queueMail({
+          idempotencyKey: resetMailKey(token),
+          to: user.email,
+          locale: chooseLocale({ profile: profile.language, browser: [requestLocale(request)] }),
+          kind: 'resetPassword',
+          values: { name: user.name, link: authActionLink(options.publicUrl, 'resetPassword', token) },
+        });
+      },
+      onPasswordReset: async ({ user }, request) => {
+        if (request) resetBy.set(request, user.id);
+      },
+    },
     plugins: [anonymous({ generateName: () => 'Anonymous' })],
     // The profile (spec point 3, user document; migrations/0009_profile.ts), set with better-auth's
     // update-user and checked by its database hooks (account-rules.ts).
@@ -73,6 +116,29 @@ export function createAuth(options: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (PASSWORD_PATHS.has(ctx.path)) checkPassword(body.password ?? body.newPassword);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.context.returned instanceof Error) return;
+        if (ctx.path === '/request-password-reset') {
+          // better-auth answers an address without an account as it answers one with, and mails
+          // nothing: we tell the address's owner that no account uses it (docs/accounts.md).
+          const email = String((ctx.body as { email: string }).email).trim();
+          if (await ctx.context.internalAdapter.findUserByEmail(email)) return;
+          await options.queueMail({
+            idempotencyKey: `no-account:${randomBytes(16).toString('base64url')}`,
+            to: email,
+            locale: requestLocale(ctx.request),
+            kind: 'noAccount',
+            values: { email, signupLink: new URL('/signup', options.publicUrl).href },
+          });
+        } else if (ctx.path === '/reset-password' && ctx.request) {
+          // The reset revoked every session of the account; the person who set it is signed in anew.
+          const userId = resetBy.get(ctx.request);
+          const user = userId ? await ctx.context.internalAdapter.findUserById(userId) : null;
+          if (!user) return;
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+        }
       }),
     },
     databaseHooks: {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MailOutboxTable } from '../mail/outbox';
 import type { GamesTable } from '../read-models/games';
 import type { SessionsTable } from '../read-models/sessions';
 import type { TemplatesTable } from '../read-models/templates';
@@ -9,6 +10,7 @@ export interface Database {
   deadlines: DeadlinesTable;
   events: EventsTable;
   games: GamesTable;
+  mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   server_settings: ServerSettingsTable;
   sessions: SessionsTable;

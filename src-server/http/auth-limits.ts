@@ -85,6 +85,17 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
               limiter.giveBack(key).catch((err: unknown) => log.warn({ err }, 'rate limit not given back'));
         });
         next();
+      } else if (endpoint === '/request-password-reset') {
+        // Per e-mail address, whether an account uses it or not (the answer is the same for both),
+        // so no inbox is flooded; per client address, so no one mails the world from one machine.
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        const keys: [string, RateLimit][] = [
+          [`reset-mail:${accountKey(email)}`, limits.passwordResetsPerEmail],
+          [`reset-mail:${client}`, limits.passwordResetsPerAddress],
+        ];
+        if (await countAttempt(res, keys)) next();
+      } else if (endpoint === '/reset-password') {
+        if (await countAttempt(res, [[`reset-code:${client}`, limits.passwordResetAttempts]])) next();
       } else next();
     } catch (err) {
       next(err);

@@ -569,6 +569,8 @@ const AUTH_ENDPOINTS: Record<string, string[]> = {
   '/sign-in/anonymous': [],
   '/update-user': ['name', 'image', 'playerName', 'language', 'attributionSource', 'attributionOtherText'],
   '/change-password': ['currentPassword', 'newPassword'],
+  '/request-password-reset': ['email'],
+  '/reset-password': ['token', 'newPassword'],
 };
 
 describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) => {

@@ -34,6 +34,8 @@ export async function startTestServer(options: {
   limits?: Partial<Config['limits']>;
   /** A given port (a restart on the address open pages know); a free one by default. */
   port?: number;
+  /** Mail settings over the defaults (an SMTP server of the test's: `smtpUrl`). */
+  mail?: Partial<Config['mail']>;
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const defaults = loadConfig({});
@@ -42,6 +44,7 @@ export async function startTestServer(options: {
     migrationDatabaseUrl: options.migrationDatabaseUrl,
     trustProxy: options.trustProxy ?? [],
     limits: { ...defaults.limits, ...options.limits },
+    mail: { ...defaults.mail, ...options.mail },
     port,
     host: '127.0.0.1',
     publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,

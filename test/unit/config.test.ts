@@ -43,6 +43,15 @@ describe('limits and proxies from the environment', () => {
       signUps: { max: 100, windowSeconds: 3600 },
       signInFailuresPerAccount: { max: 5, windowSeconds: 900 },
       signInFailuresPerAddress: { max: 50, windowSeconds: 900 },
+      passwordResetsPerEmail: { max: 3, windowSeconds: 3600 },
+      passwordResetsPerAddress: { max: 20, windowSeconds: 3600 },
+      passwordResetAttempts: { max: 20, windowSeconds: 3600 },
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'SimGames <no-reply@localhost>',
+      retryMs: 30_000,
+      maxAttempts: 10,
     });
   });
 

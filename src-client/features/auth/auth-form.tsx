@@ -2,11 +2,12 @@ import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, T
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient, authErrorMessageId } from '../../auth';
 import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
 import { takeTarget } from './after-login';
+import { ForgotPasswordDialog } from './forgot-password';
 
 /** The log-in or sign-up form; once signed in, the visitor goes where they were going. */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
@@ -18,6 +19,9 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // `?forgot=1`: a mailed link that no longer works sends its reader here to ask for a new one.
+  const [search] = useSearchParams();
+  const [forgotOpen, setForgotOpen] = useState(mode === 'login' && search.has('forgot'));
   const titleId = mode === 'login' ? 'auth.loginTitle' : 'auth.signupTitle';
   useDocumentTitle(intl.formatMessage({ id: titleId }));
 
@@ -81,6 +85,17 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
               minLength={mode === 'signup' ? 8 : undefined}
               autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             />
+            {mode === 'login' && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="left"
+                onClick={() => setForgotOpen(true)}
+              >
+                <FormattedMessage id="auth.forgotPassword" />
+              </Anchor>
+            )}
             {error && (
               <Text c="red" size="sm" role="alert">
                 <FormattedMessage id={error} />
@@ -98,6 +113,13 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
           </Stack>
         </form>
       </Paper>
+      {mode === 'login' && (
+        <ForgotPasswordDialog
+          opened={forgotOpen}
+          onClose={() => setForgotOpen(false)}
+          initialEmail={email.trim()}
+        />
+      )}
     </Center>
   );
 }

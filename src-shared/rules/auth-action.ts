@@ -1,0 +1,30 @@
+/**
+ * The links of the product's e-mails (spec route `/auth-action`: "Handles e-mail actions (verify
+ * e-mail, password reset)"): `/auth-action?mode=<mode>&code=<code>`. The server writes them into
+ * mails, the page reads them back; both through these two functions.
+ */
+export const AUTH_ACTION_PATH = '/auth-action';
+
+/** The actions a mail's link leads to (verifyEmail comes with e-mail verification). */
+export const AUTH_ACTION_MODES = ['resetPassword'] as const;
+export type AuthActionMode = (typeof AUTH_ACTION_MODES)[number];
+
+/** A code as better-auth makes them (letters and digits), bounded so a mangled link is refused early. */
+const CODE = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** The absolute link of an action, on the product's public address. */
+export function authActionLink(publicUrl: string, mode: AuthActionMode, code: string): string {
+  const url = new URL(AUTH_ACTION_PATH, publicUrl);
+  url.searchParams.set('mode', mode);
+  url.searchParams.set('code', code);
+  return url.href;
+}
+
+/** The action of a page's query string, or null when its mode is unknown or its code malformed. */
+export function readAuthAction(search: string): { mode: AuthActionMode; code: string } | null {
+  const query = new URLSearchParams(search);
+  const mode = query.get('mode');
+  const code = query.get('code');
+  if (!AUTH_ACTION_MODES.includes(mode as AuthActionMode) || !code || !CODE.test(code)) return null;
+  return { mode: mode as AuthActionMode, code };
+}
