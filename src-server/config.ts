@@ -18,6 +18,8 @@ export interface Config {
   /** A role that may change the schema, for the migrations; `databaseUrl`'s then only serves. */
   migrationDatabaseUrl?: string;
   dataDir: string;
+  /** Connections a process may open to PostgreSQL (its pool; LISTEN takes one more). */
+  databasePoolMax: number;
   authSecret?: string;
   logLevel: string;
   /** Milliseconds between catch-up reads of a live subscription when no wake-up arrives. */
@@ -69,6 +71,9 @@ export interface Config {
     passwordResetAttempts: RateLimit;
   };
 }
+
+/** A process's connections to PostgreSQL at most (DATABASE_POOL_MAX): its commands, reads and group commits. */
+export const DEFAULT_POOL_MAX = 20;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const text = env[name];
@@ -144,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     signInCheckMs: integer(env, 'SIGN_IN_CHECK_MS', 60_000),
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 30_000),
     schedulerPollMs: integer(env, 'SCHEDULER_POLL_MS', 1000),
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', DEFAULT_POOL_MAX),
     schedulerStartGraceMs: integer(env, 'SCHEDULER_START_GRACE_MS', 5000, 0),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     mail: {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../config';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -24,11 +25,13 @@ export interface DatabaseHandle {
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Connections the pool may open to PostgreSQL (config's DATABASE_POOL_MAX); 20 by default. */
+  databasePoolMax?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 20,
+      max: options.databasePoolMax ?? DEFAULT_POOL_MAX,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -17,6 +17,7 @@ import type { BeerCommand, BeerEventOf } from '../../src-shared/beergame';
 import type { RecordedEvent } from '../../src-shared/eventsourcing';
 import { classicGame as classicGameOf, beer as runBeer, timersDueAtOnce } from '../bench/timers-due-at-once';
 import { type Backend, databaseBackends, freshDatabase, itOnPostgres } from '../support/database';
+import { TEST_POOL_MAX } from '../support/pool';
 import { signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
 import { startServerProcess } from '../support/server-process';
 
@@ -63,7 +64,7 @@ async function eventsWhen(
 
 /** A command handler of the test's own on `url`, with no scheduler: it only writes. */
 async function writerOn(url: string) {
-  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', databasePoolMax: TEST_POOL_MAX });
   cleanups.push(() => database.close());
   const store = new EventStore(database.db, new InProcessFeed());
   return { db: database.db, store, commands: new CommandHandler(store) };

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
+import { TEST_POOL_MAX } from './pool';
 
 /** Whether this run has a PostgreSQL server (chosen by database-setup.ts). */
 export const onPostgres = () => inject('databaseUrl') !== '';
@@ -37,7 +38,11 @@ async function openPostgres(serverUrl: string): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: '',
+    databasePoolMax: TEST_POOL_MAX,
+  });
   await migrateToLatest(handle.db);
   return {
     handle,

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { TEST_POOL_MAX } from './pool';
 import { freePort } from './server';
 
 export interface ServerProcess {
@@ -51,6 +52,7 @@ async function spawnServer(
         HOST: '127.0.0.1',
         PUBLIC_URL: url,
         LOG_LEVEL: 'info',
+        DATABASE_POOL_MAX: String(TEST_POOL_MAX),
         BETTER_AUTH_SECRET: 'integration-tests-secret-integration-tests',
         ...options.env,
       },

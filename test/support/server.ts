@@ -8,6 +8,7 @@ import { type RunningServer, startServer } from '../../src-server/main';
 import type { AppRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
 import type { BeerView } from '../../src-shared/beergame';
+import { TEST_POOL_MAX } from './pool';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,6 +51,7 @@ export async function startTestServer(options: {
     publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,
     trustedOrigins: [new URL(options.publicUrl ?? `http://127.0.0.1:${port}`).origin],
     databaseUrl: options.databaseUrl,
+    databasePoolMax: TEST_POOL_MAX,
     dataDir: options.dataDir ?? 'memory://',
     authSecret: 'integration-tests-secret-integration-tests',
     logLevel: 'warn',
