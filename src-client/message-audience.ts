@@ -1,6 +1,7 @@
 /**
  * Which messages every page loads at once, and which only some pages load, in every language: the
- * dashboard, the settings forms, the templates and the session editor are an instructor's, and
+ * dashboard, the settings forms, the templates and the session editor are an instructor's, and so
+ * are the account's pages (`account.*`: sign-up, log-in, mail links, set-up, issue 25), and
  * their words (a third of the catalogue) stay out of a player's first load; the lean game's pages
  * (`lean.*`) load theirs with their code, so the beer game's players never load them; the results
  * pages' words (`debrief.*`, `lean.debrief.*`) load with the debrief (issue 24: a player's first
@@ -8,6 +9,7 @@
  * `locales/xx.json` by this rule (vite.config.ts); i18n.tsx loads each part for the language shown.
  */
 const INSTRUCTOR_NAMESPACES = [
+  'account.',
   'dashboard.',
   'gameSettings.',
   'events.',

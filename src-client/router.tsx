@@ -27,9 +27,10 @@ const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => (await Promise.all([load(), loadInstructorMessages()]))[0]);
 
 const HomePage = lazyPage(async () => (await loadChunk(() => import('./routes/home'))).HomePage);
-const LoginPage = lazyPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
-const SignupPage = lazyPage(async () => (await loadChunk(() => import('./routes/auth'))).SignupPage);
-const AuthActionPage = lazyPage(
+// The account's pages are an instructor's: their words (`account.*`) load with the instructors'.
+const LoginPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
+const SignupPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).SignupPage);
+const AuthActionPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/auth-action'))).AuthActionPage,
 );
 const DashboardPage = lazyInstructorPage(
