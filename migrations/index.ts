@@ -10,6 +10,7 @@ import * as gamesList from './0008_games_list';
 import * as profile from './0009_profile';
 import * as sessions from './0010_sessions';
 import * as mailOutbox from './0011_mail_outbox';
+import * as accountSetup from './0012_account_setup';
 
 /** Every migration in order. A landed migration is never edited: add a new file and a line here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_profile': profile,
   '0010_sessions': sessions,
   '0011_mail_outbox': mailOutbox,
+  '0012_account_setup': accountSetup,
 };

@@ -1,5 +1,6 @@
 import { anonymousClient, inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { USER_FIELDS } from '../src-shared/api/user-fields';
 
 /**
  * better-auth's client, loaded only when someone signs in, up or out or changes their profile
@@ -7,15 +8,5 @@ import { createAuthClient } from 'better-auth/react';
  * user's additional fields of src-server/auth/auth.ts.
  */
 export const betterAuthClient = createAuthClient({
-  plugins: [
-    anonymousClient(),
-    inferAdditionalFields({
-      user: {
-        playerName: { type: 'string', required: false },
-        language: { type: 'string', required: false },
-        attributionSource: { type: 'string', required: false },
-        attributionOtherText: { type: 'string', required: false },
-      },
-    }),
-  ],
+  plugins: [anonymousClient(), inferAdditionalFields({ user: USER_FIELDS })],
 });

@@ -12,6 +12,11 @@ export interface CurrentUser {
   language: string | null;
   attributionSource: string | null;
   attributionOtherText: string | null;
+  /** Asked by /setup-account: a user with an e-mail and no profile type has it still to answer. */
+  firstname: string | null;
+  lastname: string | null;
+  profileType: string | null;
+  favoriteGames: string[];
 }
 
 /** The profile's fields: the user's additional fields on the server (src-server/auth/auth.ts). */
@@ -20,11 +25,15 @@ export const PROFILE_FIELDS = [
   'language',
   'attributionSource',
   'attributionOtherText',
+  'firstname',
+  'lastname',
+  'profileType',
 ] as const;
 
 type SessionState = { user: CurrentUser | null; pending: boolean };
 type SessionUser = Pick<CurrentUser, 'id' | 'name' | 'email'> & {
   isAnonymous?: boolean | null;
+  favoriteGames?: string[] | null;
 } & Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>;
 
 /**
@@ -49,6 +58,10 @@ function toCurrentUser(raw: SessionUser | undefined): CurrentUser | null {
     language: raw.language ?? null,
     attributionSource: raw.attributionSource ?? null,
     attributionOtherText: raw.attributionOtherText ?? null,
+    firstname: raw.firstname ?? null,
+    lastname: raw.lastname ?? null,
+    profileType: raw.profileType ?? null,
+    favoriteGames: Array.isArray(raw.favoriteGames) ? raw.favoriteGames : [],
   };
 }
 
@@ -61,7 +74,8 @@ function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
       a.name === b.name &&
       a.email === b.email &&
       a.isAnonymous === b.isAnonymous &&
-      PROFILE_FIELDS.every((field) => a[field] === b[field]))
+      PROFILE_FIELDS.every((field) => a[field] === b[field]) &&
+      a.favoriteGames.join() === b.favoriteGames.join())
   );
 }
 

@@ -7,6 +7,8 @@ export const patterns = {
   signup: '/signup',
   /** The links of the product's mails (src-shared/rules/auth-action.ts). */
   authAction: '/auth-action',
+  /** The first sign-in's questions (spec point 2). */
+  setupAccount: '/setup-account',
   dashboard: '/dashboard',
   dashboardTab: '/dashboard/:tab',
   dashboardSubtab: '/dashboard/:tab/:subtab',
@@ -52,6 +54,7 @@ export const paths = {
   home: () => patterns.home,
   login: () => patterns.login,
   signup: () => patterns.signup,
+  setupAccount: () => patterns.setupAccount,
   /** The dashboard opens on its introduction tab. */
   dashboard: (tab: DashboardTab = 'intro') => generatePath(patterns.dashboardTab, { tab }),
   game: (gameId: string, stage: GameStage) => generatePath(gameStagePatterns[stage], { id: gameId }),

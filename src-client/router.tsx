@@ -29,9 +29,14 @@ const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
 const HomePage = lazyPage(async () => (await loadChunk(() => import('./routes/home'))).HomePage);
 // The account's pages are an instructor's: their words (`account.*`) load with the instructors'.
 const LoginPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
-const SignupPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).SignupPage);
+const SignupPage = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./routes/auth'))).SignupPage,
+);
 const AuthActionPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/auth-action'))).AuthActionPage,
+);
+const SetupAccountPage = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./routes/setup-account'))).SetupAccountPage,
 );
 const DashboardPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/dashboard'))).DashboardPage,
@@ -98,6 +103,7 @@ export function AppRouter() {
           <Route path={patterns.login} element={<LoginPage />} />
           <Route path={patterns.signup} element={<SignupPage />} />
           <Route path={patterns.authAction} element={<AuthActionPage />} />
+          <Route path={patterns.setupAccount} element={<SetupAccountPage />} />
           <Route path={patterns.dashboard} element={<DashboardPage />} />
           <Route path={patterns.dashboardTab} element={<DashboardPage />} />
           <Route path={patterns.dashboardSubtab} element={<DashboardPage />} />

@@ -7,7 +7,14 @@
 import zxcvbnCore from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import { APIError } from 'better-auth/api';
-import { checkAttributionOther, checkPlayerName, isAttributionSource } from '../../src-shared/api/account';
+import {
+  checkAttributionOther,
+  checkNamePart,
+  checkPlayerName,
+  isAttributionSource,
+  isFavoriteGames,
+  isProfileType,
+} from '../../src-shared/api/account';
 import { isCleanText, playerNameInput, userNameInput } from '../../src-shared/api/inputs';
 import { isLocale } from '../../src-shared/rules/locale';
 
@@ -35,8 +42,10 @@ export function checkUserFields(fields: Record<string, unknown>, anonymous: bool
       throw new APIError('BAD_REQUEST', { code: 'NAME_INVALID', message: 'NAME_INVALID' });
   }
   checkProfileFields(fields);
-  // A user's fields are scalars: text that is clean and bounded, numbers, flags, dates.
+  // A user's fields are scalars: text that is clean and bounded, numbers, flags, dates; the one
+  // list, favourite games, has its own rule.
   for (const [key, value] of Object.entries(fields)) {
+    if (key === 'favoriteGames') continue;
     const scalar =
       value === null ||
       value === undefined ||
@@ -78,4 +87,11 @@ function checkProfileFields(fields: Record<string, unknown>): void {
   )
     refuse('ATTRIBUTION_INVALID');
   if (!textOk(fields.attributionOtherText, checkAttributionOther)) refuse('ATTRIBUTION_TEXT_INVALID');
+  const { firstname, lastname, profileType, favoriteGames } = fields;
+  if (!textOk(firstname, checkNamePart) || firstname === '') refuse('FIRSTNAME_INVALID');
+  if (!textOk(lastname, checkNamePart) || lastname === '') refuse('LASTNAME_INVALID');
+  if (profileType !== undefined && profileType !== null && !isProfileType(profileType))
+    refuse('PROFILE_TYPE_INVALID');
+  if (favoriteGames !== undefined && favoriteGames !== null && !isFavoriteGames(favoriteGames))
+    refuse('FAVORITE_GAMES_INVALID');
 }

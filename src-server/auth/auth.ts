@@ -6,6 +6,8 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import type { Kysely } from 'kysely';
+import { USER_FIELDS } from '../../src-shared/api/user-fields';
+import { ANONYMOUS_NAME } from '../../src-shared/rules/account-flow';
 import { authActionLink } from '../../src-shared/rules/auth-action';
 import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
 import type { Database } from '../db/schema';
@@ -101,16 +103,11 @@ export function createAuth(options: {
         if (request) resetBy.set(request, user.id);
       },
     },
-    plugins: [anonymous({ generateName: () => 'Anonymous' })],
+    plugins: [anonymous({ generateName: () => ANONYMOUS_NAME })],
     // The profile (spec point 3, user document; migrations/0009_profile.ts), set with better-auth's
     // update-user and checked by its database hooks (account-rules.ts).
     user: {
-      additionalFields: {
-        playerName: { type: 'string', required: false },
-        language: { type: 'string', required: false },
-        attributionSource: { type: 'string', required: false },
-        attributionOtherText: { type: 'string', required: false },
-      },
+      additionalFields: USER_FIELDS,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

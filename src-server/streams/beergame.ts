@@ -54,6 +54,14 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
   view: (state, viewer) =>
     viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames, connected: viewer.connected }),
   timers: beergameTimers,
+  seats: {
+    of: (state, userId) =>
+      state.facilities.flatMap((f, i) => {
+        const { name, type } = state.live[i]!;
+        return f.userId === userId ? [{ facilityId: f.id, name, translatedType: type }] : [];
+      }),
+    leave: (facilityId) => ({ type: 'LeaveRole', facilityId }),
+  },
   actions: {
     archive: { type: 'ArchiveGame' },
     unarchive: { type: 'UnarchiveGame' },

@@ -33,6 +33,24 @@ export interface GameType<Command, Event extends DomainEvent, State, View> {
   timers?: GameTimers<Command, State>;
   /** The commands of the dashboard's actions on one game (spec point 2); absent: not offered yet. */
   actions?: GameActions<Command, State>;
+  /** Who sits where: the seats a user holds, and the command by which they leave one. */
+  seats: GameSeats<Command, State>;
+}
+
+/**
+ * A seat a user holds: its facility (role, station), that facility's name as the game sets it, and
+ * the kind of role whose name the pages translate (the beer game's `facility.<type>`), if any.
+ */
+export interface Seat {
+  facilityId: string;
+  name: string;
+  translatedType: string | null;
+}
+
+export interface GameSeats<Command, State> {
+  of(state: State, userId: string): Seat[];
+  /** Leaving a seat (spec `quitGame`): the decider frees it, or hands it to the computer in a running round. */
+  leave(facilityId: string): Command;
 }
 
 /** What the dashboard does to a game, as its type's commands. */

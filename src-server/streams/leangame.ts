@@ -67,6 +67,13 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
     };
   },
   timers: leangameTimers,
+  seats: {
+    of: (state, userId) =>
+      state.facilities
+        .filter((f) => f.user === userId)
+        .map((f) => ({ facilityId: f.id, name: f.name, translatedType: null })),
+    leave: (facilityId) => ({ type: 'LeaveFacility', facilityId }),
+  },
   actions: {
     archive: { type: 'ArchiveLeanGame', archived: true },
     unarchive: { type: 'ArchiveLeanGame', archived: false },

@@ -34,3 +34,34 @@ export const isAttributionSource = (value: unknown): value is AttributionSource 
 export function checkAttributionOther(text: string): TextRefusal | null {
   return checkText(text, { min: 0, max: ATTRIBUTION_OTHER_MAX });
 }
+
+/**
+ * Who the user is, asked at set-up (spec point 3, `profileType`): a user without one is sent to
+ * `/setup-account` (spec, routes). The spec does not list the kinds; these are the product's.
+ */
+export const PROFILE_TYPES = ['teacher', 'trainer', 'researcher', 'student', 'other'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+export const isProfileType = (value: unknown): value is ProfileType =>
+  typeof value === 'string' && (PROFILE_TYPES as readonly string[]).includes(value);
+
+/** The games a user may name as the ones they mean to run (`favoriteGames`). */
+export const FAVORITE_GAMES = ['beergame', 'leangame'] as const;
+export type FavoriteGame = (typeof FAVORITE_GAMES)[number];
+
+/** Whether `value` is a list of favourite games: known types, each once. */
+export const isFavoriteGames = (value: unknown): value is FavoriteGame[] =>
+  Array.isArray(value) &&
+  value.every((game) => (FAVORITE_GAMES as readonly unknown[]).includes(game)) &&
+  new Set(value).size === value.length;
+
+/** A first or last name: a person's name's rules, shorter (the two make the account's name). */
+export const NAME_PART_MAX = 40;
+
+/** Why a first or last name is refused, or null when it is fine. */
+export function checkNamePart(name: string): TextRefusal | null {
+  return checkText(name, { max: NAME_PART_MAX });
+}
+
+/** The account's display name of a first and a last name. */
+export const fullName = (firstname: string, lastname: string): string =>
+  `${firstname.trim()} ${lastname.trim()}`.trim();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { BeerEvent } from '../../src-shared/beergame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
-import { PHONE } from '../support/browser';
+import { answerSetup, PHONE } from '../support/browser';
 import { browserFixture, SERVER_AWAY, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -33,6 +33,7 @@ it('runs a class on a turn timer with computer roles and messages, nobody clicki
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(instructor.page);
   await instructor.page.waitForURL('**/dashboard/intro');
   // Games are created on the dashboard's games tab.
   await instructor.page.getByTestId('tab-games').click();

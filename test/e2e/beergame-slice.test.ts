@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { beergameDecider, viewGame } from '../../src-shared/beergame';
 import { type CommandContext, handle } from '../../src-shared/eventsourcing';
+import { answerSetup } from '../support/browser';
 import { browserFixture, SERVER_AWAY, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -37,6 +38,7 @@ it('plays the classic beer game end to end in five browsers', async () => {
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(instructor.page);
   await instructor.page.waitForURL('**/dashboard/intro');
   // Games are created on the dashboard's games tab.
   await instructor.page.getByTestId('tab-games').click();

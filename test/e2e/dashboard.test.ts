@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { DESKTOP, PHONE, settled } from '../support/browser';
+import { answerSetup, DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, type Person, SHOTS } from '../support/browser-fixture';
 
 /**
@@ -37,6 +37,7 @@ it('sends an anonymous visitor to sign up and back to the tab they asked for', a
   await page.getByLabel('E-mail').fill('ada@example.org');
   await page.getByLabel(/^Password/).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(page);
   await page.waitForURL('**/dashboard/templates');
   await page.getByTestId('templates-defaults').waitFor();
   await shot(page, 'templates-1280');
@@ -94,24 +95,25 @@ it('refuses a name too long beside the field, saves the profile and switches the
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Profile settings' }).click();
   await page.waitForURL('**/dashboard/settings#profile');
-  await page.getByTestId('profile-name').fill('A'.repeat(81));
+  await page.getByTestId('profile-firstname').fill('A'.repeat(41));
   await page.getByTestId('profile-save').click();
   const field = page
     .getByTestId('profile')
-    .locator('.mantine-InputWrapper-root', { has: page.getByTestId('profile-name') });
-  await expect.poll(() => field.textContent()).toContain('Please keep it to 80 characters or fewer.');
-  expect(await page.getByTestId('profile-name').getAttribute('aria-invalid')).toBe('true');
+    .locator('.mantine-InputWrapper-root', { has: page.getByTestId('profile-firstname') });
+  await expect.poll(() => field.textContent()).toContain('Please keep it to 40 characters or fewer.');
+  expect(await page.getByTestId('profile-firstname').getAttribute('aria-invalid')).toBe('true');
   await shot(page, 'settings-refused-1280');
-  // Nothing was saved: the header still shows the name signed up with.
-  expect(await page.getByTestId('user-menu').textContent()).toContain('Ada Lovelace');
+  // Nothing was saved: the header still shows the first name set up with.
+  expect(await page.getByTestId('user-menu').textContent()).toContain('Ada');
 
-  await page.getByTestId('profile-name').fill('Ada King');
+  await page.getByTestId('profile-firstname').fill('Augusta');
+  await page.getByTestId('profile-lastname').fill('King');
   await page.getByTestId('profile-player-name').fill('Countess');
   await page.getByTestId('profile-attribution').click();
   await page.getByRole('option', { name: 'A friend or colleague' }).click();
   await page.getByTestId('profile-save').click();
   await page.getByText('Your profile was saved.').waitFor();
-  await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Ada King');
+  await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Augusta');
 
   await page.getByTestId('profile-language').click();
   await page.getByRole('option', { name: 'Français' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { BeerEvent } from '../../src-shared/beergame';
-import { DESKTOP, PHONE, settled } from '../support/browser';
+import { answerSetup, DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -34,6 +34,7 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   await page.getByLabel('E-mail').fill('ada@example.org');
   await page.getByLabel(/^Password/).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(page);
   await page.waitForURL('**/dashboard/intro');
   // Games are created on the dashboard's games tab.
   await page.getByTestId('tab-games').click();

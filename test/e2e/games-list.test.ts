@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DESKTOP, PHONE, settled } from '../support/browser';
+import { answerSetup, DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -16,6 +16,7 @@ it('copies a game 12 times, deletes 3 after a wrong count, and archives one', as
   await page.getByLabel('E-mail').fill('ada@example.org');
   await page.getByLabel(/^Password/).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(page);
   await page.waitForURL('**/dashboard/**');
   await page.goto(`${app.origin}/dashboard/games`);
   await page.getByLabel('Game name').fill('Monday');

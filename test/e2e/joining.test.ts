@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET } from '../../src-shared/rules/join-code';
-import { DESKTOP, PHONE } from '../support/browser';
+import { answerSetup, DESKTOP, PHONE } from '../support/browser';
 import { browserFixture, refusal, SHOTS as shots } from '../support/browser-fixture';
 
 /**
@@ -22,6 +22,7 @@ it('joins by short code from a phone and gets the role back after closing the ta
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(instructor.page);
   await instructor.page.waitForURL('**/dashboard/intro');
   // Games are created on the dashboard's games tab.
   await instructor.page.getByTestId('tab-games').click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DESKTOP, PHONE } from '../support/browser';
+import { answerSetup, DESKTOP, PHONE } from '../support/browser';
 import { browserFixture, type PersonOptions } from '../support/browser-fixture';
 
 /**
@@ -71,6 +71,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await instructor.page.getByLabel('E-mail').fill('ada@example.org');
   await instructor.page.getByLabel(/^Password/).fill('correct horse battery');
   await instructor.page.getByRole('button', { name: 'Create my account' }).click();
+  await answerSetup(instructor.page);
   await instructor.page.waitForURL('**/dashboard/intro');
   const created = await call(instructor.page, 'leangame.create', {
     name: 'Lean workshop',

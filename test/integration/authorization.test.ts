@@ -276,6 +276,36 @@ const matrix: Record<string, Row> = {
       else expect(me).toMatchObject({ id: users[caller].userId });
     },
   },
+  'account.playing': {
+    call: (api) => api.account.playing.query(),
+    expected: { ...everyone('ok'), nobody: 'errors.signInRequired' },
+    // The game the caller holds a seat in, theirs only: the matrix's player is this game's retailer.
+    check: async (playing, caller, { gameId }) => {
+      if (caller === 'player')
+        expect(playing).toMatchObject({ gameId, roleName: 'Retailer', type: 'beergame' });
+      if (playing === null) return;
+      const row = await db()
+        .selectFrom('games')
+        .select('player_ids')
+        .where('id', '=', (playing as { gameId: string }).gameId)
+        .executeTakeFirstOrThrow();
+      expect(row.player_ids).toContain(actorIdOf(caller));
+    },
+  },
+  'account.quitGame': {
+    call: (api, { gameId }) => api.account.quitGame.mutate({ gameId, commandId: randomUUID() }),
+    expected: { ...everyone('ok'), nobody: 'errors.signInRequired' },
+    // Only the caller's own seat is left: the player's; anyone else leaves nothing.
+    check: async (result, caller, { gameId }, since) => {
+      expect(result).toEqual({ left: caller === 'player' ? 1 : 0 });
+      const events = await recordedSince(since);
+      if (caller !== 'player') return expect(events).toEqual([]);
+      expect(events).toMatchObject([
+        { streamId: gameStreamId(gameId), type: 'RoleLeft', actorId: actorIdOf(caller) },
+      ]);
+    },
+    changes: true,
+  },
   'beergame.create': {
     call: (api) => api.beergame.create.mutate({ name: 'Another class', template: 'classic' }),
     expected: instructorsOnly,

@@ -54,9 +54,13 @@ describe('the profile', () => {
     language: 'fr',
     attributionSource: 'other',
     attributionOtherText: 'A conference talk',
+    firstname: 'Grace',
+    lastname: 'Hopper',
+    profileType: 'researcher',
+    favoriteGames: ['leangame', 'beergame'],
   };
 
-  it('saves the name, player name, language and attribution, and the session shows them', async () => {
+  it('saves the names, profile type, favourite games, player name, language and attribution, and the session shows them', async () => {
     const answer = await updateUser(saved);
     expect(answer.status).toBe(200);
     expect(await sessionUser()).toMatchObject(saved);
@@ -73,6 +77,15 @@ describe('the profile', () => {
     [{ attributionSource: 'tv' }, 'ATTRIBUTION_INVALID'],
     [{ attributionOtherText: 'o'.repeat(201) }, 'ATTRIBUTION_TEXT_INVALID'],
     [{ attributionOtherText: 'a\u0000b' }, 'ATTRIBUTION_TEXT_INVALID'],
+    [{ firstname: 'f'.repeat(41) }, 'FIRSTNAME_INVALID'],
+    [{ firstname: '' }, 'FIRSTNAME_INVALID'],
+    [{ lastname: ' Hopper' }, 'LASTNAME_INVALID'],
+    [{ lastname: ['Hopper'] }, 'LASTNAME_INVALID'],
+    [{ profileType: 'wizard' }, 'PROFILE_TYPE_INVALID'],
+    [{ profileType: 7 }, 'PROFILE_TYPE_INVALID'],
+    [{ favoriteGames: ['chess'] }, 'FAVORITE_GAMES_INVALID'],
+    [{ favoriteGames: ['beergame', 'beergame'] }, 'FAVORITE_GAMES_INVALID'],
+    [{ favoriteGames: 'beergame' }, 'FAVORITE_GAMES_INVALID'],
     // One bad field refuses the whole change: the good one is not saved either.
     [{ name: 'Someone Else', language: 'klingon' }, 'LANGUAGE_INVALID'],
   ])('refuses %j with %s and changes nothing', async (fields, code) => {

@@ -63,3 +63,14 @@ export async function settled(page: Page): Promise<void> {
     await Promise.all(ending.map((animation) => animation.finished.catch(() => {})));
   });
 }
+
+/**
+ * A new account's first sign-in questions (`/setup-account`), answered as a teacher with the names
+ * suggested from the sign-up's name: the page then takes the user where they were going.
+ */
+export async function answerSetup(page: Page): Promise<void> {
+  await page.waitForURL('**/setup-account');
+  await page.getByTestId('profile-type-teacher').click();
+  await page.getByTestId('setup-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/setup-account'));
+}

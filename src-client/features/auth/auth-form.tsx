@@ -2,17 +2,15 @@ import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, T
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { authClient, authErrorMessageId } from '../../auth';
 import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
-import { takeTarget } from './after-login';
 import { ForgotPasswordDialog } from './forgot-password';
 
-/** The log-in or sign-up form; once signed in, the visitor goes where they were going. */
+/** The log-in or sign-up form; once it signed the visitor in, the page takes them on (routes/auth.tsx). */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const intl = useIntl();
-  const navigate = useNavigate();
   const { locale } = useLocale();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -40,11 +38,8 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
             language: locale,
           });
     setBusy(false);
-    if (result.error) {
-      setError(authErrorMessageId(result.error));
-      return;
-    }
-    navigate(takeTarget(), { replace: true });
+    // Signed in: the page takes the user on (routes/auth.tsx).
+    if (result.error) setError(authErrorMessageId(result.error));
   };
 
   return (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { checkPlayerName, PLAYER_NAME_MAX } from '../../../src-shared/api/account';
+import { ANONYMOUS_NAME } from '../../../src-shared/rules/account-flow';
 import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
 import { useCurrentUser } from '../../auth';
 import { joinLink, paths } from '../../paths';
@@ -24,7 +25,7 @@ export function useTakeSeat(gameId: string) {
   const { user } = useCurrentUser();
   const [name, setName] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
-  const defaultName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
+  const defaultName = user && !(user.isAnonymous && user.name === ANONYMOUS_NAME) ? user.name : '';
   const playerName = name ?? defaultName;
   const nameRefusal = checkPlayerName(playerName);
   // What is wrong with the name, as the shared rule says it (empty, too long, unusable characters).

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { checkPlayerName } from '../../../src-shared/api/account';
+import { ANONYMOUS_NAME } from '../../../src-shared/rules/account-flow';
 import type { SessionView } from '../../../src-shared/session/view';
 import { authClient, authErrorMessageId, useCurrentUser } from '../../auth';
 import { newCommandId, trpc } from '../../trpc';
@@ -35,7 +36,7 @@ export function useJoinSession(view: SessionView, confirmJoin: ConfirmJoin) {
   latestView.current = view;
 
   // "Anonymous" is better-auth's placeholder for a guest who never gave a name.
-  const knownName = user && !(user.isAnonymous && user.name === 'Anonymous') ? user.name : '';
+  const knownName = user && !(user.isAnonymous && user.name === ANONYMOUS_NAME) ? user.name : '';
   const name = typedName ?? knownName;
   const refusal = checkPlayerName(name);
   const nameError = refusal ? inputErrorMessage(intl, refusal, 'game.errNameRequired') : undefined;

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconLanguage, IconUserCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,9 +6,13 @@ import {
   ATTRIBUTION_SOURCES,
   type AttributionSource,
   checkAttributionOther,
+  checkNamePart,
   checkPlayerName,
-  checkUserName,
+  fullName,
   isAttributionSource,
+  isProfileType,
+  PROFILE_TYPES,
+  type ProfileType,
   type TextRefusal,
 } from '../../../../src-shared/api/account';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../../../src-shared/rules/locale';
@@ -17,18 +21,21 @@ import { useLocale } from '../../../i18n';
 import { inputErrorMessage, TOAST_MS, toastMessage } from '../../../ui/notify';
 import { showNotification } from '../../../ui/toasts';
 
-type Field = 'name' | 'playerName' | 'attribution' | 'attributionOther';
+type Field = 'firstname' | 'lastname' | 'profileType' | 'playerName' | 'attribution' | 'attributionOther';
 
 /** Which field a refusal of better-auth's hooks (src-server/auth/account-rules.ts) is about. */
 const FIELD_OF_CODE: Record<string, Field> = {
-  NAME_INVALID: 'name',
+  FIRSTNAME_INVALID: 'firstname',
+  LASTNAME_INVALID: 'lastname',
+  PROFILE_TYPE_INVALID: 'profileType',
   PLAYER_NAME_INVALID: 'playerName',
   ATTRIBUTION_INVALID: 'attribution',
   ATTRIBUTION_TEXT_INVALID: 'attributionOther',
 };
 
 /**
- * The instructor's profile (spec, settings #profile): their name, the name they play under, the
+ * The instructor's profile (spec, settings #profile): who they are and their first and last name
+ * (the account's name is made of them: /setup-account asked them first), the name they play under, the
  * interface's language (switched and saved at once) and how they heard of the product (spec point
  * 9). Each field is checked with the server's own rules before anything is sent; a refused field
  * shows why beside it and nothing is saved.
@@ -36,7 +43,11 @@ const FIELD_OF_CODE: Record<string, Field> = {
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
-  const [name, setName] = useState(user.name);
+  const [firstname, setFirstname] = useState(user.firstname ?? user.name);
+  const [lastname, setLastname] = useState(user.lastname ?? '');
+  const [profileType, setProfileType] = useState<ProfileType | null>(
+    isProfileType(user.profileType) ? user.profileType : null,
+  );
   const [playerName, setPlayerName] = useState(user.playerName ?? '');
   const [source, setSource] = useState<AttributionSource | null>(
     isAttributionSource(user.attributionSource) ? user.attributionSource : null,
@@ -50,7 +61,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {
-      name: message(checkUserName(name)),
+      firstname: message(checkNamePart(firstname)),
+      lastname: message(checkNamePart(lastname)),
       playerName: playerName.trim() ? message(checkPlayerName(playerName)) : undefined,
       attributionOther: source === 'other' ? message(checkAttributionOther(otherText)) : undefined,
     };
@@ -59,7 +71,10 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     setBusy(true);
     const result = await authClient
       .updateUser({
-        name: name.trim(),
+        name: fullName(firstname, lastname),
+        firstname: firstname.trim(),
+        lastname: lastname.trim(),
+        ...(profileType ? { profileType } : {}),
         playerName: playerName.trim() || null,
         attributionSource: source,
         attributionOtherText: source === 'other' ? otherText.trim() || null : null,
@@ -93,15 +108,38 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
               </Text>
             </div>
           </Group>
-          <TextInput
-            label={intl.formatMessage({ id: 'settings.name' })}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            required
-            autoComplete="name"
-            data-testid="profile-name"
+          <Select
+            label={intl.formatMessage({ id: 'account.profileType' })}
+            data={PROFILE_TYPES.map((value) => ({
+              value,
+              label: intl.formatMessage({ id: `account.profileType.${value}` }),
+            }))}
+            value={profileType}
+            onChange={(value) => setProfileType(isProfileType(value) ? value : null)}
+            error={errors.profileType}
+            allowDeselect={false}
+            data-testid="profile-type"
           />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label={intl.formatMessage({ id: 'account.firstname' })}
+              value={firstname}
+              onChange={(e) => setFirstname(e.currentTarget.value)}
+              error={errors.firstname}
+              required
+              autoComplete="given-name"
+              data-testid="profile-firstname"
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'account.lastname' })}
+              value={lastname}
+              onChange={(e) => setLastname(e.currentTarget.value)}
+              error={errors.lastname}
+              required
+              autoComplete="family-name"
+              data-testid="profile-lastname"
+            />
+          </SimpleGrid>
           <TextInput
             label={intl.formatMessage({ id: 'settings.playerName' })}
             description={intl.formatMessage({ id: 'settings.playerNameHint' })}
