@@ -109,11 +109,20 @@ export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: W
   return { api, close: () => wsClient.close() };
 }
 
-export async function signUpInstructor(baseUrl: string, email: string): Promise<ApiUser> {
+/**
+ * A new instructor, who has answered /setup-account's questions unless `setUp` is false (then a
+ * log-in takes them to that page first).
+ */
+export async function signUpInstructor(
+  baseUrl: string,
+  email: string,
+  { setUp = true }: { setUp?: boolean } = {},
+): Promise<ApiUser> {
   const { cookie, userId } = await authRequest(baseUrl, '/sign-up/email', {
     email,
     password: 'correct horse battery',
     name: 'Ada Instructor',
+    ...(setUp ? { firstname: 'Ada', lastname: 'Instructor', profileType: 'teacher' } : {}),
   });
   return { cookie, userId, ...apiClient(baseUrl, cookie) };
 }
