@@ -199,6 +199,8 @@ const KNOWN_AUTH_ERRORS = new Set([
 ]);
 
 export function authErrorMessageId(error: { code?: string | undefined } | null | undefined): string {
+  // The spec's own message (point 8): an account made while signed in to another.
+  if (error?.code === 'ALREADY_LOGGED_IN') return 'dashboard.errorAlreadyLoggedIn';
   const code = error?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' ? 'USER_ALREADY_EXISTS' : error?.code;
   return code && KNOWN_AUTH_ERRORS.has(code) ? `auth.error.${code}` : 'auth.error.generic';
 }

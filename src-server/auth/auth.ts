@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
@@ -113,6 +113,13 @@ export function createAuth(options: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (PASSWORD_PATHS.has(ctx.path)) checkPassword(body.password ?? body.newPassword);
+        // One account per person at a time (spec point 8): an anonymous player may sign up, an
+        // instructor signed in may not make another account over theirs.
+        if (ctx.path === '/sign-up/email') {
+          const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+          if (signedIn && !(signedIn.user as { isAnonymous?: boolean | null }).isAnonymous)
+            throw new APIError('BAD_REQUEST', { code: 'ALREADY_LOGGED_IN', message: 'ALREADY_LOGGED_IN' });
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.context.returned instanceof Error) return;

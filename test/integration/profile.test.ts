@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { freshDatabase } from '../support/database';
@@ -99,6 +100,32 @@ describe('the profile', () => {
     const cleared = { playerName: null, attributionSource: null, attributionOtherText: null };
     expect((await updateUser(cleared)).status).toBe(200);
     expect(await sessionUser()).toMatchObject({ ...cleared, name: saved.name, language: 'fr' });
+  });
+});
+
+describe('signing up', () => {
+  const signUp = (cookie: string | undefined, email: string) =>
+    rawRequest(server.url, '/api/auth/sign-up/email', {
+      body: JSON.stringify({ email, password: 'correct horse battery', name: 'Second Account' }),
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('is refused to an instructor signed in (dashboard.errorAlreadyLoggedIn), and makes no account', async () => {
+    const answer = await signUp(instructor.cookie, 'second@example.org');
+    expect(answer.status).toBe(400);
+    expect(answer.messageId).toBe('ALREADY_LOGGED_IN');
+    const made = await server.services.database.db
+      .selectFrom('user')
+      .select('id')
+      .where(sql<boolean>`email = 'second@example.org'`)
+      .execute();
+    expect(made).toEqual([]);
+  });
+
+  it('is open to an anonymous player', async () => {
+    const player = await signInAnonymous(server.url, 'Pat');
+    clients.push(player);
+    expect((await signUp(player.cookie, 'pat@example.org')).status).toBe(200);
   });
 });
 
