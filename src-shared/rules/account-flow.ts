@@ -50,7 +50,7 @@ export function setupPageRedirect(user: AccountFacts | null): 'signup' | 'target
  * 4, pending actions): signing up would otherwise leave a seat to a user who no longer exists.
  */
 export const mustQuitBeforeSignUp = (user: AccountFacts | null, seated: boolean): boolean =>
-  user !== null && user.isAnonymous && seated;
+  user?.isAnonymous === true && seated;
 
 /**
  * The user menu's name (spec point 2): the first name, else the player name, else the account's

@@ -27,7 +27,10 @@ describe('a visitor of the log-in and sign-up pages', () => {
   });
 
   it('goes to the dashboard with a profile type, to the set-up without one', () => {
-    expect(authPageRedirect(instructor('teacher'), 'login')).toEqual({ to: 'dashboardIntro', messageId: null });
+    expect(authPageRedirect(instructor('teacher'), 'login')).toEqual({
+      to: 'dashboardIntro',
+      messageId: null,
+    });
     expect(authPageRedirect(instructor(null), 'login')).toEqual({ to: 'setupAccount', messageId: null });
     expect(authPageRedirect(instructor(''), 'login')).toEqual({ to: 'setupAccount', messageId: null });
   });
