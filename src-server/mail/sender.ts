@@ -1,5 +1,5 @@
 /**
- * The mail loop, on the scheduler's pattern (scheduler/scheduler.ts): in each process, wakes when a
+ * The mail loop, on the scheduler's loop (scheduler/due-loop.ts): in each process, wakes when a
  * mail is queued here or falls due, claims due rows of the outbox with a lease, sends each and marks
  * it sent; a failure is recorded and the row falls due again after its backoff. A slow poll finds
  * the rows other processes wrote. A row is marked sent only after the SMTP server accepted it, so a
@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
+import { DueLoop } from '../scheduler/due-loop';
 import { composeMail } from './compose';
 import { claimDueMail, type DueMail, markFailed, markSent, nextMailDueAt, pruneSent } from './outbox';
 import type { MailTransport } from './transport';
@@ -21,7 +22,6 @@ const LEASE_MS = 60_000;
 const IN_FLIGHT = 5;
 /** Days a sent mail stays in the outbox. */
 const KEEP_SENT_DAYS = 7;
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 export interface MailSenderOptions {
   db: Kysely<Database>;
@@ -40,57 +40,44 @@ export class MailSender {
   readonly owner = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   /** Mails this process sent, for tests and logs. */
   sent = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private poll: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: DueLoop;
 
-  constructor(private readonly options: MailSenderOptions) {}
+  constructor(private readonly options: MailSenderOptions) {
+    this.loop = new DueLoop({
+      name: 'mail',
+      log: options.log,
+      now: options.now,
+      pollMs: options.pollMs,
+      runDue: () => this.runDue(),
+      nextDueAt: () => nextMailDueAt(options.db),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.poll = setInterval(() => this.wake(), this.options.pollMs);
     pruneSent(this.options.db, this.options.now(), KEEP_SENT_DAYS).catch((err: unknown) =>
       this.options.log.warn({ err }, 'mail: pruning sent mails failed'),
     );
-    this.wake();
+    this.loop.start();
   }
 
   /** Sends the due mails now (coalesced while a run is under way); called after a mail is queued. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runDue()
-      .catch((error) => this.options.log.error({ err: error }, 'mail: run failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
   /** Resolves once no run is under way (one woken meanwhile included): for tests and shutdown. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.poll) clearInterval(this.poll);
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.options.transport.close();
   }
 
   private async runDue(): Promise<void> {
     const { db, now } = this.options;
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const at = now();
       const due = await claimDueMail(db, {
         now: at,
@@ -100,13 +87,6 @@ export class MailSender {
       });
       await Promise.all(due.map((mail) => this.send(mail)));
       if (due.length < IN_FLIGHT) break;
-    }
-    const next = await nextMailDueAt(db);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (next !== null && !this.stopped) {
-      const delay = Math.min(Math.max(next - now(), 0), MAX_DELAY_MS);
-      this.timer = setTimeout(() => this.wake(), delay);
     }
   }
 

@@ -14,6 +14,7 @@ import type { Database } from '../db/schema';
 import type { CommandHandler } from '../eventstore/command-handler';
 import { gameTypeNamed } from '../streams';
 import { claimDue, type DueDeadline, dropIfUnchanged, holdOverdue, nextDueAt } from './deadlines';
+import { DueLoop } from './due-loop';
 
 /** The scheduler's actor: deciders accept the instructor's commands from it (`isGameAdmin`). */
 export const SYSTEM_ACTOR: CommandContext['actor'] = { userId: 'system', role: 'system' };
@@ -22,8 +23,6 @@ export const SYSTEM_ACTOR: CommandContext['actor'] = { userId: 'system', role: '
 const LEASE_MS = 10_000;
 /** Deadlines whose commands run at once in one process (the pool has 20 connections). */
 const IN_FLIGHT = 40;
-/** setTimeout's longest delay. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /** The command id of a deadline: the same deadline always runs under the same id. */
 export function deadlineCommandId(d: Pick<DueDeadline, 'streamId' | 'kind' | 'dueAt'>): string {
@@ -50,64 +49,51 @@ export class Scheduler {
   readonly owner = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   /** Deadlines whose command this process ran (applied or refused), for tests and logs. */
   fired = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private poll: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: DueLoop;
 
-  constructor(private readonly options: SchedulerOptions) {}
+  constructor(private readonly options: SchedulerOptions) {
+    this.loop = new DueLoop({
+      name: 'scheduler',
+      log: options.log,
+      now: options.now,
+      pollMs: options.pollMs,
+      runDue: () => this.runDue(),
+      nextDueAt: () => nextDueAt(options.db),
+    });
+  }
 
+  /** Starts the loop once the deadlines overdue at start are held for their grace. */
   start(): void {
-    this.stopped = false;
-    this.poll = setInterval(() => this.wake(), this.options.pollMs);
     const { db, now, startGraceMs, log } = this.options;
     const at = now();
-    this.running = holdOverdue(db, { now: at, until: at + startGraceMs, owner: this.owner })
-      .then((held) => {
-        if (held > 0) log.info({ held, graceMs: startGraceMs }, 'scheduler: deadlines overdue at start wait');
-      })
-      .catch((error) => log.error({ err: error }, 'scheduler: holding overdue deadlines failed'))
-      .finally(() => {
-        this.running = null;
-        this.wake();
-      });
+    this.loop.start(
+      holdOverdue(db, { now: at, until: at + startGraceMs, owner: this.owner })
+        .then((held) => {
+          if (held > 0)
+            log.info({ held, graceMs: startGraceMs }, 'scheduler: deadlines overdue at start wait');
+        })
+        .catch((error) => log.error({ err: error }, 'scheduler: holding overdue deadlines failed')),
+    );
   }
 
   /** Runs the due rows now, then sleeps until the next one (coalesced while a run is under way). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runDue()
-      .catch((error) => this.options.log.error({ err: error }, 'scheduler: run failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
   /** Stops waking and waits for the commands under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.poll) clearInterval(this.poll);
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
    * Claims and runs due rows, up to `IN_FLIGHT` at a time, claiming more as half of them finish
-   * (no batch waits for its slowest command), until none is due; then sleeps until the next one.
+   * (no batch waits for its slowest command), until none is due.
    */
   private async runDue(): Promise<void> {
     const { db, now } = this.options;
     const inFlight = new Set<Promise<void>>();
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const room = IN_FLIGHT - inFlight.size;
       const at = now();
       const due = await claimDue(db, { now: at, leaseUntil: at + LEASE_MS, owner: this.owner, limit: room });
@@ -121,13 +107,6 @@ export class Scheduler {
       while (inFlight.size > IN_FLIGHT / 2) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
-    const next = await nextDueAt(db);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (next !== null && !this.stopped) {
-      const delay = Math.min(Math.max(next - now(), 0), MAX_DELAY_MS);
-      this.timer = setTimeout(() => this.wake(), delay);
-    }
   }
 
   /**
