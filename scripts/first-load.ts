@@ -8,15 +8,15 @@
  * The server runs on a database of its own: a new one on the PostgreSQL server of DATABASE_URL
  * (dropped afterwards), else embedded PGlite in memory.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../src-server/config';
 import { type RunningServer, startServer } from '../src-server/main';
 import type { GameView } from '../src-server/trpc/routers/game';
+import { createScratchDatabase } from '../test/support/scratch-database';
 import {
   type ApiUser,
   freePort,
@@ -289,22 +289,11 @@ async function startOwnServer(): Promise<{
 }> {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
-  let drop = async () => undefined;
+  let drop: () => Promise<void> = async () => undefined;
   if (serverUrl) {
-    const name = `first_load_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const scratch = await createScratchDatabase(serverUrl, 'first_load');
+    databaseUrl = scratch.url;
+    drop = scratch.drop;
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

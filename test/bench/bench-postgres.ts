@@ -2,10 +2,10 @@
  * A throwaway PostgreSQL database for a benchmark: created on the server of DATABASE_URL (else the
  * local one, if it answers), migrated, and dropped afterwards. Null when no server answers.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
+import { createScratchDatabase } from '../support/scratch-database';
 
 async function postgresUrl(): Promise<string | null> {
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,20 +25,14 @@ export async function withBenchPostgres(
 ): Promise<boolean> {
   const serverUrl = await postgresUrl();
   if (!serverUrl) return false;
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const scratch = await createScratchDatabase(serverUrl, 'bench');
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   try {
     await migrateToLatest(handle.db);
-    await measure(handle, url);
+    await measure(handle, new URL(scratch.url));
   } finally {
     await handle.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
   return true;
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/database';
 import { migrateToLatest } from '../../src-server/db/migrate';
 import { TEST_POOL_MAX } from './pool';
+import { createScratchDatabase } from './scratch-database';
 
 /** Whether this run has a PostgreSQL server (chosen by database-setup.ts). */
 export const onPostgres = () => inject('databaseUrl') !== '';
@@ -31,28 +30,19 @@ async function openPglite(): Promise<TestDatabase> {
 
 /** A database of its own on the PostgreSQL server at `serverUrl`, dropped (with force) after. */
 async function openPostgres(serverUrl: string): Promise<TestDatabase> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl, 'test');
   const handle = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     dataDir: '',
     databasePoolMax: TEST_POOL_MAX,
   });
   await migrateToLatest(handle.db);
   return {
     handle,
-    url: url.toString(),
+    url: scratch.url,
     async drop() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
