@@ -36,7 +36,7 @@ export function IntroTab() {
         <Group justify="space-between" align="center" gap="lg">
           <Stack gap="xs" maw={560}>
             <Title order={2} data-testid="welcome">
-              <FormattedMessage id="dashboard.welcome" values={{ name: user?.name }} />
+              <FormattedMessage id="dashboard.welcome" values={{ name: user?.firstname ?? user?.name }} />
             </Title>
             <Text size="lg" opacity={0.9}>
               <FormattedMessage id="dashboard.introText" />
