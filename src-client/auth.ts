@@ -7,6 +7,8 @@ export interface CurrentUser {
   name: string;
   email: string | null;
   isAnonymous: boolean;
+  /** Whether the address was confirmed by a mailed link (the dashboard's banner until it is). */
+  emailVerified: boolean;
   /** The profile (spec point 3, user document): null until its owner sets it. */
   playerName: string | null;
   language: string | null;
@@ -25,6 +27,7 @@ export const PROFILE_FIELDS = [
 type SessionState = { user: CurrentUser | null; pending: boolean };
 type SessionUser = Pick<CurrentUser, 'id' | 'name' | 'email'> & {
   isAnonymous?: boolean | null;
+  emailVerified?: boolean | null;
 } & Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>;
 
 /**
@@ -45,6 +48,7 @@ function toCurrentUser(raw: SessionUser | undefined): CurrentUser | null {
     name: raw.name,
     email: isAnonymous ? null : raw.email,
     isAnonymous,
+    emailVerified: raw.emailVerified === true,
     playerName: raw.playerName ?? null,
     language: raw.language ?? null,
     attributionSource: raw.attributionSource ?? null,
@@ -61,6 +65,7 @@ function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
       a.name === b.name &&
       a.email === b.email &&
       a.isAnonymous === b.isAnonymous &&
+      a.emailVerified === b.emailVerified &&
       PROFILE_FIELDS.every((field) => a[field] === b[field]))
   );
 }
@@ -164,6 +169,16 @@ export const authClient = {
   ),
   /** Sets a new password with a mailed code; the server signs its owner in (src-server/auth/auth.ts). */
   resetPassword: act((client) => client.resetPassword),
+  /** E-mail verification and changes of address or password (docs/accounts.md, issue 25). */
+  verifyEmail: act((client) => client.verifyEmail),
+  sendVerificationEmail: act((client) => client.sendVerificationEmail),
+  changeEmail: act((client) => client.changeEmail),
+  changePassword: act((client) => client.changePassword),
+  /** The account's signed-in devices, and signing them out. */
+  listSessions: act((client) => client.listSessions),
+  getSession: act((client) => client.getSession),
+  revokeSession: act((client) => client.revokeSession),
+  revokeOtherSessions: act((client) => client.revokeOtherSessions),
 };
 
 /** better-auth's error codes (and those of our rules in front of it) we translate; anything else shows the generic message. */
@@ -184,7 +199,14 @@ const KNOWN_AUTH_ERRORS = new Set([
   'ATTRIBUTION_TEXT_INVALID',
 ]);
 
+/** Codes said in the words of another (every page loads these words: few of them). */
+const SAME_WORDS: Record<string, string> = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
+  TOKEN_EXPIRED: 'INVALID_TOKEN',
+  EMAIL_TOO_LONG: 'INVALID_EMAIL',
+};
+
 export function authErrorMessageId(error: { code?: string | undefined } | null | undefined): string {
-  const code = error?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' ? 'USER_ALREADY_EXISTS' : error?.code;
+  const code = (error?.code && SAME_WORDS[error.code]) ?? error?.code;
   return code && KNOWN_AUTH_ERRORS.has(code) ? `auth.error.${code}` : 'auth.error.generic';
 }

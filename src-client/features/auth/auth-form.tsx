@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
 import { takeTarget } from './after-login';
 import { ForgotPasswordDialog } from './forgot-password';
+import { SignUpSent } from './sign-up-sent';
 
 /** The log-in or sign-up form; once signed in, the visitor goes where they were going. */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
@@ -19,6 +20,7 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   // `?forgot=1`: a mailed link that no longer works sends its reader here to ask for a new one.
   const [search] = useSearchParams();
   const [forgotOpen, setForgotOpen] = useState(mode === 'login' && search.has('forgot'));
@@ -39,13 +41,22 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
             name: name.trim(),
             language: locale,
           });
+    // Sign-up answers a taken address as a free one and opens no session: the password typed
+    // signs its new account in, else the address's owner was written to (docs/accounts.md).
+    const signedIn =
+      mode === 'signup' && !result.error
+        ? await authClient.signIn.email({ email: email.trim(), password })
+        : result;
     setBusy(false);
     if (result.error) {
       setError(authErrorMessageId(result.error));
       return;
     }
+    if (signedIn.error) return setSentTo(email.trim());
     navigate(takeTarget(), { replace: true });
   };
+
+  if (sentTo) return <SignUpSent email={sentTo} />;
 
   return (
     <Center mih="80vh">
