@@ -109,12 +109,11 @@ export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: W
   return { api, close: () => wsClient.close() };
 }
 
+/** A new instructor, signed in: sign-up opens no session (it answers a taken address alike), so a sign-in follows. */
 export async function signUpInstructor(baseUrl: string, email: string): Promise<ApiUser> {
-  const { cookie, userId } = await authRequest(baseUrl, '/sign-up/email', {
-    email,
-    password: 'correct horse battery',
-    name: 'Ada Instructor',
-  });
+  const password = 'correct horse battery';
+  await authRequest(baseUrl, '/sign-up/email', { email, password, name: 'Ada Instructor' });
+  const { cookie, userId } = await authRequest(baseUrl, '/sign-in/email', { email, password });
   return { cookie, userId, ...apiClient(baseUrl, cookie) };
 }
 
