@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
-import { verifiedInstructorProcedure } from '../../src-server/trpc/procedures';
 import type { Context } from '../../src-server/trpc/context';
+import { verifiedInstructorProcedure } from '../../src-server/trpc/procedures';
 import { router } from '../../src-server/trpc/trpc';
 import { readAuthAction } from '../../src-shared/rules/auth-action';
 import { freshDatabase, type TestDatabase } from '../support/database';
@@ -35,7 +35,9 @@ afterAll(async () => {
 
 const PASSWORD = 'correct horse battery';
 const signUp = (email: string, password = PASSWORD) =>
-  rawRequest(server.url, '/api/auth/sign-up/email', { body: JSON.stringify({ email, password, name: 'Ada' }) });
+  rawRequest(server.url, '/api/auth/sign-up/email', {
+    body: JSON.stringify({ email, password, name: 'Ada' }),
+  });
 const cookieOf = (headers: Headers) =>
   headers
     .getSetCookie()
@@ -65,7 +67,10 @@ describe('e-mail verification', () => {
 
     const verified = await verify(action.code);
     expect(verified.status).toBe(200);
-    expect(await me(cookieOf(verified.headers))).toMatchObject({ email: 'new@example.org', emailVerified: true });
+    expect(await me(cookieOf(verified.headers))).toMatchObject({
+      email: 'new@example.org',
+      emailVerified: true,
+    });
     // Used again: still verified, nobody signed in by it.
     const again = await verify(action.code);
     expect(again.status).toBe(200);
@@ -128,7 +133,9 @@ describe('e-mail verification', () => {
 describe('the guard for actions that mail other people', () => {
   const probe = router({ mailSomeone: verifiedInstructorProcedure.query(() => 'sent') });
   const callAs = (user: Context['user']) =>
-    probe.createCaller({ user, socket: null, services: { log: console } } as unknown as Context).mailSomeone();
+    probe
+      .createCaller({ user, socket: null, services: { log: console } } as unknown as Context)
+      .mailSomeone();
   const instructor = { id: 'u1', name: 'Ada', email: 'ada@example.org', isAnonymous: false };
 
   it('lets a verified instructor through and refuses the others with a translated message', async () => {
@@ -137,7 +144,9 @@ describe('the guard for actions that mail other people', () => {
       code: 'FORBIDDEN',
       message: 'account.errEmailNotVerified',
     });
-    await expect(callAs({ ...instructor, email: null, isAnonymous: true, emailVerified: false })).rejects.toMatchObject({
+    await expect(
+      callAs({ ...instructor, email: null, isAnonymous: true, emailVerified: false }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     await expect(callAs(null)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
