@@ -81,12 +81,15 @@ const changedBy = new WeakMap<Request, Profile>();
 type HookContext = Parameters<typeof getSessionFromCtx>[0] & {
   path: string;
   body?: unknown;
+  query?: Record<string, unknown>;
   request?: Request;
 };
 
 /** Before better-auth: the sign-up's address (spec `verifyEmail`, reason signup), the change of address's password. */
 export async function beforeVerificationEndpoints(ctx: HookContext): Promise<void> {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
+  // Our links carry no callbackURL (the page reads the answer); a malformed one makes better-auth throw.
+  if (ctx.path === '/verify-email' && ctx.query?.callbackURL !== undefined) refuse('INVALID_CALLBACK_URL');
   if (ctx.path === '/sign-up/email') {
     const problem = emailAddressProblem(body.email, 'signup');
     if (problem) refuse(problem);
