@@ -85,13 +85,14 @@ export function DevicesList() {
                 </div>
               </Group>
               {isCurrent ? (
-                <Badge variant="light" data-testid="this-device">
+                <Badge variant="light" style={{ flex: 'none' }} data-testid="this-device">
                   <FormattedMessage id="account.devices.thisDevice" />
                 </Badge>
               ) : (
                 <Button
                   size="xs"
                   variant="default"
+                  style={{ flex: 'none' }}
                   loading={busy === device.token}
                   onClick={() => signOut(device.token)}
                 >
