@@ -7,6 +7,8 @@ export interface CurrentUser {
   name: string;
   email: string | null;
   isAnonymous: boolean;
+  /** Whether the address was confirmed by a mailed link (the dashboard's banner until it is). */
+  emailVerified: boolean;
   /** The profile (spec point 3, user document): null until its owner sets it. */
   playerName: string | null;
   language: string | null;
@@ -34,6 +36,7 @@ type SessionState = { user: CurrentUser | null; pending: boolean };
 type SessionUser = Pick<CurrentUser, 'id' | 'name' | 'email'> & {
   isAnonymous?: boolean | null;
   favoriteGames?: string[] | null;
+  emailVerified?: boolean | null;
 } & Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>;
 
 /**
@@ -54,6 +57,7 @@ function toCurrentUser(raw: SessionUser | undefined): CurrentUser | null {
     name: raw.name,
     email: isAnonymous ? null : raw.email,
     isAnonymous,
+    emailVerified: raw.emailVerified === true,
     playerName: raw.playerName ?? null,
     language: raw.language ?? null,
     attributionSource: raw.attributionSource ?? null,
@@ -74,6 +78,7 @@ function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {
       a.name === b.name &&
       a.email === b.email &&
       a.isAnonymous === b.isAnonymous &&
+      a.emailVerified === b.emailVerified &&
       PROFILE_FIELDS.every((field) => a[field] === b[field]) &&
       a.favoriteGames.join() === b.favoriteGames.join())
   );
@@ -178,6 +183,16 @@ export const authClient = {
   ),
   /** Sets a new password with a mailed code; the server signs its owner in (src-server/auth/auth.ts). */
   resetPassword: act((client) => client.resetPassword),
+  /** E-mail verification and changes of address or password (docs/accounts.md, issue 25). */
+  verifyEmail: act((client) => client.verifyEmail),
+  sendVerificationEmail: act((client) => client.sendVerificationEmail),
+  changeEmail: act((client) => client.changeEmail),
+  changePassword: act((client) => client.changePassword),
+  /** The account's signed-in devices, and signing them out. */
+  listSessions: act((client) => client.listSessions),
+  getSession: act((client) => client.getSession),
+  revokeSession: act((client) => client.revokeSession),
+  revokeOtherSessions: act((client) => client.revokeOtherSessions),
 };
 
 /** better-auth's error codes (and those of our rules in front of it) we translate; anything else shows the generic message. */
@@ -198,9 +213,16 @@ const KNOWN_AUTH_ERRORS = new Set([
   'ATTRIBUTION_TEXT_INVALID',
 ]);
 
+/** Codes said in the words of another (every page loads these words: few of them). */
+const SAME_WORDS: Record<string, string> = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
+  TOKEN_EXPIRED: 'INVALID_TOKEN',
+  EMAIL_TOO_LONG: 'INVALID_EMAIL',
+};
+
 export function authErrorMessageId(error: { code?: string | undefined } | null | undefined): string {
   // The spec's own message (point 8): an account made while signed in to another.
   if (error?.code === 'ALREADY_LOGGED_IN') return 'dashboard.errorAlreadyLoggedIn';
-  const code = error?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' ? 'USER_ALREADY_EXISTS' : error?.code;
+  const code = (error?.code && SAME_WORDS[error.code]) ?? error?.code;
   return code && KNOWN_AUTH_ERRORS.has(code) ? `auth.error.${code}` : 'auth.error.generic';
 }

@@ -69,6 +69,10 @@ export interface Config {
     passwordResetsPerAddress: RateLimit;
     /** New passwords set with a reset code from one client address. */
     passwordResetAttempts: RateLimit;
+    /** Verification mails to one e-mail address (sign-up, send again, a change of address). */
+    verificationMailsPerEmail: RateLimit;
+    /** Verification mails asked for from one client address, whatever the e-mail. */
+    verificationMailsPerAddress: RateLimit;
   };
 }
 
@@ -177,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         windowSeconds: 3600,
       }),
       passwordResetAttempts: rateLimit(env, 'PASSWORD_RESET_ATTEMPT_LIMIT', { max: 20, windowSeconds: 3600 }),
+      verificationMailsPerEmail: rateLimit(env, 'VERIFICATION_MAIL_LIMIT', { max: 5, windowSeconds: 3600 }),
+      verificationMailsPerAddress: rateLimit(env, 'VERIFICATION_MAIL_ADDRESS_LIMIT', {
+        max: 20,
+        windowSeconds: 3600,
+      }),
     },
   };
 }

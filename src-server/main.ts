@@ -155,9 +155,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.all(
     '/api/auth/{*path}',
     authGuards({ isForeign, limiter, limits: config.limits, addressOf, log }),
-    // A sign-out, a new name, a changed password: the cookie's remembered sign-in is looked up afresh.
+    // A sign-out, a new name, a changed password, a verified address (a link, so a GET): the
+    // cookie's remembered sign-in is looked up afresh.
     ((req, res, next) => {
-      if (req.method === 'GET') return next();
+      if (req.method === 'GET' && !req.path.endsWith('/verify-email')) return next();
       services.sessions.forget(req.headers);
       res.on('finish', () => services.sessions.forget(req.headers));
       next();

@@ -9,6 +9,7 @@ import { IntroTab } from '../features/dashboard/intro-tab';
 import { SessionsTab } from '../features/dashboard/sessions/sessions-tab';
 import { SettingsTab } from '../features/dashboard/settings/settings-tab';
 import { TemplatesTab } from '../features/dashboard/templates/templates-tab';
+import { VerifyEmailBanner } from '../features/dashboard/verify-email-banner';
 import { loadChunk } from '../load-chunk';
 import { DASHBOARD_TABS, type DashboardTab, paths } from '../paths';
 
@@ -44,6 +45,7 @@ export function DashboardPage() {
   useDocumentTitle(intl.formatMessage({ id: 'dashboard.title' }));
   return (
     <InstructorOnly>
+      <VerifyEmailBanner />
       <Dashboard />
     </InstructorOnly>
   );

@@ -14,6 +14,12 @@ import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import type { MailRequest } from '../mail/outbox';
 import { checkPassword, checkUserFields } from './account-rules';
+import {
+  afterEmailChangeRequest,
+  beforeVerificationEndpoints,
+  verificationOptions,
+  verifiedByLink,
+} from './email-verification';
 import type { SignedIn } from './session-cache';
 
 /** The endpoints that set a password. */
@@ -28,6 +34,8 @@ export interface SessionUser {
   /** Null for anonymous players: they have no e-mail of their own. */
   email: string | null;
   isAnonymous: boolean;
+  /** Whether the owner of `email` proved it by a mailed link (verifiedInstructorProcedure). */
+  emailVerified: boolean;
 }
 
 /**
@@ -75,6 +83,13 @@ export function createAuth(options: {
 }) {
   /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
   const resetBy = new WeakMap<Request, string>();
+  const verification = verificationOptions({
+    ...options,
+    requestLocale,
+    accountEmail: async (userId) =>
+      (await options.db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst())
+        ?.email,
+  });
   return betterAuth({
     database: { db: options.db, type: 'postgres' },
     baseURL: options.publicUrl,
@@ -84,6 +99,10 @@ export function createAuth(options: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // Sign-up answers the same whether the address is taken or not, so it opens no session:
+      // the form signs in next (docs/accounts.md, "E-mail verification").
+      autoSignIn: false,
+      onExistingUserSignUp: verification.onExistingUserSignUp,
       // Password reset (docs/accounts.md): better-auth makes, keeps, expires and consumes the code;
       // we mail it as a link to /auth-action. Anonymous players have no address of their own.
       resetPasswordTokenExpiresIn: RESET_CODE_SECONDS,
@@ -103,10 +122,12 @@ export function createAuth(options: {
         if (request) resetBy.set(request, user.id);
       },
     },
+    emailVerification: verification.emailVerification,
     plugins: [anonymous({ generateName: () => ANONYMOUS_NAME })],
     // The profile (spec point 3, user document; migrations/0009_profile.ts), set with better-auth's
     // update-user and checked by its database hooks (account-rules.ts).
     user: {
+      changeEmail: verification.changeEmail,
       additionalFields: USER_FIELDS,
     },
     hooks: {
@@ -120,6 +141,7 @@ export function createAuth(options: {
           if (signedIn && !(signedIn.user as { isAnonymous?: boolean | null }).isAnonymous)
             throw new APIError('BAD_REQUEST', { code: 'ALREADY_LOGGED_IN', message: 'ALREADY_LOGGED_IN' });
         }
+        await beforeVerificationEndpoints(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.context.returned instanceof Error) return;
@@ -135,6 +157,12 @@ export function createAuth(options: {
             kind: 'noAccount',
             values: { email, signupLink: new URL('/signup', options.publicUrl).href },
           });
+        } else if (ctx.path === '/change-email') {
+          await afterEmailChangeRequest(
+            verification.deps,
+            ctx.request,
+            (ctx.body as { newEmail?: unknown }).newEmail,
+          );
         } else if (ctx.path === '/reset-password' && ctx.request) {
           // The reset revoked every session of the account; the person who set it is signed in anew.
           const userId = resetBy.get(ctx.request);
@@ -152,6 +180,7 @@ export function createAuth(options: {
           before: async (user, ctx) => {
             const session = ctx ? await getSessionFromCtx(ctx).catch(() => null) : null;
             checkUserFields(user, session?.user.isAnonymous === true);
+            return verifiedByLink(user, ctx?.path);
           },
         },
       },
@@ -195,7 +224,13 @@ export async function signInFromHeaders(auth: Auth, headers: IncomingHttpHeaders
   const user = session.user as typeof session.user & { isAnonymous?: boolean | null };
   const isAnonymous = user.isAnonymous === true;
   return {
-    user: { id: user.id, name: user.name, email: isAnonymous ? null : user.email, isAnonymous },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: isAnonymous ? null : user.email,
+      isAnonymous,
+      emailVerified: !isAnonymous && user.emailVerified,
+    },
     sessionToken: session.session.token,
   };
 }

@@ -18,10 +18,11 @@ export interface Database {
   user: UserTable;
 }
 
-/** The columns of better-auth's user table that the product reads (players' display names). */
+/** The columns of better-auth's user table that the product reads (players' display names, mail addresses). */
 export interface UserTable {
   id: string;
   name: string;
+  email: string;
 }
 
 export interface EventsTable {

@@ -33,6 +33,8 @@ const accountKey = (email: unknown): string =>
     .update(typeof email === 'string' ? email.trim().toLowerCase() : '')
     .digest('base64url');
 
+const bodyOf = (req: { body?: unknown }) => (req.body ?? {}) as Record<string, unknown>;
+
 export function authGuards({ isForeign, limiter, limits, addressOf, log }: Options): RequestHandler[] {
   // better-auth checks the Origin of some endpoints only (not of update-user): ours checks all.
   const sameSite: RequestHandler = (req, res, next) => {
@@ -58,6 +60,17 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
     return !refused;
   };
 
+  /** Counts a password attempt under `keys`; a right password gives it back (only the password's keys). */
+  const countPassword = async (res: Response, keys: [string, RateLimit][]): Promise<boolean> => {
+    if (!(await countAttempt(res, keys))) return false;
+    res.on('finish', () => {
+      if (res.statusCode < 400)
+        for (const [key] of keys.filter(([key]) => key.startsWith('password:')))
+          limiter.giveBack(key).catch((err: unknown) => log.warn({ err }, 'rate limit not given back'));
+    });
+    return true;
+  };
+
   const limit: RequestHandler = async (req, res, next) => {
     try {
       if (req.method !== 'POST') return next();
@@ -66,31 +79,42 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
       if (endpoint === '/sign-in/anonymous') {
         if (await countAttempt(res, [[`anonymous:${client}`, limits.anonymousSignIns]])) next();
       } else if (endpoint === '/sign-up/email') {
-        if (await countAttempt(res, [[`sign-up:${client}`, limits.signUps]])) next();
+        // A sign-up mails its address (a link, or its owner a warning): counted per address too.
+        const keys: [string, RateLimit][] = [
+          [`sign-up:${client}`, limits.signUps],
+          [`verify-mail:${accountKey(bodyOf(req).email)}`, limits.verificationMailsPerEmail],
+        ];
+        if (await countAttempt(res, keys)) next();
       } else if (endpoint === '/sign-in/email') {
         // Every attempt counts, so that parallel guesses cannot slip past the limit; a correct
         // password gives its attempt back. The account's counter is per address: a stranger's
         // wrong guesses never lock out the owner signing in from elsewhere.
         const keys: [string, RateLimit][] = [
-          [
-            `password:${accountKey((req.body as { email?: unknown } | undefined)?.email)}:${client}`,
-            limits.signInFailuresPerAccount,
-          ],
+          [`password:${accountKey(bodyOf(req).email)}:${client}`, limits.signInFailuresPerAccount],
           [`password:${client}`, limits.signInFailuresPerAddress],
         ];
-        if (!(await countAttempt(res, keys))) return;
-        res.on('finish', () => {
-          if (res.statusCode < 400)
-            for (const [key] of keys)
-              limiter.giveBack(key).catch((err: unknown) => log.warn({ err }, 'rate limit not given back'));
-        });
-        next();
+        if (await countPassword(res, keys)) next();
+      } else if (endpoint === '/change-password' || endpoint === '/change-email') {
+        // The current password is asked for again: a guess, counted as a sign-in's.
+        const keys: [string, RateLimit][] = [[`password:${client}`, limits.signInFailuresPerAddress]];
+        if (endpoint === '/change-email')
+          keys.push(
+            [`verify-mail:${accountKey(bodyOf(req).newEmail)}`, limits.verificationMailsPerEmail],
+            [`verify-mail:${client}`, limits.verificationMailsPerAddress],
+          );
+        if (await countPassword(res, keys)) next();
+      } else if (endpoint === '/send-verification-email') {
+        // "Send again": per address (an account is one address) and per client address.
+        const keys: [string, RateLimit][] = [
+          [`verify-mail:${accountKey(bodyOf(req).email)}`, limits.verificationMailsPerEmail],
+          [`verify-mail:${client}`, limits.verificationMailsPerAddress],
+        ];
+        if (await countAttempt(res, keys)) next();
       } else if (endpoint === '/request-password-reset') {
         // Per e-mail address, whether an account uses it or not (the answer is the same for both),
         // so no inbox is flooded; per client address, so no one mails the world from one machine.
-        const email = (req.body as { email?: unknown } | undefined)?.email;
         const keys: [string, RateLimit][] = [
-          [`reset-mail:${accountKey(email)}`, limits.passwordResetsPerEmail],
+          [`reset-mail:${accountKey(bodyOf(req).email)}`, limits.passwordResetsPerEmail],
           [`reset-mail:${client}`, limits.passwordResetsPerAddress],
         ];
         if (await countAttempt(res, keys)) next();

@@ -12,6 +12,14 @@ export interface MailValues {
   resetPassword: { name: string; link: string };
   /** The answer to a reset asked for an address no account uses. */
   noAccount: { email: string; signupLink: string };
+  /** A new account's (or a signed-in owner's) link to confirm their address. */
+  verifyEmail: { name: string; link: string };
+  /** To a new address an account asked to move to: the link that makes the change. */
+  changeEmail: { name: string; link: string; email: string };
+  /** To an account's current address, when a change to another one was asked for. */
+  emailChangeRequested: { name: string; email: string; resetLink: string };
+  /** To an account's address, when someone tried to sign up with it. */
+  signUpExisting: { name: string; loginLink: string };
 }
 export type MailKind = keyof MailValues;
 
@@ -59,6 +67,26 @@ function layoutOf(
         action: { label: say('mail.noAccount.action'), url: values.signupLink! },
         after: [say('mail.noAccount.ignore')],
       };
+    case 'verifyEmail':
+    case 'changeEmail':
+    case 'emailChangeRequested':
+    case 'signUpExisting': {
+      const link = {
+        verifyEmail: 'link',
+        changeEmail: 'link',
+        emailChangeRequested: 'resetLink',
+        signUpExisting: 'loginLink',
+      };
+      return {
+        subject: say(`mail.${kind}.subject`),
+        paragraphs: [
+          values.name ? say('mail.greetingName', { name: values.name }) : say('mail.greeting'),
+          say(`mail.${kind}.intro`, { email: values.email ?? '' }),
+        ],
+        action: { label: say(`mail.${kind}.action`), url: values[link[kind]]! },
+        after: [say(`mail.${kind}.ignore`)],
+      };
+    }
   }
 }
 

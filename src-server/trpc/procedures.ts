@@ -68,6 +68,16 @@ export const instructorProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * An instructor whose address is verified: what an action that reaches other people by e-mail
+ * needs (team invitations, purchases: docs/accounts.md), so that nobody mails others under an
+ * address they do not own. An unverified instructor may still prepare games.
+ */
+export const verifiedInstructorProcedure = instructorProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) throw appError('FORBIDDEN', 'account.errEmailNotVerified');
+  return next();
+});
+
 /** A seat shows the user's name, so a player needs one (it stays in their user record). */
 export function requirePlayerName(ctx: Context): void {
   if (!playerNameInput.safeParse(ctx.user?.name).success)

@@ -5,12 +5,18 @@
  */
 export const AUTH_ACTION_PATH = '/auth-action';
 
-/** The actions a mail's link leads to (verifyEmail comes with e-mail verification). */
-export const AUTH_ACTION_MODES = ['resetPassword'] as const;
+/** The actions a mail's link leads to. */
+export const AUTH_ACTION_MODES = ['resetPassword', 'verifyEmail'] as const;
 export type AuthActionMode = (typeof AUTH_ACTION_MODES)[number];
 
-/** A code as better-auth makes them (letters and digits), bounded so a mangled link is refused early. */
-const CODE = /^[A-Za-z0-9_-]{8,128}$/;
+/**
+ * Codes as better-auth makes them, bounded so a mangled link is refused early: a reset code is
+ * letters and digits; a verification code is a signed token (a JWT: three base64url parts).
+ */
+const CODES: Record<AuthActionMode, RegExp> = {
+  resetPassword: /^[A-Za-z0-9_-]{8,128}$/,
+  verifyEmail: /^(?=.{20,2048}$)[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+};
 
 /** The absolute link of an action, on the product's public address. */
 export function authActionLink(publicUrl: string, mode: AuthActionMode, code: string): string {
@@ -25,6 +31,11 @@ export function readAuthAction(search: string): { mode: AuthActionMode; code: st
   const query = new URLSearchParams(search);
   const mode = query.get('mode');
   const code = query.get('code');
-  if (!AUTH_ACTION_MODES.includes(mode as AuthActionMode) || !code || !CODE.test(code)) return null;
+  if (
+    !AUTH_ACTION_MODES.includes(mode as AuthActionMode) ||
+    !code ||
+    !CODES[mode as AuthActionMode].test(code)
+  )
+    return null;
   return { mode: mode as AuthActionMode, code };
 }

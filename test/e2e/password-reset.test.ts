@@ -40,7 +40,9 @@ it('resets a forgotten password from the mail, signs in with the new one and ref
   await dialog.getByText('Check your mail: if an account uses ada@example.org').waitFor();
   await shot(page, 'forgot-password-sent-1280');
 
-  const mail = await smtp.waitFor((m) => m.to.includes('ada@example.org'));
+  const mail = await smtp.waitFor(
+    (m) => m.to.includes('ada@example.org') && m.link?.includes('mode=resetPassword') === true,
+  );
   expect(mail.subject).toBe('Reset your SimGames password');
   expect(mail.link).toMatch(/\/auth-action\?mode=resetPassword&code=/);
 

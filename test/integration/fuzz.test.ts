@@ -571,7 +571,23 @@ const AUTH_ENDPOINTS: Record<string, string[]> = {
   '/change-password': ['currentPassword', 'newPassword'],
   '/request-password-reset': ['email'],
   '/reset-password': ['token', 'newPassword'],
+  '/send-verification-email': ['email', 'callbackURL'],
+  '/change-email': ['newEmail', 'currentPassword', 'callbackURL'],
+  '/revoke-session': ['token'],
+  '/revoke-other-sessions': [],
+  // GET endpoints: the fields go in the query string.
+  'GET /verify-email': ['token', 'callbackURL'],
+  'GET /list-sessions': [],
 };
+
+/** A hostile value as a query string: its fields as text, whatever they are. */
+const queryOf = (input: unknown) =>
+  new URLSearchParams(
+    Object.entries(input !== null && typeof input === 'object' ? input : {}).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : (JSON.stringify(encode(value).json) ?? ''),
+    ]),
+  );
 
 describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) => {
   it(
@@ -591,10 +607,17 @@ describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) 
           body,
           fc.constantFrom<keyof typeof callers>('creator', 'player', 'nobody'),
           async (input, caller) => {
-            const answer = await rawRequest(server.url, `/api/auth${endpoint}`, {
-              body: JSON.stringify(encode(input).json),
-              headers: callers[caller] ? { cookie: callers[caller] } : undefined,
-            });
+            const headers = callers[caller] ? { cookie: callers[caller] } : undefined;
+            const [method, path] = endpoint.startsWith('GET ')
+              ? ['GET', endpoint.slice(4)]
+              : ['POST', endpoint];
+            const answer =
+              method === 'GET'
+                ? await rawRequest(server.url, `/api/auth${path}?${queryOf(input)}`, { method, headers })
+                : await rawRequest(server.url, `/api/auth${path}`, {
+                    body: JSON.stringify(encode(input).json),
+                    headers,
+                  });
             // The client shows auth.error.<code>, or its generic message for a refusal without one.
             const json = answer.status < 400 || (typeof answer.body === 'object' && answer.body !== null);
             const context = `${endpoint} ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;

@@ -267,16 +267,17 @@ describe('read models', () => {
 });
 
 describe('session cookies', () => {
+  // Sign-up opens no session (docs/accounts.md): the sign-in that follows sets the cookie.
   const setCookieOf = async (baseUrl: string, origin: string) => {
-    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({
-        email: `${randomUUID()}@example.org`,
-        password: 'correct horse battery',
-        name: 'C',
-      }),
-    });
+    const account = { email: `${randomUUID()}@example.org`, password: 'correct horse battery' };
+    const post = (path: string, body: unknown) =>
+      fetch(`${baseUrl}/api/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/sign-up/email', { ...account, name: 'C' })).ok).toBe(true);
+    const response = await post('/sign-in/email', account);
     expect(response.ok).toBe(true);
     return response.headers.getSetCookie().find((cookie) => cookie.includes('session_token'))!;
   };

@@ -42,6 +42,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** A reset's mail, not the verification mail a sign-up sends (email-verification.test.ts). */
+const isReset = (mail: { link: string | null }) => mail.link?.includes('mode=resetPassword') === true;
+
 const outbox = () => server.services.database.db.selectFrom('mail_outbox').selectAll();
 
 const requestReset = (email: string, language = 'en') =>
@@ -135,7 +138,7 @@ describe('password reset', () => {
       .execute();
     expect((await requestReset('ada@example.org')).status).toBe(200);
 
-    const mail = await smtp.waitFor((m) => m.to.includes('ada@example.org'));
+    const mail = await smtp.waitFor((m) => m.to.includes('ada@example.org') && isReset(m));
     // In the account's language (its profile), with the product's name, text and HTML.
     expect(mail.subject).toContain('SimGames');
     expect(mail.body).toContain('Jemand, hoffentlich Sie');
@@ -194,7 +197,7 @@ describe('password reset', () => {
   it('refuses an expired code', async () => {
     await signUpInstructor(server.url, 'late@example.org').then((u) => u.close());
     await requestReset('late@example.org');
-    const mail = await smtp.waitFor((m) => m.to.includes('late@example.org'));
+    const mail = await smtp.waitFor((m) => m.to.includes('late@example.org') && isReset(m));
     const code = readAuthAction(new URL(mail.link!).search)!.code;
     // An hour has passed: better-auth's row says so.
     await server.services.database.db
@@ -237,6 +240,7 @@ describe('across a restart and without SMTP', () => {
           const row = await first!.services.database.db
             .selectFrom('mail_outbox')
             .selectAll()
+            .where('kind', '=', 'resetPassword')
             .executeTakeFirst();
           if (row?.last_error) return row;
           first!.mail.wake();
@@ -255,10 +259,14 @@ describe('across a restart and without SMTP', () => {
         mail: { smtpUrl: up.url, retryMs: 200 },
       });
       try {
-        const mail = await up.waitFor((m) => m.to.includes('restart@example.org'));
+        const mail = await up.waitFor((m) => m.to.includes('restart@example.org') && isReset(m));
         expect(mail.link).toContain('mode=resetPassword');
         await second.mail.idle();
-        const sent = await second.services.database.db.selectFrom('mail_outbox').selectAll().execute();
+        const sent = await second.services.database.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('kind', '=', 'resetPassword')
+          .execute();
         expect(sent).toHaveLength(1);
         expect(sent[0]!.sent_at).not.toBeNull();
       } finally {
@@ -281,7 +289,11 @@ describe('across a restart and without SMTP', () => {
         body: JSON.stringify({ email: 'offline@example.org' }),
       });
       await offline.mail.idle();
-      const rows = await offline.services.database.db.selectFrom('mail_outbox').selectAll().execute();
+      const rows = await offline.services.database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('kind', '=', 'resetPassword')
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.recipient).toBe('offline@example.org');
       expect(rows[0]!.sent_at).not.toBeNull();

@@ -110,7 +110,8 @@ export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: W
 }
 
 /**
- * A new instructor, who has answered /setup-account's questions unless `setUp` is false (then a
+ * A new instructor, signed in: sign-up opens no session (it answers a taken address alike), so a
+ * sign-in follows. They have answered /setup-account's questions unless `setUp` is false (then a
  * log-in takes them to that page first).
  */
 export async function signUpInstructor(
@@ -118,12 +119,14 @@ export async function signUpInstructor(
   email: string,
   { setUp = true }: { setUp?: boolean } = {},
 ): Promise<ApiUser> {
-  const { cookie, userId } = await authRequest(baseUrl, '/sign-up/email', {
+  const password = 'correct horse battery';
+  await authRequest(baseUrl, '/sign-up/email', {
     email,
-    password: 'correct horse battery',
+    password,
     name: 'Ada Instructor',
     ...(setUp ? { firstname: 'Ada', lastname: 'Instructor', profileType: 'teacher' } : {}),
   });
+  const { cookie, userId } = await authRequest(baseUrl, '/sign-in/email', { email, password });
   return { cookie, userId, ...apiClient(baseUrl, cookie) };
 }
 

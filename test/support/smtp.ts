@@ -88,7 +88,7 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
           subject: header(raw, 'Subject'),
           messageId: header(raw, 'Message-ID'),
           body,
-          link: /https?:\/\/[^\s"<]+\/auth-action\?mode=\w+&code=[\w-]+/.exec(body)?.[0] ?? null,
+          link: /https?:\/\/[^\s"<]+\/auth-action\?mode=\w+&code=[\w.-]+/.exec(body)?.[0] ?? null,
         });
         callback();
         for (const wake of waiters) wake();

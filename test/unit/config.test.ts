@@ -46,6 +46,8 @@ describe('limits and proxies from the environment', () => {
       passwordResetsPerEmail: { max: 3, windowSeconds: 3600 },
       passwordResetsPerAddress: { max: 20, windowSeconds: 3600 },
       passwordResetAttempts: { max: 20, windowSeconds: 3600 },
+      verificationMailsPerEmail: { max: 5, windowSeconds: 3600 },
+      verificationMailsPerAddress: { max: 20, windowSeconds: 3600 },
     });
     expect(config.mail).toEqual({
       smtpUrl: undefined,

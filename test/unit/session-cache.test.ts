@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache, type SignedIn } from '../../src-server/auth/session-cache';
 
 const ada: SignedIn = {
-  user: { id: 'u1', name: 'Ada', email: null, isAnonymous: true },
+  user: { id: 'u1', name: 'Ada', email: null, isAnonymous: true, emailVerified: false },
   sessionToken: 't1',
 };
 

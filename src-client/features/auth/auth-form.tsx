@@ -7,6 +7,7 @@ import { authClient, authErrorMessageId } from '../../auth';
 import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
 import { ForgotPasswordDialog } from './forgot-password';
+import { SignUpSent } from './sign-up-sent';
 
 /** The log-in or sign-up form; once it signed the visitor in, the page takes them on (routes/auth.tsx). */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
@@ -17,6 +18,7 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   // `?forgot=1`: a mailed link that no longer works sends its reader here to ask for a new one.
   const [search] = useSearchParams();
   const [forgotOpen, setForgotOpen] = useState(mode === 'login' && search.has('forgot'));
@@ -37,10 +39,22 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
             name: name.trim(),
             language: locale,
           });
+    // Sign-up answers a taken address as a free one and opens no session: the password typed
+    // signs its new account in, else the address's owner was written to (docs/accounts.md).
+    const signedIn =
+      mode === 'signup' && !result.error
+        ? await authClient.signIn.email({ email: email.trim(), password })
+        : result;
     setBusy(false);
+    if (result.error) {
+      setError(authErrorMessageId(result.error));
+      return;
+    }
     // Signed in: the page takes the user on (routes/auth.tsx).
-    if (result.error) setError(authErrorMessageId(result.error));
+    if (signedIn.error) setSentTo(email.trim());
   };
+
+  if (sentTo) return <SignUpSent email={sentTo} />;
 
   return (
     <Center mih="80vh">

@@ -17,6 +17,13 @@ describe('the links of mails (/auth-action)', () => {
     });
   });
 
+  it('reads back a verification link, whose code is a signed token', () => {
+    const code = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLm9yZyJ9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const link = authActionLink('https://games.example.org', 'verifyEmail', code);
+    expect(readAuthAction(new URL(link).search)).toEqual({ mode: 'verifyEmail', code });
+    expect(readAuthAction(`?mode=verifyEmail&code=${code.replaceAll('.', '')}`)).toBeNull();
+  });
+
   it.each([
     ['', 'nothing'],
     ['?mode=resetPassword', 'no code'],
