@@ -8,9 +8,6 @@ import { paths } from '../../paths';
 import { SendAgain } from '../../ui/send-again';
 import { AuthCard } from './reset-password-form';
 
-/** The first sign-in's questions (the lead's `/setup-account`: an account already set up goes on to its dashboard). */
-const SETUP_ACCOUNT = '/setup-account';
-
 type Outcome = 'checking' | 'done' | 'failed';
 
 /**
@@ -48,7 +45,10 @@ export function VerifyEmailPage({ code }: { code: string }) {
             <FormattedMessage id="account.verify.done" />
           </Text>
           {user && !user.isAnonymous ? (
-            <Button onClick={() => navigate(SETUP_ACCOUNT, { replace: true })} data-testid="verify-continue">
+            <Button
+              onClick={() => navigate(paths.setupAccount(), { replace: true })}
+              data-testid="verify-continue"
+            >
               <FormattedMessage id="account.verify.continue" />
             </Button>
           ) : (
