@@ -571,6 +571,17 @@ const AUTH_ENDPOINTS: Record<string, string[]> = {
   '/change-password': ['currentPassword', 'newPassword'],
   '/request-password-reset': ['email'],
   '/reset-password': ['token', 'newPassword'],
+  // Google and Microsoft (none configured here: a clear refusal), and their callbacks.
+  '/sign-in/social': [
+    'provider',
+    'callbackURL',
+    'newUserCallbackURL',
+    'errorCallbackURL',
+    'idToken',
+    'scopes',
+  ],
+  '/callback/google': ['code', 'state', 'error', 'iss'],
+  '/callback/microsoft': ['code', 'state', 'error', 'iss'],
 };
 
 describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) => {

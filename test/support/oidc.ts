@@ -109,7 +109,12 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
       },
     }),
   });
-  const server = createServer(provider.callback());
+  const answer = provider.callback();
+  // Browsers ask every page's site for an icon: none here, and no error for it.
+  const server = createServer((req, res) => {
+    if (req.url === '/favicon.ico') res.writeHead(204).end();
+    else answer(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const app = (provider: SocialProvider) => ({ clientId: provider, clientSecret: secretOf(provider) });
   return {

@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
 import { takeTarget } from './after-login';
 import { ForgotPasswordDialog } from './forgot-password';
+import { SocialSignIn } from './social-sign-in';
 
 /** The log-in or sign-up form; once signed in, the visitor goes where they were going. */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
@@ -58,6 +59,7 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
             <Title order={2}>
               <FormattedMessage id={titleId} />
             </Title>
+            <SocialSignIn mode={mode} error={search.get('error')} />
             {mode === 'signup' && (
               <TextInput
                 label={intl.formatMessage({ id: 'auth.name' })}
