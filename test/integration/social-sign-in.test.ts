@@ -58,7 +58,7 @@ const accountsOf = async (email: string) =>
 describe('a new person', () => {
   it('gets one account with Google, lands on /setup-account, and is the same user the next time', async () => {
     oidc.people.set('grace', { email: 'grace@example.org', emailVerified: true, name: 'Grace\nHopper' });
-    const first = await signInThrough(appUrl, 'google', 'grace');
+    const first = await signInThrough(appUrl, 'google', 'grace', { language: 'fr' });
     expect(first.landing.pathname).toBe('/setup-account');
     const user = await sessionOf(first.jar);
     // The provider's name made a usable one; the language is the app's when the sign-in started.
@@ -95,10 +95,26 @@ describe('a new person', () => {
       }),
     );
     oidc.people.set('pat', { email: 'pat@example.org', emailVerified: true, name: 'Pat' });
-    const signedIn = await signInThrough(appUrl, 'google', 'pat', jar);
+    const signedIn = await signInThrough(appUrl, 'google', 'pat', { jar });
     expect(signedIn.landing.pathname).toBe('/setup-account');
     expect(await sessionOf(signedIn.jar)).toMatchObject({ email: 'pat@example.org', isAnonymous: false });
     player.close();
+  });
+
+  it('signed in as another account on the device, switches to their own, and the other keeps its sign-in ways', async () => {
+    const other = await signUpInstructor(server.url, 'other@example.org');
+    other.close();
+    const jar = new CookieJar();
+    jar.take(
+      new Response(null, {
+        headers: other.cookie.split('; ').map((c): [string, string] => ['set-cookie', c]),
+      }),
+    );
+    oidc.people.set('quinn', { email: 'quinn@example.org', emailVerified: true, name: 'Quinn' });
+    const signedIn = await signInThrough(appUrl, 'google', 'quinn', { jar });
+    expect(signedIn.landing.pathname).toBe('/setup-account');
+    expect(await sessionOf(signedIn.jar)).toMatchObject({ email: 'quinn@example.org' });
+    expect((await accountsOf('other@example.org')).map((a) => a.providerId)).toEqual(['credential']);
   });
 });
 

@@ -166,13 +166,14 @@ export interface SocialSignIn {
 /**
  * A Google or Microsoft sign-in over HTTP, as a browser does it: the app's sign-in endpoint, the
  * provider's log-in page (as `login`, any password), its consent page, the app's callback, and on
- * to the page the app sends the person to. `jar` carries the app's cookies in (an anonymous player's).
+ * to the page the app sends the person to. `jar` carries the app's cookies in (an anonymous player's);
+ * `language` is the one the app shows (its Accept-Language).
  */
 export async function signInThrough(
   appUrl: string,
   provider: string,
   login: string,
-  jar = new CookieJar(),
+  { jar = new CookieJar(), language = 'en' }: { jar?: CookieJar; language?: string } = {},
 ): Promise<SocialSignIn> {
   const app = new URL(appUrl);
   const start = new URL('/api/auth/sign-in/social', app);
@@ -182,7 +183,7 @@ export async function signInThrough(
       'content-type': 'application/json',
       origin: app.origin,
       cookie: jar.header(start),
-      'accept-language': 'fr',
+      'accept-language': language,
     },
     body: JSON.stringify({
       provider,
