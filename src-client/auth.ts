@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { SocialProvider } from '../src-shared/rules/social-sign-in';
 import type { betterAuthClient } from './auth-client';
 import { loadChunk } from './load-chunk';
 
@@ -172,6 +173,19 @@ export const authClient = {
   signIn: {
     email: act((client) => client.signIn.email),
     anonymous: act((client) => client.signIn.anonymous),
+    /**
+     * Leaves for Google's or Microsoft's page; back on `callbackURL` (a new account: `newUserCallbackURL`),
+     * or on `errorCallbackURL?error=<code>`. The account it makes speaks `locale` (Accept-Language).
+     */
+    social: act(
+      (client) =>
+        (
+          provider: SocialProvider,
+          locale: string,
+          urls: { callbackURL: string; newUserCallbackURL: string; errorCallbackURL: string },
+        ) =>
+          client.signIn.social({ provider, ...urls }, { headers: { 'accept-language': locale } }),
+    ),
   },
   signUp: { email: act((client) => client.signUp.email) },
   signOut: act((client) => client.signOut),

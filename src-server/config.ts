@@ -34,6 +34,8 @@ export interface Config {
   schedulerStartGraceMs: number;
   /** The proxies whose `X-Forwarded-For` is believed (proxy-addr's syntax); none by default. */
   trustProxy: string[];
+  /** Google and Microsoft sign-in, each only when configured (auth/social.ts). */
+  socialSignIn: SocialSignInConfig;
   mail: {
     /** `smtp://user:pass@host:port` or `smtps://…`; none: mails stay in the outbox table and the log. */
     smtpUrl?: string;
@@ -74,6 +76,19 @@ export interface Config {
     /** Verification mails asked for from one client address, whatever the e-mail. */
     verificationMailsPerAddress: RateLimit;
   };
+}
+
+/** A sign-in provider's app: its id and secret, and where its OpenID Connect service is. */
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SocialSignInConfig {
+  /** Discovered from `issuer`'s /.well-known/openid-configuration. */
+  google?: SocialProviderConfig & { issuer: string };
+  /** `authority`/`tenantId`/oauth2/v2.0/… (better-auth's Microsoft provider). */
+  microsoft?: SocialProviderConfig & { tenantId: string; authority: string };
 }
 
 /** A process's connections to PostgreSQL at most (DATABASE_POOL_MAX): its commands, reads and group commits. */
@@ -129,6 +144,47 @@ function smtpUrl(text: string | undefined): string | undefined {
   return text;
 }
 
+/** An https URL (http only on this machine, for tests), without a trailing slash. */
+function serviceUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const text = env[name] || fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {}
+  const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
+  if (!url || !(url.protocol === 'https:' || (local && url.protocol === 'http:')))
+    throw new Error(`${name} must be an https:// URL, got "${text}"`);
+  return text.replace(/\/$/, '');
+}
+
+/** A provider's app, when both its id and its secret are set (one without the other is a mistake). */
+function providerApp(env: NodeJS.ProcessEnv, prefix: string): SocialProviderConfig | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret)
+    throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  return { clientId, clientSecret };
+}
+
+function socialSignIn(env: NodeJS.ProcessEnv): SocialSignInConfig {
+  const google = providerApp(env, 'GOOGLE');
+  const microsoft = providerApp(env, 'MICROSOFT');
+  const tenantId = env.MICROSOFT_TENANT_ID?.trim() || 'common';
+  if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenantId))
+    throw new Error(
+      `MICROSOFT_TENANT_ID must be common, organizations, consumers, a tenant id or domain, got "${tenantId}"`,
+    );
+  return {
+    google: google && { ...google, issuer: serviceUrl(env, 'GOOGLE_ISSUER', 'https://accounts.google.com') },
+    microsoft: microsoft && {
+      ...microsoft,
+      tenantId,
+      authority: serviceUrl(env, 'MICROSOFT_AUTHORITY', 'https://login.microsoftonline.com'),
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -156,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', DEFAULT_POOL_MAX),
     schedulerStartGraceMs: integer(env, 'SCHEDULER_START_GRACE_MS', 5000, 0),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    socialSignIn: socialSignIn(env),
     mail: {
       smtpUrl: smtpUrl(env.SMTP_URL),
       from: env.MAIL_FROM || `SimGames <no-reply@${new URL(publicUrl).hostname}>`,

@@ -16,6 +16,7 @@ import { WebSocketServer } from 'ws';
 import { createAuth, loadAuthSecret, signInFromHeaders } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { SignInWatch } from './auth/sign-in-watch';
+import { configuredProviders } from './auth/social';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -110,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     queueMail,
+    socialSignIn: config.socialSignIn,
   });
   const limiter = new RateLimiter(database.db);
   const services: Services = {
@@ -125,6 +127,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     sessions: new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs),
     signIns: new SignInWatch(database.db, config.signInCheckMs),
     presence,
+    signInProviders: configuredProviders(config.socialSignIn),
   };
   // The clock is read through `services`, so a test that replaces `services.now` moves it too.
   const scheduler = new Scheduler({

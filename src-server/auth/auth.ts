@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import {
+  APIError,
+  addOAuthServerContext,
+  createAuthMiddleware,
+  getOAuthState,
+  getSessionFromCtx,
+} from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
@@ -9,7 +15,8 @@ import type { Kysely } from 'kysely';
 import { USER_FIELDS } from '../../src-shared/api/user-fields';
 import { ANONYMOUS_NAME } from '../../src-shared/rules/account-flow';
 import { authActionLink } from '../../src-shared/rules/auth-action';
-import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
+import { chooseLocale, isLocale, type Locale } from '../../src-shared/rules/locale';
+import type { SocialSignInConfig } from '../config';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import type { MailRequest } from '../mail/outbox';
@@ -21,6 +28,7 @@ import {
   verifiedByLink,
 } from './email-verification';
 import type { SignedIn } from './session-cache';
+import { socialSignInOptions } from './social';
 
 /** The endpoints that set a password. */
 const PASSWORD_PATHS = new Set(['/sign-up/email', '/change-password', '/reset-password', '/set-password']);
@@ -69,6 +77,17 @@ function requestLocale(request: Request | undefined): Locale {
   return chooseLocale({ browser: accepted.split(',').map((tag) => tag.split(';')[0]!.trim()) });
 }
 
+/** The language a Google or Microsoft sign-in was started in, kept in its OAuth state by the server. */
+async function socialSignInLocale(): Promise<Locale | undefined> {
+  const language = (await getOAuthState())?.serverContext?.language;
+  return typeof language === 'string' && isLocale(language) ? language : undefined;
+}
+
+/** We keep no token of Google's or Microsoft's: a sign-in only needs to know who it is. */
+const withoutTokens = <Account>(account: Account) => ({
+  data: { ...account, accessToken: null, refreshToken: null, idToken: null },
+});
+
 /** A mail's idempotency key for a reset code, without keeping the code itself in the outbox's keys. */
 const resetMailKey = (code: string) =>
   `reset-password:${createHash('sha256').update(code).digest('base64url')}`;
@@ -80,7 +99,9 @@ export function createAuth(options: {
   trustedOrigins: string[];
   /** Queues a mail (mail/outbox.ts) and wakes the mail loop. */
   queueMail: (mail: MailRequest) => Promise<void>;
+  socialSignIn: SocialSignInConfig;
 }) {
+  const social = socialSignInOptions(options.socialSignIn);
   /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
   const resetBy = new WeakMap<Request, string>();
   const verification = verificationOptions({
@@ -123,7 +144,14 @@ export function createAuth(options: {
       },
     },
     emailVerification: verification.emailVerification,
-    plugins: [anonymous({ generateName: () => ANONYMOUS_NAME })],
+    plugins: [anonymous({ generateName: () => ANONYMOUS_NAME }), ...social.plugins],
+    socialProviders: social.socialProviders,
+    // A Google or Microsoft sign-in joins the account of its address only when the provider says
+    // the address is verified and the account's own address was verified (no provider is trusted
+    // blindly): otherwise whoever controls one side could take the other (docs/accounts.md).
+    account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
+    // A failed sign-in through a provider, without a page of its own to return to, lands on /login.
+    onAPIError: { errorURL: '/login' },
     // The profile (spec point 3, user document; migrations/0009_profile.ts), set with better-auth's
     // update-user and checked by its database hooks (account-rules.ts).
     user: {
@@ -142,6 +170,9 @@ export function createAuth(options: {
             throw new APIError('BAD_REQUEST', { code: 'ALREADY_LOGGED_IN', message: 'ALREADY_LOGGED_IN' });
         }
         await beforeVerificationEndpoints(ctx);
+        // An account made by this sign-in speaks the language the app showed (sent as Accept-Language).
+        if (ctx.path === '/sign-in/social')
+          await addOAuthServerContext({ language: requestLocale(ctx.request) });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.context.returned instanceof Error) return;
@@ -175,7 +206,13 @@ export function createAuth(options: {
     },
     databaseHooks: {
       user: {
-        create: { before: async (user) => checkUserFields(user, user.isAnonymous === true) },
+        create: {
+          before: async (user, ctx) => {
+            checkUserFields(user, user.isAnonymous === true);
+            const language = ctx?.path.startsWith('/callback/') ? await socialSignInLocale() : undefined;
+            return language ? { data: { ...user, language } } : undefined;
+          },
+        },
         update: {
           before: async (user, ctx) => {
             const session = ctx ? await getSessionFromCtx(ctx).catch(() => null) : null;
@@ -184,10 +221,17 @@ export function createAuth(options: {
           },
         },
       },
+      account: {
+        create: { before: async (account) => withoutTokens(account) },
+        update: { before: async (account) => withoutTokens(account) },
+      },
     },
     // Our own limits run before better-auth, per client address and account (http/auth-limits.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // Where a sign-in sends people back to (callbackURL…) must be ours, in tests too (better-auth
+      // skips the check under NODE_ENV=test): a page of another site would be an open redirect.
+      disableOriginCheck: false,
       // HttpOnly and SameSite=Lax are better-auth's defaults; Secure whenever we are served over HTTPS.
       useSecureCookies: options.publicUrl.startsWith('https://'),
       // The client's address as the server resolved it (TRUST_PROXY), never a header a client sent.

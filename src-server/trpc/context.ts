@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import type { SocialProvider } from '../../src-shared/rules/social-sign-in';
 import type { Auth, SessionUser } from '../auth/auth';
 import type { SessionCache } from '../auth/session-cache';
 import type { SignInWatch } from '../auth/sign-in-watch';
@@ -30,6 +31,8 @@ export interface Services {
   signIns: SignInWatch;
   /** Who watches each game live, in this process. */
   presence: Presence;
+  /** The providers one may sign in with besides a password (Google, Microsoft), when configured. */
+  signInProviders: SocialProvider[];
 }
 
 /** One WebSocket connection: its subscriptions are counted against a limit. */

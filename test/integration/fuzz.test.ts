@@ -578,6 +578,17 @@ const AUTH_ENDPOINTS: Record<string, string[]> = {
   // GET endpoints: the fields go in the query string.
   'GET /verify-email': ['token', 'callbackURL'],
   'GET /list-sessions': [],
+  // Google and Microsoft (none configured here: a clear refusal), and their callbacks.
+  '/sign-in/social': [
+    'provider',
+    'callbackURL',
+    'newUserCallbackURL',
+    'errorCallbackURL',
+    'idToken',
+    'scopes',
+  ],
+  '/callback/google': ['code', 'state', 'error', 'iss'],
+  '/callback/microsoft': ['code', 'state', 'error', 'iss'],
 };
 
 /** A hostile value as a query string: its fields as text, whatever they are. */

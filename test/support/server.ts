@@ -37,6 +37,8 @@ export async function startTestServer(options: {
   port?: number;
   /** Mail settings over the defaults (an SMTP server of the test's: `smtpUrl`). */
   mail?: Partial<Config['mail']>;
+  /** Google and Microsoft sign-in (a provider of the test's: test/support/oidc.ts); none by default. */
+  socialSignIn?: Config['socialSignIn'];
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const defaults = loadConfig({});
@@ -46,6 +48,7 @@ export async function startTestServer(options: {
     trustProxy: options.trustProxy ?? [],
     limits: { ...defaults.limits, ...options.limits },
     mail: { ...defaults.mail, ...options.mail },
+    socialSignIn: options.socialSignIn ?? {},
     port,
     host: '127.0.0.1',
     publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,

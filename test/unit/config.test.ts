@@ -89,3 +89,39 @@ describe('limits and proxies from the environment', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('Google and Microsoft sign-in from the environment', () => {
+  it('offers neither unless configured', () => {
+    expect(loadConfig({}).socialSignIn).toEqual({ google: undefined, microsoft: undefined });
+  });
+
+  it("talks to Google's and Microsoft's own services, for every tenant, by default", () => {
+    const { socialSignIn } = loadConfig({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      MICROSOFT_CLIENT_ID: 'm-id',
+      MICROSOFT_CLIENT_SECRET: 'm-secret',
+    });
+    expect(socialSignIn).toEqual({
+      google: { clientId: 'g-id', clientSecret: 'g-secret', issuer: 'https://accounts.google.com' },
+      microsoft: {
+        clientId: 'm-id',
+        clientSecret: 'm-secret',
+        tenantId: 'common',
+        authority: 'https://login.microsoftonline.com',
+      },
+    });
+  });
+
+  it('refuses an id without its secret, a tenant that is not one, and an issuer over plain http elsewhere', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 's' })).toThrow(/MICROSOFT_CLIENT_ID/);
+    const google = { GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' };
+    expect(() => loadConfig({ ...google, GOOGLE_ISSUER: 'http://accounts.example.org' })).toThrow(/https/);
+    expect(() => loadConfig({ ...google, GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);
+    expect(
+      loadConfig({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:4000/' }).socialSignIn.google?.issuer,
+    ).toBe('http://127.0.0.1:4000');
+    expect(() => loadConfig({ MICROSOFT_TENANT_ID: 'a/../b' })).toThrow(/MICROSOFT_TENANT_ID/);
+  });
+});

@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
 import { ForgotPasswordDialog } from './forgot-password';
 import { SignUpSent } from './sign-up-sent';
+import { SocialSignIn } from './social-sign-in';
 
 /** The log-in or sign-up form; once it signed the visitor in, the page takes them on (routes/auth.tsx). */
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
@@ -67,6 +68,7 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
             <Title order={2}>
               <FormattedMessage id={titleId} />
             </Title>
+            <SocialSignIn mode={mode} error={search.get('error')} />
             {mode === 'signup' && (
               <TextInput
                 label={intl.formatMessage({ id: 'auth.name' })}

@@ -53,4 +53,6 @@ export const accountRouter = router({
       );
     return { left: seats.length };
   }),
+  /** The providers the log-in and sign-up pages offer besides a password: those configured. */
+  signInProviders: publicProcedure.query(({ ctx }) => ctx.services.signInProviders),
 });
