@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { FormattedMessage, FormattedRelativeTime, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { describeUserAgent } from '../../../../src-shared/rules/user-agent';
 import { authClient, authErrorMessageId } from '../../../auth';
 import { TOAST_MS } from '../../../ui/notify';
@@ -11,6 +11,24 @@ interface Device {
   token: string;
   userAgent?: string | null;
   updatedAt: Date | string;
+}
+
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * When a device was last active, `seconds` ago (negative), in the largest unit that fits: "3 hours
+ * ago", "now". intl's own formatter rather than react-intl's FormattedRelativeTime, whose code would
+ * join the react-intl chunk every player loads.
+ */
+function lastActive(intl: IntlShape, seconds: number): string {
+  for (const [unit, size] of RELATIVE_UNITS)
+    if (-seconds >= size)
+      return intl.formatRelativeTime(Math.round(seconds / size), unit, { numeric: 'auto' });
+  return intl.formatRelativeTime(0, 'second', { numeric: 'auto' });
 }
 
 /**
@@ -78,7 +96,7 @@ export function DevicesList() {
                     <FormattedMessage
                       id="account.devices.lastActive"
                       values={{
-                        time: <FormattedRelativeTime value={seconds} updateIntervalInSeconds={60} />,
+                        time: lastActive(intl, seconds),
                       }}
                     />
                   </Text>
