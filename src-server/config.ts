@@ -69,6 +69,8 @@ export interface Config {
     passwordResetsPerAddress: RateLimit;
     /** New passwords set with a reset code from one client address. */
     passwordResetAttempts: RateLimit;
+    /** Attempts to delete one account (each checks its password). */
+    accountDeletions: RateLimit;
   };
 }
 
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         windowSeconds: 3600,
       }),
       passwordResetAttempts: rateLimit(env, 'PASSWORD_RESET_ATTEMPT_LIMIT', { max: 20, windowSeconds: 3600 }),
+      accountDeletions: rateLimit(env, 'ACCOUNT_DELETION_LIMIT', { max: 5, windowSeconds: 900 }),
     },
   };
 }

@@ -32,6 +32,7 @@ import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { upgradeHandler } from './http/websocket';
 import { enqueueMail, type MailRequest } from './mail/outbox';
+import { vacateSeats } from './streams/seats';
 import { MailSender } from './mail/sender';
 import { logTransport, smtpTransport } from './mail/transport';
 import { Presence } from './presence/presence';
@@ -104,18 +105,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const queueMail = async (request: MailRequest) => {
     if (await enqueueMail(database.db, request)) mail.wake();
   };
+  const commands = new CommandHandler(store);
   const auth = createAuth({
     db: database.db,
     secret: await loadAuthSecret(database.db, config.authSecret),
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     queueMail,
+    vacateSeats: (userId) => vacateSeats({ db: database.db, commands, now: () => services.now() }, userId),
   });
   const limiter = new RateLimiter(database.db);
   const services: Services = {
     database,
     store,
-    commands: new CommandHandler(store),
+    commands,
     auth,
     log,
     limiter,

@@ -7,10 +7,12 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import type { Kysely } from 'kysely';
 import { authActionLink } from '../../src-shared/rules/auth-action';
+import { erasedPlayerName, ERASED_PLAYER_MESSAGE } from '../../src-shared/rules/erased-player';
 import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import type { MailRequest } from '../mail/outbox';
+import { messagesIn } from '../messages';
 import { checkPassword, checkUserFields } from './account-rules';
 import type { SignedIn } from './session-cache';
 
@@ -70,6 +72,8 @@ export function createAuth(options: {
   trustedOrigins: string[];
   /** Queues a mail (mail/outbox.ts) and wakes the mail loop. */
   queueMail: (mail: MailRequest) => Promise<void>;
+  /** Frees the seats of a user about to be deleted (streams/seats.ts). */
+  vacateSeats: (userId: string) => Promise<unknown>;
 }) {
   /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
   const resetBy = new WeakMap<Request, string>();
@@ -150,6 +154,10 @@ export function createAuth(options: {
             checkUserFields(user, session?.user.isAnonymous === true);
           },
         },
+        // Whoever deletes a user (the anonymous plugin once its player signed up or in with an
+        // e-mail, an account deleted in settings), their seats are freed first: no seat is ever
+        // held by a user who no longer exists (docs/accounts.md, "Your data").
+        delete: { before: async (user) => void (await options.vacateSeats(user.id)) },
       },
     },
     // Our own limits run before better-auth, per client address and account (http/auth-limits.ts).
@@ -166,10 +174,15 @@ export function createAuth(options: {
   });
 }
 
-/** Players' display names by user id: names live in user records, never in a game's events. */
+/**
+ * Players' display names by user id: names live in user records, never in a game's events. An id
+ * without a record (the account was deleted) reads as its pseudonym in `locale`'s words
+ * (src-shared/rules/erased-player.ts), the same on every page and in every export.
+ */
 export async function displayNames(
   db: Kysely<Database>,
   userIds: readonly string[],
+  locale: Locale = 'en',
 ): Promise<Record<string, string>> {
   if (userIds.length === 0) return {};
   const rows = await db
@@ -177,7 +190,13 @@ export async function displayNames(
     .select(['id', 'name'])
     .where('id', 'in', [...userIds])
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+  const names: Record<string, string> = Object.fromEntries(rows.map((row) => [row.id, row.name]));
+  const erased = userIds.filter((id) => names[id] === undefined);
+  if (erased.length > 0) {
+    const template = (await messagesIn(locale))[ERASED_PLAYER_MESSAGE]!;
+    for (const id of erased) names[id] = erasedPlayerName(id, template);
+  }
+  return names;
 }
 
 /** Reads the session cookie of an HTTP request or WebSocket handshake. */

@@ -54,6 +54,9 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
   view: (state, viewer) =>
     viewGame(state, { userId: viewer.userId, playerNames: viewer.playerNames, connected: viewer.connected }),
   timers: beergameTimers,
+  leaveCommands: (state, userId) =>
+    state.facilities.filter((f) => f.userId === userId).map((f) => ({ type: 'LeaveRole', facilityId: f.id })),
+  seatEvents: { taken: ['RoleJoined', 'RoleTakenBack'], left: ['RoleLeft'] },
   actions: {
     archive: { type: 'ArchiveGame' },
     unarchive: { type: 'UnarchiveGame' },

@@ -31,6 +31,10 @@ export interface GameType<Command, Event extends DomainEvent, State, View> {
   view(state: State, viewer: GameViewer): View;
   /** The timers its states set, which the scheduler runs (none when absent). */
   timers?: GameTimers<Command, State>;
+  /** The commands that free every seat `userId` holds, each as that user leaving it would. */
+  leaveCommands(state: State, userId: string): Command[];
+  /** The events that seat a player (`taken`) and free a seat (`left`): a person's seats in their data. */
+  seatEvents: { taken: readonly string[]; left: readonly string[] };
   /** The commands of the dashboard's actions on one game (spec point 2); absent: not offered yet. */
   actions?: GameActions<Command, State>;
 }

@@ -34,3 +34,7 @@ export const isAttributionSource = (value: unknown): value is AttributionSource 
 export function checkAttributionOther(text: string): TextRefusal | null {
   return checkText(text, { min: 0, max: ATTRIBUTION_OTHER_MAX });
 }
+
+/** What deleting an account sends: its address typed again and, for a password account, the password. */
+export const ACCOUNT_EMAIL_MAX = 320;
+export const ACCOUNT_PASSWORD_MAX = 128;

@@ -46,6 +46,7 @@ describe('limits and proxies from the environment', () => {
       passwordResetsPerEmail: { max: 3, windowSeconds: 3600 },
       passwordResetsPerAddress: { max: 20, windowSeconds: 3600 },
       passwordResetAttempts: { max: 20, windowSeconds: 3600 },
+      accountDeletions: { max: 5, windowSeconds: 900 },
     });
     expect(config.mail).toEqual({
       smtpUrl: undefined,
