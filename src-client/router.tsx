@@ -29,7 +29,9 @@ const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
 const HomePage = lazyPage(async () => (await loadChunk(() => import('./routes/home'))).HomePage);
 // The account's pages are an instructor's: their words (`account.*`) load with the instructors'.
 const LoginPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
-const SignupPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).SignupPage);
+const SignupPage = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./routes/auth'))).SignupPage,
+);
 const AuthActionPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/auth-action'))).AuthActionPage,
 );

@@ -32,11 +32,11 @@ import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { upgradeHandler } from './http/websocket';
 import { enqueueMail, type MailRequest } from './mail/outbox';
-import { vacateSeats } from './streams/seats';
 import { MailSender } from './mail/sender';
 import { logTransport, smtpTransport } from './mail/transport';
 import { Presence } from './presence/presence';
 import { Scheduler } from './scheduler/scheduler';
+import { vacateSeats } from './streams/seats';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 

@@ -7,7 +7,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import type { Kysely } from 'kysely';
 import { authActionLink } from '../../src-shared/rules/auth-action';
-import { erasedPlayerName, ERASED_PLAYER_MESSAGE } from '../../src-shared/rules/erased-player';
+import { ERASED_PLAYER_MESSAGE, erasedPlayerName } from '../../src-shared/rules/erased-player';
 import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';

@@ -128,7 +128,14 @@ async function seatsHeld(db: Kysely<Database>, userId: string) {
   const rows = await db
     .selectFrom('events')
     .leftJoin('games', (join) => join.on(sql<boolean>`games.id = substr(events.stream_id, 6)`))
-    .select(['events.stream_id', 'events.type', 'events.data', 'events.metadata', 'games.name', 'games.type as gameType'])
+    .select([
+      'events.stream_id',
+      'events.type',
+      'events.data',
+      'events.metadata',
+      'games.name',
+      'games.type as gameType',
+    ])
     .where(sql<boolean>`events.data->>'userId' = ${userId}`)
     .where('events.type', 'in', [...taken, ...left])
     .where('events.stream_id', 'like', 'game-%')
@@ -166,7 +173,7 @@ export async function deleteAccount(
     const right =
       input.password !== undefined &&
       (await context.password.verify({ hash: credential.password, password: input.password }));
-    if (!right) return { refusal: 'account.errDeletePassword' };
+    if (!right) return { refusal: 'account.yourData.errPassword' };
   }
   await eraseCreated(deps, userId);
   await deps.db.deleteFrom('mail_outbox').where('recipient', '=', user.email).execute();
@@ -184,11 +191,16 @@ async function eraseCreated(deps: YourDataDeps, userId: string) {
     .where('deleted', '=', false)
     .execute();
   for (const { id } of sessions)
-    await deps.commands.execute(sessionStream, sessionStreamId(id), { type: 'DeleteSession' }, {
-      now: deps.now(),
-      actor,
-      commandId: `delete-account-${userId}`,
-    });
+    await deps.commands.execute(
+      sessionStream,
+      sessionStreamId(id),
+      { type: 'DeleteSession' },
+      {
+        now: deps.now(),
+        actor,
+        commandId: `delete-account-${userId}`,
+      },
+    );
   const games = await deps.db
     .selectFrom('games')
     .select(['id', 'type'])

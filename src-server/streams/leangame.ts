@@ -68,7 +68,9 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
   },
   timers: leangameTimers,
   leaveCommands: (state, userId) =>
-    state.facilities.filter((f) => f.user === userId).map((f) => ({ type: 'LeaveFacility', facilityId: f.id })),
+    state.facilities
+      .filter((f) => f.user === userId)
+      .map((f) => ({ type: 'LeaveFacility', facilityId: f.id })),
   seatEvents: { taken: ['PlayerJoined'], left: ['PlayerLeft'] },
   actions: {
     archive: { type: 'ArchiveLeanGame', archived: true },

@@ -16,5 +16,5 @@ export function deleteConfirmationRefusal(typed: string, selected: number): stri
  * addresses in lower case); anything else is refused and deletes nothing.
  */
 export function accountDeletionRefusal(typed: string, email: string): string | null {
-  return typed.trim().toLowerCase() === email.toLowerCase() ? null : 'account.errDeleteEmail';
+  return typed.trim().toLowerCase() === email.toLowerCase() ? null : 'account.yourData.errEmail';
 }

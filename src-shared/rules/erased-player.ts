@@ -2,12 +2,12 @@
  * The name shown for a player whose account no longer exists (deleted: docs/accounts.md, "Your
  * data"). A game's events name people by user id only; names live in user records, so deleting the
  * record erases the name everywhere at once. What remains is this pseudonym: the translated word
- * (`account.erasedPlayer`, "Player {tag}") and a tag derived from the id, the same on every page
+ * (`account.yourData.erasedPlayer`, "Player {tag}") and a tag derived from the id, the same on every page
  * and export, so the rows of one former player still read as one person.
  */
 
 /** The message of the pseudonym, with `{tag}` for the id's tag. */
-export const ERASED_PLAYER_MESSAGE = 'account.erasedPlayer';
+export const ERASED_PLAYER_MESSAGE = 'account.yourData.erasedPlayer';
 
 /** Four hexadecimal characters of the id's FNV-1a hash: stable, short, and not the id itself. */
 export function erasedPlayerTag(userId: string): string {

@@ -31,7 +31,7 @@ describe('confirming an account deletion by typing its e-mail', () => {
     fc.assert(
       fc.property(fc.string(), (typed) => {
         fc.pre(typed.trim().toLowerCase() !== 'ann@example.com');
-        expect(accountDeletionRefusal(typed, 'ann@example.com')).toBe('account.errDeleteEmail');
+        expect(accountDeletionRefusal(typed, 'ann@example.com')).toBe('account.yourData.errEmail');
       }),
     );
   });
