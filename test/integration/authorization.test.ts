@@ -276,6 +276,25 @@ const matrix: Record<string, Row> = {
       else expect(me).toMatchObject({ id: users[caller].userId });
     },
   },
+  'account.data': {
+    call: (api) => api.account.data.query(),
+    expected: instructorsOnly,
+    check: (data, caller) => {
+      const own = data as { account: { id: string }; gamesCreated: Array<{ id: string }> };
+      expect(own.account.id).toBe(users[caller].userId);
+    },
+  },
+  // Deleting an account needs its own address typed: another is refused to every instructor and
+  // nobody is deleted here (your-data.test.ts deletes for real).
+  'account.delete': {
+    call: (api) => api.account.delete.mutate({ email: 'nobody@example.org', password: 'wrong password' }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.yourData.errEmail',
+      otherInstructor: 'account.yourData.errEmail',
+    },
+    check: REFUSED_TO_ALL,
+  },
   'beergame.create': {
     call: (api) => api.beergame.create.mutate({ name: 'Another class', template: 'classic' }),
     expected: instructorsOnly,
