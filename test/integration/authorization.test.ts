@@ -279,9 +279,14 @@ const matrix: Record<string, Row> = {
   'account.data': {
     call: (api) => api.account.data.query(),
     expected: instructorsOnly,
-    check: (data, caller) => {
+    check: async (data, caller) => {
       const own = data as { account: { id: string }; gamesCreated: Array<{ id: string }> };
-      expect(own.account.id).toBe(users[caller].userId);
+      expect(own.account.id).toBe(actorIdOf(caller));
+      await expectOwned(
+        'games',
+        own.gamesCreated.map((game) => game.id),
+        caller,
+      );
     },
   },
   // Deleting an account needs its own address typed: another is refused to every instructor and

@@ -13,9 +13,8 @@ import {
 import { IconDatabaseExport, IconDownload, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
 import { accountDeletionRefusal } from '../../../../src-shared/rules/delete-confirmation';
-import { authClient, type CurrentUser } from '../../../auth';
+import type { CurrentUser } from '../../../auth';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';
 import { toastError } from '../../../ui/notify';
@@ -37,17 +36,15 @@ function saveJson(data: unknown, name: string) {
  */
 export function YourData({ user }: { user: CurrentUser }) {
   const intl = useIntl();
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const remove = trpc.account.delete.useMutation({
-    onSuccess: async () => {
-      navigate(paths.home());
-      await authClient.signOut();
-    },
+    // A fresh load of the home page: signed out (the session is gone with the account), and nothing
+    // of the account left in the page's memory.
+    onSuccess: () => window.location.assign(paths.home()),
     onError: (error) => {
       if (error.data?.messageId === 'account.yourData.errEmail')
         setEmailError(intl.formatMessage({ id: 'account.yourData.errEmail' }));
