@@ -127,24 +127,22 @@ async function seatsHeld(db: Kysely<Database>, userId: string) {
   const left = new Set(Object.values(gameTypes).flatMap((t) => t.seatEvents.left));
   const rows = await db
     .selectFrom('events')
-    .leftJoin('games', (join) => join.on(sql<boolean>`games.id = substr(events.stream_id, 6)`))
-    .select([
-      'events.stream_id',
-      'events.type',
-      'events.data',
-      'events.metadata',
-      'games.name',
-      'games.type as gameType',
-    ])
-    .where(sql<boolean>`events.data->>'userId' = ${userId}`)
-    .where('events.type', 'in', [...taken, ...left])
-    .where('events.stream_id', 'like', 'game-%')
-    .orderBy('events.global_position')
+    .select(['stream_id', 'type', 'data', 'metadata'])
+    .where(sql<boolean>`data->>'userId' = ${userId}`)
+    .where('type', 'in', [...taken, ...left])
+    .where('stream_id', 'like', 'game-%')
+    .orderBy('global_position')
     .execute();
+  const gameIdOf = (streamId: string) => streamId.slice('game-'.length);
+  const gameIds = [...new Set(rows.map((row) => gameIdOf(row.stream_id)))];
+  const games = gameIds.length
+    ? await db.selectFrom('games').select(['id', 'name', 'type']).where('id', 'in', gameIds).execute()
+    : [];
+  const gameOf = new Map(games.map((game) => [game.id, game]));
   return rows.map((row) => ({
-    gameId: row.stream_id.slice('game-'.length),
-    gameName: row.name,
-    gameType: row.gameType,
+    gameId: gameIdOf(row.stream_id),
+    gameName: gameOf.get(gameIdOf(row.stream_id))?.name ?? null,
+    gameType: gameOf.get(gameIdOf(row.stream_id))?.type ?? null,
     role: (row.data as { facilityId?: string }).facilityId ?? null,
     action: taken.has(row.type) ? 'took' : 'left',
     at: iso(new Date((row.metadata as { serverTime: number }).serverTime)),
