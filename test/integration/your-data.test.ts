@@ -256,7 +256,11 @@ describe('delete my account', () => {
     ).facilities.find((f) => f.id === 'factory');
     expect(factory).toMatchObject({ taken: false, playerName: null });
     expect(await seatsOfMissingUsers()).toEqual([]);
-    // Her cookie signs no one in.
+    // Her cookie signs no one in, at once (not remembered by the server's session cache).
+    expect(await dana.api.account.me.query()).toBeNull();
+    await expect(
+      dana.api.beergame.create.mutate({ name: 'After', template: 'classic' }),
+    ).rejects.toMatchObject({ data: { messageId: 'errors.signInRequired' } });
     const session = await rawRequest(server.url, '/api/auth/get-session', {
       method: 'GET',
       headers: { cookie: dana.cookie },

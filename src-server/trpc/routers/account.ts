@@ -30,7 +30,8 @@ export const accountRouter = router({
     await rateLimit(ctx, `account-delete:${ctx.user.id}`, ctx.services.limits.accountDeletions);
     const result = await deleteAccount(yourDataDeps(ctx), ctx.user.id, input);
     if ('refusal' in result) throw appError('BAD_REQUEST', result.refusal);
-    if (ctx.socket) ctx.services.sessions.forget(ctx.socket.headers);
+    // Its devices' cookies sign no one in from now on, here at once (other processes: SESSION_CACHE_MS).
+    await ctx.services.sessions.forgetUser(ctx.user.id);
     return { deleted: true };
   }),
 });
