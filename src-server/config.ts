@@ -71,6 +71,8 @@ export interface Config {
     passwordResetAttempts: RateLimit;
     /** Attempts to delete one account (each checks its password). */
     accountDeletions: RateLimit;
+    /** Downloads of one account's data (each reads the events for the seats it held). */
+    accountDataDownloads: RateLimit;
   };
 }
 
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       }),
       passwordResetAttempts: rateLimit(env, 'PASSWORD_RESET_ATTEMPT_LIMIT', { max: 20, windowSeconds: 3600 }),
       accountDeletions: rateLimit(env, 'ACCOUNT_DELETION_LIMIT', { max: 5, windowSeconds: 900 }),
+      accountDataDownloads: rateLimit(env, 'ACCOUNT_DATA_LIMIT', { max: 10, windowSeconds: 3600 }),
     },
   };
 }

@@ -47,6 +47,7 @@ describe('limits and proxies from the environment', () => {
       passwordResetsPerAddress: { max: 20, windowSeconds: 3600 },
       passwordResetAttempts: { max: 20, windowSeconds: 3600 },
       accountDeletions: { max: 5, windowSeconds: 900 },
+      accountDataDownloads: { max: 10, windowSeconds: 3600 },
     });
     expect(config.mail).toEqual({
       smtpUrl: undefined,

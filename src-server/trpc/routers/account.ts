@@ -17,6 +17,7 @@ export const accountRouter = router({
 
   /** "Download my data": the account, what it created, the seats it held, its sign-ins (docs/accounts.md). */
   data: instructorProcedure.query(async ({ ctx }) => {
+    await rateLimit(ctx, `account-data:${ctx.user.id}`, ctx.services.limits.accountDataDownloads);
     const data = await accountData(yourDataDeps(ctx), ctx.user.id, ctx.sessionToken);
     if (!data) throw appError('UNAUTHORIZED', 'errors.signInRequired');
     return data;
