@@ -334,4 +334,18 @@ describe('an anonymous player who signs up while seated', () => {
     expect(warehouse).toMatchObject({ user: null });
     expect(await seatsOfMissingUsers()).toEqual([]);
   });
+
+  it('leaves the seat free too when the player deletes their anonymous account', async () => {
+    const { gameId } = await other.api.beergame.create.mutate({ name: 'Olga again', template: 'classic' });
+    const player = await signInAnonymous(server.url, 'Kim');
+    clients.push(player);
+    await player.api.beergame.join.mutate({ gameId, facilityId: 'distributor', ...command() });
+    const answer = await rawRequest(server.url, '/api/auth/delete-anonymous-user', {
+      headers: { cookie: player.cookie },
+    });
+    expect(answer.status).toBe(200);
+    expect(await userExists(player.userId)).toBe(false);
+    await beerView(other, gameId, (v) => !v.facilities.find((f) => f.id === 'distributor')!.taken);
+    expect(await seatsOfMissingUsers()).toEqual([]);
+  });
 });
