@@ -75,6 +75,10 @@ export interface Config {
     verificationMailsPerEmail: RateLimit;
     /** Verification mails asked for from one client address, whatever the e-mail. */
     verificationMailsPerAddress: RateLimit;
+    /** Attempts to delete one account (each checks its password). */
+    accountDeletions: RateLimit;
+    /** Downloads of one account's data (each reads the events for the seats it held). */
+    accountDataDownloads: RateLimit;
   };
 }
 
@@ -243,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         max: 20,
         windowSeconds: 3600,
       }),
+      accountDeletions: rateLimit(env, 'ACCOUNT_DELETION_LIMIT', { max: 5, windowSeconds: 900 }),
+      accountDataDownloads: rateLimit(env, 'ACCOUNT_DATA_LIMIT', { max: 10, windowSeconds: 3600 }),
     },
   };
 }

@@ -37,6 +37,7 @@ import { MailSender } from './mail/sender';
 import { logTransport, smtpTransport } from './mail/transport';
 import { Presence } from './presence/presence';
 import { Scheduler } from './scheduler/scheduler';
+import { vacateSeats } from './streams/seats';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
@@ -105,6 +106,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const queueMail = async (request: MailRequest) => {
     if (await enqueueMail(database.db, request)) mail.wake();
   };
+  const commands = new CommandHandler(store);
   const auth = createAuth({
     db: database.db,
     secret: await loadAuthSecret(database.db, config.authSecret),
@@ -112,12 +114,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     trustedOrigins: config.trustedOrigins,
     queueMail,
     socialSignIn: config.socialSignIn,
+    vacateSeats: (userId) => vacateSeats({ db: database.db, commands, now: () => services.now() }, userId),
   });
   const limiter = new RateLimiter(database.db);
   const services: Services = {
     database,
     store,
-    commands: new CommandHandler(store),
+    commands,
     auth,
     log,
     limiter,

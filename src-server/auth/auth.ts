@@ -15,11 +15,13 @@ import type { Kysely } from 'kysely';
 import { USER_FIELDS } from '../../src-shared/api/user-fields';
 import { ANONYMOUS_NAME } from '../../src-shared/rules/account-flow';
 import { authActionLink } from '../../src-shared/rules/auth-action';
+import { ERASED_PLAYER_MESSAGE, erasedPlayerName } from '../../src-shared/rules/erased-player';
 import { chooseLocale, isLocale, type Locale } from '../../src-shared/rules/locale';
 import type { SocialSignInConfig } from '../config';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import type { MailRequest } from '../mail/outbox';
+import { messagesIn } from '../messages';
 import { checkPassword, checkUserFields } from './account-rules';
 import {
   afterEmailChangeRequest,
@@ -100,6 +102,8 @@ export function createAuth(options: {
   /** Queues a mail (mail/outbox.ts) and wakes the mail loop. */
   queueMail: (mail: MailRequest) => Promise<void>;
   socialSignIn: SocialSignInConfig;
+  /** Frees the seats of a user about to be deleted (streams/seats.ts). */
+  vacateSeats: (userId: string) => Promise<unknown>;
 }) {
   const social = socialSignInOptions(options.socialSignIn);
   /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
@@ -220,6 +224,10 @@ export function createAuth(options: {
             return verifiedByLink(user, ctx?.path);
           },
         },
+        // Whoever deletes a user (the anonymous plugin once its player signed up or in with an
+        // e-mail, an account deleted in settings), their seats are freed first: no seat is ever
+        // held by a user who no longer exists (docs/accounts.md, "Your data").
+        delete: { before: async (user) => void (await options.vacateSeats(user.id)) },
       },
       account: {
         create: { before: async (account) => withoutTokens(account) },
@@ -243,10 +251,15 @@ export function createAuth(options: {
   });
 }
 
-/** Players' display names by user id: names live in user records, never in a game's events. */
+/**
+ * Players' display names by user id: names live in user records, never in a game's events. An id
+ * without a record (the account was deleted) reads as its pseudonym in `locale`'s words
+ * (src-shared/rules/erased-player.ts), the same on every page and in every export.
+ */
 export async function displayNames(
   db: Kysely<Database>,
   userIds: readonly string[],
+  locale: Locale = 'en',
 ): Promise<Record<string, string>> {
   if (userIds.length === 0) return {};
   const rows = await db
@@ -254,7 +267,13 @@ export async function displayNames(
     .select(['id', 'name'])
     .where('id', 'in', [...userIds])
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+  const names: Record<string, string> = Object.fromEntries(rows.map((row) => [row.id, row.name]));
+  const erased = userIds.filter((id) => names[id] === undefined);
+  if (erased.length > 0) {
+    const template = (await messagesIn(locale))[ERASED_PLAYER_MESSAGE]!;
+    for (const id of erased) names[id] = erasedPlayerName(id, template);
+  }
+  return names;
 }
 
 /** Reads the session cookie of an HTTP request or WebSocket handshake. */

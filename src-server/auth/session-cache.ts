@@ -51,4 +51,12 @@ export class SessionCache {
   forget(headers: IncomingHttpHeaders): void {
     if (headers.cookie) this.entries.delete(headers.cookie);
   }
+
+  /** Every cookie that signed `userId` in is looked up afresh (the user was deleted, on any device). */
+  async forgetUser(userId: string): Promise<void> {
+    const entries = [...this.entries];
+    const answers = await Promise.all(entries.map(([, entry]) => entry.signedIn.catch(() => null)));
+    for (const [i, [cookie, entry]] of entries.entries())
+      if (answers[i]?.user.id === userId && this.entries.get(cookie) === entry) this.entries.delete(cookie);
+  }
 }

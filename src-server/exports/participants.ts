@@ -10,7 +10,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const PSEUDONYM_CHARACTERS = 10;
 
-/** Display names of users by id; ids it does not know (an erased account) are left out. */
+/** Display names of users by id (an erased account's: its pseudonym, auth.ts `displayNames`). */
 export type NameLookUp = (userIds: readonly string[]) => Promise<Record<string, string>>;
 
 export class Participants {

@@ -18,7 +18,7 @@ import { isLocale, LOCALES, type Locale } from '../../src-shared/rules/locale';
 import { CREATOR_PSEUDONYM } from '../../src-shared/rules/seat-pseudonyms';
 import { displayNames } from '../auth/auth';
 import { foldRecorded } from '../eventstore/command-handler';
-import { type Messages, messagesIn } from '../messages';
+import { messagesIn } from '../messages';
 import { gameTypes } from '../streams';
 import { beergameResults } from '../trpc/beergame-results';
 import type { Context, Services } from '../trpc/context';
@@ -44,7 +44,7 @@ export function workbookRoute(services: Services): Router {
     try {
       if (!idInput.safeParse(req.params.id).success) throw appError('NOT_FOUND', 'dashboard.messGameUnknown');
       const { ctx, game } = await gameForDownload(services, req, req.params.id, creatorOrPlayer);
-      const workbook = await workbookOf(ctx, game, await messagesIn(workbookLocale(req)));
+      const workbook = await workbookOf(ctx, game, workbookLocale(req));
       res.status(200);
       res.setHeader('Content-Type', XLSX_TYPE);
       res.setHeader('Content-Disposition', attachment(workbook.fileName));
@@ -64,21 +64,22 @@ export function workbookRoute(services: Services): Router {
 async function workbookOf(
   ctx: Context,
   game: LoadedGame,
-  messages: Messages,
+  locale: Locale,
 ): Promise<{ fileName: string; write: (out: Writable) => Promise<void> }> {
   const { services } = ctx;
+  const messages = await messagesIn(locale);
   if (game.type === gameTypes.leangame) {
     // Read afresh rather than the state `openGame` may have had cached: the file is the game as stored.
     const events = await services.store.readStream(gameStreamId(game.gameId));
     const state = foldRecorded(gameTypes.leangame.stream, events);
-    const names = await displayNames(services.database.db, leanUserIdsIn({ state, events }));
+    const names = await displayNames(services.database.db, leanUserIdsIn({ state, events }), locale);
     const record = { state, events, names, now: services.now() };
     return {
       fileName: leanWorkbookFileName(state),
       write: (out) => writeLeangameWorkbook(out, record, messages),
     };
   }
-  const record = await beergameRecordFor(ctx, game as LoadedGame<BeerState>);
+  const record = await beergameRecordFor(ctx, game as LoadedGame<BeerState>, locale);
   return {
     fileName: workbookFileName(record.state),
     write: (out) => writeBeergameWorkbook(out, record, messages),
@@ -86,13 +87,21 @@ async function workbookOf(
 }
 
 /** What a beer game's workbook shows its viewer: the whole game to its creator, a player's history to a player. */
-async function beergameRecordFor(ctx: Context, game: LoadedGame<BeerState>): Promise<BeergameRecord> {
+async function beergameRecordFor(
+  ctx: Context,
+  game: LoadedGame<BeerState>,
+  locale: Locale,
+): Promise<BeergameRecord> {
   const { events, people } = await beergameResults(ctx, game);
   const { db } = ctx.services.database;
   if (ctx.user?.id === game.summary.creatorId) {
     const recorded = events.map((e) => e.recorded);
     const state = foldRecorded(gameTypes.beergame.stream, recorded);
-    return { state, events: recorded, names: await displayNames(db, userIdsIn({ state, events: recorded })) };
+    return {
+      state,
+      events: recorded,
+      names: await displayNames(db, userIdsIn({ state, events: recorded }), locale),
+    };
   }
   // Names by pseudonym, as the events say; who made a command is not the player's to see.
   const recorded = events.map(({ recorded, event }) => ({
@@ -102,7 +111,7 @@ async function beergameRecordFor(ctx: Context, game: LoadedGame<BeerState>): Pro
     metadata: { ...recorded.metadata, actorId: '' },
   }));
   const seats = [...people].filter(([pseudonym]) => pseudonym !== CREATOR_PSEUDONYM);
-  const found = await displayNames(db, [...new Set(seats.map(([, userId]) => userId))]);
+  const found = await displayNames(db, [...new Set(seats.map(([, userId]) => userId))], locale);
   const names: Record<string, string> = Object.create(null);
   for (const [pseudonym, userId] of seats) if (found[userId] !== undefined) names[pseudonym] = found[userId];
   const mine = game.state.facilities.find((f) => f.userId === ctx.user?.id)?.id ?? null;

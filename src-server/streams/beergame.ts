@@ -61,6 +61,7 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
         return f.userId === userId ? [{ facilityId: f.id, name, translatedType: type }] : [];
       }),
     leave: (facilityId) => ({ type: 'LeaveRole', facilityId }),
+    events: { taken: ['RoleJoined', 'RoleTakenBack'], left: ['RoleLeft'] },
   },
   actions: {
     archive: { type: 'ArchiveGame' },

@@ -33,7 +33,7 @@ export interface GameType<Command, Event extends DomainEvent, State, View> {
   timers?: GameTimers<Command, State>;
   /** The commands of the dashboard's actions on one game (spec point 2); absent: not offered yet. */
   actions?: GameActions<Command, State>;
-  /** Who sits where: the seats a user holds, and the command by which they leave one. */
+  /** Who sits where: the seats a user holds, how they leave one, and the events that seat and free. */
   seats: GameSeats<Command, State>;
 }
 
@@ -51,6 +51,8 @@ export interface GameSeats<Command, State> {
   of(state: State, userId: string): Seat[];
   /** Leaving a seat (spec `quitGame`): the decider frees it, or hands it to the computer in a running round. */
   leave(facilityId: string): Command;
+  /** The events that seat a player (`taken`) and free a seat (`left`): a person's seats in their data. */
+  events: { taken: readonly string[]; left: readonly string[] };
 }
 
 /** What the dashboard does to a game, as its type's commands. */

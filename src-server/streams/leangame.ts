@@ -73,6 +73,7 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
         .filter((f) => f.user === userId)
         .map((f) => ({ facilityId: f.id, name: f.name, translatedType: null })),
     leave: (facilityId) => ({ type: 'LeaveFacility', facilityId }),
+    events: { taken: ['PlayerJoined'], left: ['PlayerLeft'] },
   },
   actions: {
     archive: { type: 'ArchiveLeanGame', archived: true },

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
 import type { SocialProvider } from '../../src-shared/rules/social-sign-in';
 import type { Auth, SessionUser } from '../auth/auth';
 import type { SessionCache } from '../auth/session-cache';
@@ -49,6 +50,8 @@ export interface Context {
   sessionToken: string | null;
   /** The WebSocket the call came on; absent for an HTTP call. */
   socket?: SocketUsage;
+  /** The request's language (its Accept-Language): the words the server itself writes into answers. */
+  locale: Locale;
 }
 
 export async function createContext(
@@ -64,5 +67,10 @@ export async function createContext(
     socket: transport.socket,
     user: signedIn?.user ?? null,
     sessionToken: signedIn?.sessionToken ?? null,
+    locale: chooseLocale({
+      browser: String(request.headers['accept-language'] ?? '')
+        .split(',')
+        .map((tag) => tag.split(';')[0]!.trim()),
+    }),
   };
 }

@@ -65,3 +65,6 @@ export function checkNamePart(name: string): TextRefusal | null {
 /** The account's display name of a first and a last name. */
 export const fullName = (firstname: string, lastname: string): string =>
   `${firstname.trim()} ${lastname.trim()}`.trim();
+/** What deleting an account sends: its address typed again and, for a password account, the password. */
+export const ACCOUNT_EMAIL_MAX = 320;
+export const ACCOUNT_PASSWORD_MAX = 128;

@@ -7,7 +7,14 @@
  */
 import { z } from 'zod';
 import { checkNumber, type NumberRule } from '../rules/typed-number';
-import { checkPlayerName, checkUserName, PLAYER_NAME_MAX, USER_NAME_MAX } from './account';
+import {
+  ACCOUNT_EMAIL_MAX,
+  ACCOUNT_PASSWORD_MAX,
+  checkPlayerName,
+  checkUserName,
+  PLAYER_NAME_MAX,
+  USER_NAME_MAX,
+} from './account';
 import { checkText, isCleanText, type TextBounds, type TextRefusal } from './text-rules';
 
 export { isCleanText, PLAYER_NAME_MAX, USER_NAME_MAX };
@@ -86,3 +93,9 @@ export function numberInput(rule: NumberRule) {
 
 export const userNameInput = checkedText(checkUserName);
 export const playerNameInput = checkedText(checkPlayerName);
+
+/** Deleting one's account ("Your data"): the address as typed, checked against the account's on the server. */
+export const deleteAccountInput = z.object({
+  email: textInput({ max: ACCOUNT_EMAIL_MAX }),
+  password: z.string({ message: 'errors.invalidInput' }).max(ACCOUNT_PASSWORD_MAX).optional(),
+});

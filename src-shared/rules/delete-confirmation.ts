@@ -9,3 +9,12 @@ export function deleteConfirmationRefusal(typed: string, selected: number): stri
     ? null
     : 'dashboard.btnDeleteNumberError';
 }
+
+/**
+ * Deleting an account asks for its e-mail address typed again ("Your data", docs/accounts.md):
+ * the address as stored, ignoring the spaces around it and the letters' case (better-auth keeps
+ * addresses in lower case); anything else is refused and deletes nothing.
+ */
+export function accountDeletionRefusal(typed: string, email: string): string | null {
+  return typed.trim().toLowerCase() === email.toLowerCase() ? null : 'account.yourData.errEmail';
+}

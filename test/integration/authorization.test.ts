@@ -312,6 +312,30 @@ const matrix: Record<string, Row> = {
     // This server has no Google or Microsoft app: the pages offer a password only.
     check: (providers) => expect(providers).toEqual([]),
   },
+  'account.data': {
+    call: (api) => api.account.data.query(),
+    expected: instructorsOnly,
+    check: async (data, caller) => {
+      const own = data as { account: { id: string }; gamesCreated: Array<{ id: string }> };
+      expect(own.account.id).toBe(actorIdOf(caller));
+      await expectOwned(
+        'games',
+        own.gamesCreated.map((game) => game.id),
+        caller,
+      );
+    },
+  },
+  // Deleting an account needs its own address typed: another is refused to every instructor and
+  // nobody is deleted here (your-data.test.ts deletes for real).
+  'account.delete': {
+    call: (api) => api.account.delete.mutate({ email: 'nobody@example.org', password: 'wrong password' }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.yourData.errEmail',
+      otherInstructor: 'account.yourData.errEmail',
+    },
+    check: REFUSED_TO_ALL,
+  },
   'beergame.create': {
     call: (api) => api.beergame.create.mutate({ name: 'Another class', template: 'classic' }),
     expected: instructorsOnly,

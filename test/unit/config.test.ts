@@ -48,6 +48,8 @@ describe('limits and proxies from the environment', () => {
       passwordResetAttempts: { max: 20, windowSeconds: 3600 },
       verificationMailsPerEmail: { max: 5, windowSeconds: 3600 },
       verificationMailsPerAddress: { max: 20, windowSeconds: 3600 },
+      accountDeletions: { max: 5, windowSeconds: 900 },
+      accountDataDownloads: { max: 10, windowSeconds: 3600 },
     });
     expect(config.mail).toEqual({
       smtpUrl: undefined,

@@ -49,6 +49,25 @@ describe('session cache', () => {
     expect(lookUps()).toBe(2);
   });
 
+  it('looks up afresh every cookie of a user forgotten (an account deleted), and only theirs', async () => {
+    const ben: SignedIn = { user: { ...ada.user, id: 'u2' }, sessionToken: 't2' };
+    const phone = { cookie: 'better-auth.session_token=phone.sig' };
+    const bens = { cookie: 'better-auth.session_token=ben.sig' };
+    const lookedUp: string[] = [];
+    const cache = new SessionCache(
+      async (headers) => {
+        lookedUp.push(headers.cookie!);
+        return headers === bens ? ben : ada;
+      },
+      30_000,
+      () => 0,
+    );
+    for (const headers of [cookie, phone, bens]) await cache.signedIn(headers);
+    await cache.forgetUser('u1');
+    for (const headers of [cookie, phone, bens]) await cache.signedIn(headers);
+    expect(lookedUp).toEqual([cookie, phone, bens, cookie, phone].map((h) => h.cookie));
+  });
+
   it('never remembers nobody, a failure, or a request without cookies', async () => {
     let answer: () => Promise<SignedIn | null> = async () => null;
     const { cache, lookUps } = setUp(() => answer());

@@ -1,8 +1,25 @@
 import { sql } from 'kysely';
 import { gameCommandInput } from '../../../src-shared/api/game';
-import { gameStreamId } from '../../../src-shared/eventsourcing';
-import { actorOf, openGame, publicProcedure, signedInProcedure } from '../procedures';
-import { router } from '../trpc';
+import { deleteAccountInput } from '../../../src-shared/api/inputs';
+import { accountData, deleteAccount, type YourDataDeps } from '../../auth/your-data';
+import { leaveGame } from '../../streams/seats';
+import type { Context } from '../context';
+import {
+  actorOf,
+  instructorProcedure,
+  openGame,
+  publicProcedure,
+  rateLimit,
+  signedInProcedure,
+} from '../procedures';
+import { appError, router } from '../trpc';
+
+const yourDataDeps = ({ services }: Context): YourDataDeps => ({
+  db: services.database.db,
+  commands: services.commands,
+  now: services.now,
+  auth: services.auth,
+});
 
 export const accountRouter = router({
   /** The signed-in user, or null: what the navigation bar shows. */
@@ -43,16 +60,30 @@ export const accountRouter = router({
    */
   quitGame: signedInProcedure.input(gameCommandInput).mutation(async ({ ctx, input }) => {
     const game = await openGame(ctx, input.gameId);
-    const seats = game.type.seats.of(game.state, ctx.user.id);
-    for (const [i, seat] of seats.entries())
-      await ctx.services.commands.execute(
-        game.type.stream,
-        gameStreamId(input.gameId),
-        game.type.seats.leave(seat.facilityId),
-        { now: ctx.services.now(), actor: actorOf(ctx), commandId: `${input.commandId}:${i}` },
-      );
-    return { left: seats.length };
+    return { left: await leaveGame(ctx.services, game, actorOf(ctx), input.commandId) };
   }),
+
   /** The providers the log-in and sign-up pages offer besides a password: those configured. */
   signInProviders: publicProcedure.query(({ ctx }) => ctx.services.signInProviders),
+
+  /** "Download my data": the account, what it created, the seats it held, its sign-ins (docs/accounts.md). */
+  data: instructorProcedure.query(async ({ ctx }) => {
+    await rateLimit(ctx, `account-data:${ctx.user.id}`, ctx.services.limits.accountDataDownloads);
+    const data = await accountData(yourDataDeps(ctx), ctx.user.id, ctx.sessionToken);
+    if (!data) throw appError('UNAUTHORIZED', 'errors.signInRequired');
+    return data;
+  }),
+
+  /**
+   * "Delete my account", once its address was typed again and, for a password account, the
+   * password given; attempts are limited per account (a password guessed here is one guessed).
+   */
+  delete: instructorProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    await rateLimit(ctx, `account-delete:${ctx.user.id}`, ctx.services.limits.accountDeletions);
+    const result = await deleteAccount(yourDataDeps(ctx), ctx.user.id, input);
+    if ('refusal' in result) throw appError('BAD_REQUEST', result.refusal);
+    // Its devices' cookies sign no one in from now on, here at once (other processes: SESSION_CACHE_MS).
+    await ctx.services.sessions.forgetUser(ctx.user.id);
+    return { deleted: true };
+  }),
 });

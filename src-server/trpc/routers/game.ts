@@ -56,11 +56,13 @@ function viewerOf(ctx: GameContext) {
   const view = (state: unknown): GameView | Promise<GameView> => {
     const ids = game.type.summary(state).playerIds.join();
     if (ids === players) return viewWithNames(state);
-    return displayNames(services.database.db, game.type.summary(state).playerIds).then((names) => {
-      playerNames = names;
-      players = ids;
-      return viewWithNames(state);
-    });
+    return displayNames(services.database.db, game.type.summary(state).playerIds, ctx.locale).then(
+      (names) => {
+        playerNames = names;
+        players = ids;
+        return viewWithNames(state);
+      },
+    );
   };
   const wakeUps = isCreator ? (wake: () => void) => services.presence.onChange(streamId, wake) : undefined;
   return { streamId, view, wakeUps };

@@ -559,7 +559,11 @@ export const sessionRouter = router({
   /** Every player's answers to the debrief's questions, checked by the tolerant rule (spec point 5). */
   responses: sessionAdminProcedure.query(async ({ ctx }) => {
     const responses = sessionResponses(await placedGames(ctx, ctx.session.sessionId));
-    const names = await displayNames(ctx.services.database.db, [...new Set(responses.map((r) => r.userId))]);
+    const names = await displayNames(
+      ctx.services.database.db,
+      [...new Set(responses.map((r) => r.userId))],
+      ctx.locale,
+    );
     return responses.map(({ userId, ...response }) => ({ ...response, playerName: names[userId] ?? null }));
   }),
 
