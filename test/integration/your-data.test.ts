@@ -39,13 +39,21 @@ const command = () => ({ commandId: randomUUID() });
 
 const origin = () => server.url.replace('localhost', '127.0.0.1');
 
+/**
+ * Signs up, then in (sign-up opens no session: it answers a taken address as a free one), from the
+ * device of `cookie` when given: an anonymous player's, whose account better-auth then deletes.
+ */
 async function signUp(email: string, name: string, cookie?: string): Promise<ApiUser> {
-  const response = await fetch(`${origin()}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: origin(), ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ email, password: PASSWORD, name }),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const post = (path: string, body: unknown) =>
+    fetch(`${origin()}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: origin(), ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await post('/sign-up/email', { email, password: PASSWORD, name });
+  if (!signedUp.ok) throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
+  const response = await post('/sign-in/email', { email, password: PASSWORD });
+  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
   const newCookie = response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
