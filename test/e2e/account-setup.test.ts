@@ -98,6 +98,12 @@ it('asks a seated anonymous player to quit before signing up, and the game shows
   await shot(page, 'user-menu-player-390');
   await page.keyboard.press('Escape');
 
+  // The instructor's board shows Riley at the retailer.
+  const board = await app.person({ viewport: DESKTOP, as: teacher, name: 'teacher' });
+  await board.page.goto(`${app.origin}/game/${gameId}/play`);
+  const retailer = board.page.getByTestId('map-facility-retailer');
+  await expect.poll(() => retailer.textContent()).toContain('Riley');
+
   await page.goto(`${app.origin}/signup`);
   await page.getByTestId('quit-first').waitFor();
   await page.getByText('You are playing Monday class as Retailer, without an account.').waitFor();
@@ -110,12 +116,15 @@ it('asks a seated anonymous player to quit before signing up, and the game shows
     (view) =>
       view.gameType === 'beergame' && view.facilities.find((f) => f.id === 'retailer')?.taken === false,
   );
+  await expect.poll(() => retailer.textContent()).toContain('Free');
   await page.getByLabel('Your name').fill('Riley Quinn');
   await page.getByLabel('E-mail').fill('riley@example.org');
   await page.getByLabel(/^Password/).fill('correct horse battery');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await answerSetup(page);
   await page.waitForURL('**/dashboard/intro');
+  // Signed up, the anonymous account is gone and the seat stays free.
+  expect(await retailer.textContent()).toContain('Free');
 });
 
 it("quits the game from the play page's user menu and goes to the game's page", async () => {
