@@ -24,7 +24,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/database-setup.ts'],
-          testTimeout: 180_000,
+          // Ceilings, not paces: the longest real-time tests (a lean workshop) take 2 minutes alone
+          // and over 3 with another browser file beside them on 2 cores.
+          testTimeout: 360_000,
           hookTimeout: 180_000,
           // As long as a page's own waits (browser.ts): a fresh browser's first load of a page
           // (its code, then its words) may pass vitest's 1 s while another file runs.

@@ -90,7 +90,7 @@ it('plays a 3-minute round with two players and the computer, and debriefs it wi
   await expect.poll(() => wendy.getByTestId('warehouse-hand').textContent()).toContain('0 of 1');
   // The batch reaches Pat once the server has moved it on; with a second test file running on the
   // same 2 cores that took over 20 s. A ceiling, not a pace: the poll ends as soon as it arrives.
-  await expect.poll(() => pat.getByTestId('pick-up').isEnabled(), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => pat.getByTestId('pick-up').isEnabled(), { timeout: 120_000 }).toBe(true);
   await pat.locator('body').press('p');
   await pat.getByTestId('tool-circle:yellow').click();
   await expect
@@ -146,4 +146,4 @@ it('plays a 3-minute round with two players and the computer, and debriefs it wi
   expect(figures.deliveries).toBeGreaterThan(0);
   expect(figures.deliveries).toBe(shown);
   expect(figures.improvements).toEqual(['batch', 'movestations']);
-}, 180_000);
+});

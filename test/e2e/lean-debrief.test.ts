@@ -217,7 +217,7 @@ it('debriefs a lean round against the baseline, then against the round before, a
   expect(comparisonFits).toBe(true);
   await phone.screenshot({ path: `${shots}/lean-debrief-page-390.png`, fullPage: true });
   await shootSections(phone, 390);
-}, 180_000);
+});
 
 it('lets the creator shorten the round before its start; Deliveries lists what fell due in it, with the exports', async () => {
   const origin = app.origin;

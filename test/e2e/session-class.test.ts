@@ -101,4 +101,4 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
 
   for (const phone of phones) await phone.context.close();
   await instructor.context.close();
-}, 180_000);
+});

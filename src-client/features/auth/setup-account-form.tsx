@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -18,38 +17,25 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
-  ATTRIBUTION_SOURCES,
-  type AttributionSource,
-  checkAttributionOther,
-  checkNamePart,
   FAVORITE_GAMES,
   type FavoriteGame,
-  fullName,
-  isAttributionSource,
   isFavoriteGames,
   isProfileType,
   PROFILE_TYPES,
   type ProfileType,
-  type TextRefusal,
 } from '../../../src-shared/api/account';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../../src-shared/rules/locale';
 import { authClient, authErrorMessageId, type CurrentUser } from '../../auth';
 import { useLocale } from '../../i18n';
 import { paths } from '../../paths';
+import { AttributionFields, NameFields, useAccountFields } from '../../ui/account-fields';
 import { useFocusFirstError } from '../../ui/focus-first-error';
-import { inputErrorMessage } from '../../ui/notify';
 
 type Field = 'firstname' | 'lastname' | 'profileType' | 'attributionOther' | 'form';
 
-/** The first and last name a sign-up's single name suggests: its first word, and the rest. */
-function splitName(name: string): [string, string] {
-  const [first = '', ...rest] = name.trim().split(/\s+/);
-  return [first, rest.join(' ')];
-}
-
 /**
  * `/setup-account` (spec point 2): what a first sign-in needs, asked once: who the user is, their
- * first and last name (the account's name is made of them), how they heard of the product (spec
+ * first and last name (the account's name is made of them: ui/account-fields.tsx), how they heard of the product (spec
  * point 9), the games they mean to run and the interface's language. Every answer but the kind of
  * user and the names may be left for later; all can be changed in the profile settings.
  */
@@ -57,16 +43,10 @@ export function SetupAccountForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
   useDocumentTitle(intl.formatMessage({ id: 'account.setupTitle' }));
-  const [suggestedFirst, suggestedLast] = splitName(user.name);
-  const [firstname, setFirstname] = useState(user.firstname ?? suggestedFirst);
-  const [lastname, setLastname] = useState(user.lastname ?? suggestedLast);
+  const fields = useAccountFields(user);
   const [profileType, setProfileType] = useState<ProfileType | null>(
     isProfileType(user.profileType) ? user.profileType : null,
   );
-  const [source, setSource] = useState<AttributionSource | null>(
-    isAttributionSource(user.attributionSource) ? user.attributionSource : null,
-  );
-  const [otherText, setOtherText] = useState(user.attributionOtherText ?? '');
   const [games, setGames] = useState<FavoriteGame[]>(
     isFavoriteGames(user.favoriteGames) ? user.favoriteGames : [],
   );
@@ -75,15 +55,11 @@ export function SetupAccountForm({ user }: { user: CurrentUser }) {
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
 
-  const message = (refusal: TextRefusal | null) => (refusal ? inputErrorMessage(intl, refusal) : undefined);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {
-      firstname: message(checkNamePart(firstname)),
-      lastname: message(checkNamePart(lastname)),
+      ...fields.refusals(intl),
       profileType: profileType ? undefined : intl.formatMessage({ id: 'account.profileTypeRequired' }),
-      attributionOther: source === 'other' ? message(checkAttributionOther(otherText)) : undefined,
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
@@ -93,12 +69,8 @@ export function SetupAccountForm({ user }: { user: CurrentUser }) {
     setBusy(true);
     const result = await authClient
       .updateUser({
-        name: fullName(firstname, lastname),
-        firstname: firstname.trim(),
-        lastname: lastname.trim(),
+        ...fields.values(),
         profileType,
-        attributionSource: source,
-        attributionOtherText: source === 'other' ? otherText.trim() || null : null,
         favoriteGames: games,
         language: locale,
       })
@@ -148,24 +120,7 @@ export function SetupAccountForm({ user }: { user: CurrentUser }) {
                 ))}
               </SimpleGrid>
             </Radio.Group>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
-                label={intl.formatMessage({ id: 'account.firstname' })}
-                value={firstname}
-                onChange={(e) => setFirstname(e.currentTarget.value)}
-                error={errors.firstname}
-                required
-                autoComplete="given-name"
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'account.lastname' })}
-                value={lastname}
-                onChange={(e) => setLastname(e.currentTarget.value)}
-                error={errors.lastname}
-                required
-                autoComplete="family-name"
-              />
-            </SimpleGrid>
+            <NameFields fields={fields} errors={errors} testIdPrefix="setup" />
             <Checkbox.Group
               label={intl.formatMessage({ id: 'account.favoriteGames' })}
               value={games}
@@ -183,26 +138,7 @@ export function SetupAccountForm({ user }: { user: CurrentUser }) {
                 ))}
               </Stack>
             </Checkbox.Group>
-            <Select
-              label={intl.formatMessage({ id: 'settings.attribution' })}
-              placeholder={intl.formatMessage({ id: 'settings.attributionPlaceholder' })}
-              data={ATTRIBUTION_SOURCES.map((value) => ({
-                value,
-                label: intl.formatMessage({ id: `settings.attribution.${value}` }),
-              }))}
-              value={source}
-              onChange={(value) => setSource(isAttributionSource(value) ? value : null)}
-              clearable
-              data-testid="setup-attribution"
-            />
-            {source === 'other' && (
-              <TextInput
-                label={intl.formatMessage({ id: 'settings.attributionOther' })}
-                value={otherText}
-                onChange={(e) => setOtherText(e.currentTarget.value)}
-                error={errors.attributionOther}
-              />
-            )}
+            <AttributionFields fields={fields} errors={errors} testIdPrefix="setup" />
             <Select
               label={intl.formatMessage({ id: 'settings.language' })}
               data={LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}

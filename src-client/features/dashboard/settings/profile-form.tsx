@@ -1,26 +1,9 @@
-import {
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconLanguage, IconUserCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  ATTRIBUTION_SOURCES,
-  type AttributionSource,
-  checkAttributionOther,
-  checkNamePart,
   checkPlayerName,
-  fullName,
-  isAttributionSource,
   isProfileType,
   PROFILE_TYPES,
   type ProfileType,
@@ -29,6 +12,7 @@ import {
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../../../src-shared/rules/locale';
 import { authClient, authErrorMessageId, type CurrentUser } from '../../../auth';
 import { useLocale } from '../../../i18n';
+import { AttributionFields, NameFields, useAccountFields } from '../../../ui/account-fields';
 import { inputErrorMessage, TOAST_MS, toastMessage } from '../../../ui/notify';
 import { showNotification } from '../../../ui/toasts';
 
@@ -54,16 +38,11 @@ const FIELD_OF_CODE: Record<string, Field> = {
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
-  const [firstname, setFirstname] = useState(user.firstname ?? user.name);
-  const [lastname, setLastname] = useState(user.lastname ?? '');
+  const fields = useAccountFields(user);
   const [profileType, setProfileType] = useState<ProfileType | null>(
     isProfileType(user.profileType) ? user.profileType : null,
   );
   const [playerName, setPlayerName] = useState(user.playerName ?? '');
-  const [source, setSource] = useState<AttributionSource | null>(
-    isAttributionSource(user.attributionSource) ? user.attributionSource : null,
-  );
-  const [otherText, setOtherText] = useState(user.attributionOtherText ?? '');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -72,23 +51,17 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {
-      firstname: message(checkNamePart(firstname)),
-      lastname: message(checkNamePart(lastname)),
+      ...fields.refusals(intl),
       playerName: playerName.trim() ? message(checkPlayerName(playerName)) : undefined,
-      attributionOther: source === 'other' ? message(checkAttributionOther(otherText)) : undefined,
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     const result = await authClient
       .updateUser({
-        name: fullName(firstname, lastname),
-        firstname: firstname.trim(),
-        lastname: lastname.trim(),
+        ...fields.values(),
         ...(profileType ? { profileType } : {}),
         playerName: playerName.trim() || null,
-        attributionSource: source,
-        attributionOtherText: source === 'other' ? otherText.trim() || null : null,
       })
       .catch(() => ({ error: { code: undefined } }));
     setBusy(false);
@@ -131,26 +104,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             allowDeselect={false}
             data-testid="profile-type"
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label={intl.formatMessage({ id: 'account.firstname' })}
-              value={firstname}
-              onChange={(e) => setFirstname(e.currentTarget.value)}
-              error={errors.firstname}
-              required
-              autoComplete="given-name"
-              data-testid="profile-firstname"
-            />
-            <TextInput
-              label={intl.formatMessage({ id: 'account.lastname' })}
-              value={lastname}
-              onChange={(e) => setLastname(e.currentTarget.value)}
-              error={errors.lastname}
-              required
-              autoComplete="family-name"
-              data-testid="profile-lastname"
-            />
-          </SimpleGrid>
+          <NameFields fields={fields} errors={errors} testIdPrefix="profile" />
           <TextInput
             label={intl.formatMessage({ id: 'settings.playerName' })}
             description={intl.formatMessage({ id: 'settings.playerNameHint' })}
@@ -169,28 +123,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             allowDeselect={false}
             data-testid="profile-language"
           />
-          <Select
-            label={intl.formatMessage({ id: 'settings.attribution' })}
-            placeholder={intl.formatMessage({ id: 'settings.attributionPlaceholder' })}
-            data={ATTRIBUTION_SOURCES.map((value) => ({
-              value,
-              label: intl.formatMessage({ id: `settings.attribution.${value}` }),
-            }))}
-            value={source}
-            onChange={(value) => setSource(isAttributionSource(value) ? value : null)}
-            error={errors.attribution}
-            clearable
-            data-testid="profile-attribution"
-          />
-          {source === 'other' && (
-            <TextInput
-              label={intl.formatMessage({ id: 'settings.attributionOther' })}
-              value={otherText}
-              onChange={(e) => setOtherText(e.currentTarget.value)}
-              error={errors.attributionOther}
-              data-testid="profile-attribution-other"
-            />
-          )}
+          <AttributionFields fields={fields} errors={errors} testIdPrefix="profile" />
           <Group>
             <Button
               type="submit"
