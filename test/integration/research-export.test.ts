@@ -242,9 +242,10 @@ describe('the command line', () => {
     const run = (...args: string[]) =>
       exportCommand(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }, ...args);
     const [exported, byEmail, bad] = await besideTheServer(() => [
-      run('--game', gameId, '--format', 'jsonl'),
+      // `--game=ID`: an id may begin with a dash, which `--game ID` would read as an option.
+      run(`--game=${gameId}`, '--format', 'jsonl'),
       run('--all-of-user', 'ada@example.org', '--format', 'csv-wide', '--names'),
-      run('--game', gameId, '--format', 'xlsx'),
+      run(`--game=${gameId}`, '--format', 'xlsx'),
     ]);
     expect(exported.status, exported.stderr).toBe(0);
     const lines = linesOf(exported.stdout);
@@ -258,7 +259,7 @@ describe('the command line', () => {
   it('says where it looked when there is no embedded database, and makes none there', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'no-database-'));
     try {
-      const answer = exportCommand({ DATA_DIR: empty }, '--game', gameId);
+      const answer = exportCommand({ DATA_DIR: empty }, `--game=${gameId}`);
       expect(answer.status).toBe(1);
       expect(answer.stderr).toContain(`no embedded database in ${empty}`);
       expect(await readdir(empty)).toEqual([]);
