@@ -31,7 +31,7 @@ export function authPageRedirect(
 ): { to: AccountDestination; messageId: string | null } | null {
   if (!hasEmailAccount(user)) return null;
   return {
-    to: user.profileType ? 'dashboardIntro' : 'setupAccount',
+    to: needsSetup(user) ? 'setupAccount' : 'dashboardIntro',
     messageId: page === 'signup' ? 'dashboard.errorAlreadyLoggedIn' : null,
   };
 }
@@ -42,7 +42,7 @@ export function authPageRedirect(
  */
 export function setupPageRedirect(user: AccountFacts | null): 'signup' | 'target' | null {
   if (!hasEmailAccount(user)) return 'signup';
-  return user.profileType ? 'target' : null;
+  return needsSetup(user) ? null : 'target';
 }
 
 /**

@@ -2,9 +2,9 @@ import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { emailAddressProblem } from '../../../../src-shared/rules/email-address';
-import { authClient, authErrorMessageId, type CurrentUser } from '../../../auth';
+import { authClient, type CurrentUser } from '../../../auth';
 import { useLocale } from '../../../i18n';
-import { CurrentPasswordInput, credentialErrorId } from './current-password';
+import { CurrentPasswordInput, credentialRefusal } from './current-password';
 
 /**
  * A new address (spec point 5: with the current password; this call changes only the address). It
@@ -33,12 +33,8 @@ export function ChangeEmailForm({ user }: { user: CurrentUser }) {
       .catch(() => ({ error: { code: undefined } }));
     setBusy(false);
     if (result.error) {
-      const id = credentialErrorId(result.error.code, authErrorMessageId(result.error));
-      return setErrors(
-        id === 'account.wrongPassword'
-          ? { password: intl.formatMessage({ id }) }
-          : { email: intl.formatMessage({ id }) },
-      );
+      const { onCurrentPassword, text } = credentialRefusal(intl, result.error);
+      return setErrors(onCurrentPassword ? { password: text } : { email: text });
     }
     setErrors({});
     setEmail('');

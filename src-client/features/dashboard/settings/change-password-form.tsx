@@ -1,9 +1,9 @@
 import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { authClient, authErrorMessageId } from '../../../auth';
+import { authClient } from '../../../auth';
 import { toastMessage } from '../../../ui/notify';
-import { CurrentPasswordInput, credentialErrorId } from './current-password';
+import { CurrentPasswordInput, credentialRefusal } from './current-password';
 
 /**
  * A new password (spec point 5: with the current one; this call changes only the password), under
@@ -24,12 +24,8 @@ export function ChangePasswordForm() {
       .catch(() => ({ error: { code: undefined } }));
     setBusy(false);
     if (result.error) {
-      const id = credentialErrorId(result.error.code, authErrorMessageId(result.error));
-      return setErrors(
-        id === 'account.wrongPassword'
-          ? { current: intl.formatMessage({ id }) }
-          : { next: intl.formatMessage({ id }) },
-      );
+      const { onCurrentPassword, text } = credentialRefusal(intl, result.error);
+      return setErrors(onCurrentPassword ? { current: text } : { next: text });
     }
     setErrors({});
     setCurrent('');

@@ -1,5 +1,6 @@
 import { PasswordInput } from '@mantine/core';
-import { useIntl } from 'react-intl';
+import { type IntlShape, useIntl } from 'react-intl';
+import { authErrorMessageId } from '../../../auth';
 
 /** The current password a change of address or password asks for again (spec point 5, re-authentication). */
 export function CurrentPasswordInput(props: {
@@ -21,6 +22,15 @@ export function CurrentPasswordInput(props: {
   );
 }
 
-/** A refusal of the server as the form shows it: a wrong current password beside its field. */
-export const credentialErrorId = (code: string | undefined, fallback: string) =>
-  code === 'INVALID_PASSWORD' ? 'account.wrongPassword' : fallback;
+/**
+ * A refusal of the server as a form asking for the current password shows it: a wrong current
+ * password beside that field (`onCurrentPassword`), anything else beside the field being changed.
+ */
+export function credentialRefusal(
+  intl: IntlShape,
+  error: { code?: string | undefined },
+): { onCurrentPassword: boolean; text: string } {
+  const onCurrentPassword = error.code === 'INVALID_PASSWORD';
+  const id = onCurrentPassword ? 'account.wrongPassword' : authErrorMessageId(error);
+  return { onCurrentPassword, text: intl.formatMessage({ id }) };
+}
