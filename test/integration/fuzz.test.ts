@@ -625,12 +625,19 @@ describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) 
             const [method, path] = endpoint.startsWith('GET ')
               ? ['GET', endpoint.slice(4)]
               : ['POST', endpoint];
+            // A redirect is an answer (a callback's goes to the client's /login, which this server
+            // does not serve): judged by itself, not by the page it points to.
             const answer =
               method === 'GET'
-                ? await rawRequest(server.url, `/api/auth${path}?${queryOf(input)}`, { method, headers })
+                ? await rawRequest(server.url, `/api/auth${path}?${queryOf(input)}`, {
+                    method,
+                    headers,
+                    redirect: 'manual',
+                  })
                 : await rawRequest(server.url, `/api/auth${path}`, {
                     body: JSON.stringify(encode(input).json),
                     headers,
+                    redirect: 'manual',
                   });
             // The client shows auth.error.<code>, or its generic message for a refusal without one.
             const json = answer.status < 400 || (typeof answer.body === 'object' && answer.body !== null);

@@ -201,13 +201,20 @@ export interface RawAnswer {
 export async function rawRequest(
   baseUrl: string,
   path: string,
-  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    /** 'manual' answers a redirect itself rather than the page it points to. */
+    redirect?: RequestRedirect;
+  } = {},
 ): Promise<RawAnswer> {
   const origin = originOf(baseUrl);
   const response = await fetch(`${origin}${path}`, {
     method: options.method ?? 'POST',
     headers: { 'content-type': 'application/json', origin, ...options.headers },
     body: options.body,
+    redirect: options.redirect,
   });
   const text = await response.text();
   let body: unknown = text;
