@@ -13,9 +13,11 @@ import {
   viewGame,
 } from '../../src-shared/beergame';
 import { gameStreamId } from '../../src-shared/eventsourcing';
+import { beerTeamGame } from '../../src-shared/session';
 import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
 import { type GameTimers, withDeadlines } from '../scheduler/deadlines';
-import type { GameType } from './game-type';
+import { checkedBeerConfig } from './beer-config';
+import type { GameType, RoundGames } from './game-type';
 
 const summary = (state: BeerState): GameSummary => beergameSummary(state);
 
@@ -34,6 +36,37 @@ export const beergameTimers: GameTimers<BeerCommand, BeerState> = {
     reason: 'timer',
     week: typeof deadline.payload.week === 'number' ? deadline.payload.week : undefined,
   }),
+};
+
+const freeSeatsToComputer = (state: BeerState): BeerCommand[] =>
+  state.facilities
+    .filter((f) => f.userId === null && !f.computer)
+    .map((f) => ({ type: 'HandToComputer', facilityId: f.id }));
+
+/** A session's beer round: its teams' games start when every seat has a player or the computer. */
+const beerRounds: RoundGames<BeerCommand, BeerState> = {
+  checkConfig: checkedBeerConfig,
+  create: (config, game) => ({ type: 'CreateGame', ...game, config }),
+  teamGame: (state) => beerTeamGame(state),
+  placed: (state, place) => ({ ...place, gameType: 'beergame', state }),
+  sit: (state, facilityId) => {
+    const facility = state.facilities.find((f) => f.id === facilityId);
+    return facility?.computer === true && facility.userId === null
+      ? { type: 'TakeBackRole', facilityId }
+      : { type: 'JoinRole', facilityId };
+  },
+  sitAnywhere: (_state, seed) => ({ type: 'JoinRandomRole', seed: seed.slice(0, 64) }),
+  start: freeSeatsToComputer,
+  handFreeSeatsToComputer: freeSeatsToComputer,
+  end: { type: 'EndGame' },
+  reset: { type: 'ResetGame' },
+  delete: { type: 'DeleteGame' },
+  turns: {
+    closeWeek: (state) => ({ type: 'CloseWeek', reason: 'instructor', week: state.week }),
+    startTimer: (seconds) => ({ type: 'StartTimer', seconds }),
+    stopTimer: { type: 'StopTimer' },
+    message: (text) => ({ type: 'SendMessage', to: 'all', text }),
+  },
 };
 
 export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView> = {
@@ -63,6 +96,7 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     leave: (facilityId) => ({ type: 'LeaveRole', facilityId }),
     events: { taken: ['RoleJoined', 'RoleTakenBack'], left: ['RoleLeft'] },
   },
+  rounds: beerRounds,
   actions: {
     archive: { type: 'ArchiveGame' },
     unarchive: { type: 'UnarchiveGame' },

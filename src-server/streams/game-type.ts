@@ -3,7 +3,9 @@
  * streams (load, command, project, watch), so that a new game type is served by adding an entry
  * to the registry (streams/index.ts) and its own procedures, without touching the rest.
  */
+import type { SessionPlace } from '../../src-shared/beergame';
 import type { ActorRole, DomainEvent } from '../../src-shared/eventsourcing';
+import type { PlacedGame, TeamGame } from '../../src-shared/session';
 import type { StreamType } from '../eventstore/command-handler';
 import type { GameSummary } from '../read-models/games';
 import type { GameTimers } from '../scheduler/deadlines';
@@ -35,6 +37,45 @@ export interface GameType<Command, Event extends DomainEvent, State, View> {
   actions?: GameActions<Command, State>;
   /** Who sits where: the seats a user holds, how they leave one, and the events that seat and free. */
   seats: GameSeats<Command, State>;
+  /** How a session plays rounds of this type (issue 26): the session service asks only this. */
+  rounds: RoundGames<Command, State>;
+}
+
+/**
+ * A session's round played in games of one type, one game per team: what the session service
+ * (trpc/session-service.ts) needs to create, seat, drive and summarise them without knowing
+ * the type. Commands run for an admin as the system; a seat's command runs as its player.
+ */
+export interface RoundGames<Command, State> {
+  /** The round's configuration as the session keeps it, checked; a refusal throws its message id. */
+  checkConfig(config: Record<string, unknown>): Record<string, unknown>;
+  /** The command creating a team's game of a round whose configuration passed `checkConfig`. */
+  create(
+    config: Record<string, unknown>,
+    game: { gameId: string; name: string; creatorId: string; seed: number; session: SessionPlace },
+  ): Command;
+  /** The team's game as the lobby, the follow-up and the round's end read it, at server time `now`. */
+  teamGame(state: State, now: number): TeamGame;
+  /** The game for the session's results and responses. */
+  placed(state: State, place: { roundNumber: number; teamNumber: number }, now: number): PlacedGame;
+  /** A player's command to sit on `facilityId` (a seat the computer plays is taken back). */
+  sit(state: State, facilityId: string): Command;
+  /** A player's command to sit on any free seat, drawn with `seed`; null when none is free. */
+  sitAnywhere(state: State, seed: string): Command | null;
+  /** What starting the round does to a team's game (its free seats go to the computer). */
+  start(state: State): Command[];
+  /** Free seats to the computer now (a type whose round start does it may have nothing to do). */
+  handFreeSeatsToComputer(state: State): Command[];
+  end: Command;
+  reset: Command;
+  delete: Command;
+  /** A turn-based type's weekly levers; absent: the follow-up does not offer them for its rounds. */
+  turns?: {
+    closeWeek(state: State): Command;
+    startTimer(seconds: number): Command;
+    stopTimer: Command;
+    message(text: string): Command;
+  };
 }
 
 /**

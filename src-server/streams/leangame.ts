@@ -1,5 +1,5 @@
 /** The lean game served on `game-<id>` streams. */
-import { gameStreamId } from '../../src-shared/eventsourcing';
+import { DomainError, gameStreamId } from '../../src-shared/eventsourcing';
 import {
   LEANGAME_RULES_VERSION,
   type LeanCommand,
@@ -14,9 +14,10 @@ import {
   roundEndAt,
   viewLeanGame,
 } from '../../src-shared/leangame';
+import { leanRoundSetup, leanTeamGame } from '../../src-shared/session';
 import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
 import { type GameTimers, withDeadlines } from '../scheduler/deadlines';
-import type { GameType } from './game-type';
+import type { GameType, RoundGames } from './game-type';
 
 /** The lean game plays in minutes: its row has no week. */
 const summary = (state: LeanState): GameSummary => ({ ...leangameSummary(state), week: null, weeks: null });
@@ -39,6 +40,46 @@ export const leangameTimers: GameTimers<LeanCommand, LeanState> = {
   },
   command: (deadline) =>
     deadline.kind === 'computer' ? { type: 'RunComputerActions' } : { type: 'EndGame' },
+};
+
+/**
+ * A session's lean round: each team's factory from the round's configuration (issue 26). Its free
+ * stations go to the computer when the round starts (StartGame), and whenever a player leaves one
+ * while it runs, so there is nothing to hand over by hand.
+ */
+const leanRounds: RoundGames<LeanCommand, LeanState> = {
+  checkConfig: (config) => {
+    const check = leanRoundSetup(config);
+    if (!check.ok) throw new DomainError(check.messageId);
+    return config;
+  },
+  create: (config, { gameId, name, creatorId, seed, session }) => {
+    const check = leanRoundSetup(config);
+    if (!check.ok) throw new DomainError(check.messageId);
+    return {
+      type: 'CreateLeanGame',
+      gameId,
+      name,
+      seed,
+      scenarioId: check.scenarioId,
+      setup: check.setup,
+      creatorId,
+      session,
+    };
+  },
+  teamGame: leanTeamGame,
+  placed: (state, place, now) => ({ ...place, gameType: 'leangame', state, now }),
+  sit: (_state, facilityId) => ({ type: 'JoinFacility', facilityId }),
+  // The first free station in the factory's order (stations hold no roles to draw among).
+  sitAnywhere: (state) => {
+    const free = state.facilities.find((f) => f.user === null);
+    return free ? { type: 'JoinFacility', facilityId: free.id } : null;
+  },
+  start: (state) => (state.startAt === null ? [{ type: 'StartGame' }] : []),
+  handFreeSeatsToComputer: () => [],
+  end: { type: 'EndGame' },
+  reset: { type: 'ResetLeanGame' },
+  delete: { type: 'DeleteLeanGame' },
 };
 
 export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameView> = {
@@ -75,6 +116,7 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
     leave: (facilityId) => ({ type: 'LeaveFacility', facilityId }),
     events: { taken: ['PlayerJoined'], left: ['PlayerLeft'] },
   },
+  rounds: leanRounds,
   actions: {
     archive: { type: 'ArchiveLeanGame', archived: true },
     unarchive: { type: 'ArchiveLeanGame', archived: false },

@@ -7,7 +7,6 @@
  */
 
 import type { LiveView } from '../../src-shared/api/view-patch';
-import type { BeerState } from '../../src-shared/beergame';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { sessionPageRefusal } from '../../src-shared/rules/session-admin';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../../src-shared/session';
 import { displayNames } from '../auth/auth';
 import { gamesOfSession } from '../read-models/sessions';
-import { beergameType } from '../streams/beergame';
+import { gameTypeNamed } from '../streams';
 import { sessionStream } from '../streams/session';
 import type { Context, Services } from './context';
 import { asChanges, openSubscription } from './live';
@@ -43,7 +42,8 @@ class SessionHub {
   private timer: NodeJS.Timeout | null = null;
   /** The current games woken since the last read (the others' states are read again only then). */
   private readonly dirtyGames = new Set<string>();
-  private states = new Map<string, BeerState>();
+  /** The current games' states, as their type folds them. */
+  private states = new Map<string, unknown>();
   private readonly poll: NodeJS.Timeout;
   private names: { ids: string; names: Record<string, string> } = { ids: '', names: {} };
   snapshot: Promise<Snapshot>;
@@ -100,7 +100,9 @@ class SessionHub {
   private async read(): Promise<Snapshot> {
     const { services } = this;
     const { state } = await services.commands.load(sessionStream, sessionStreamId(this.sessionId));
-    const gameIds = state.roundGames[currentRound(state) - 1] ?? [];
+    const round = currentRound(state);
+    const gameIds = state.roundGames[round - 1] ?? [];
+    const type = gameTypeNamed(state.setup.rounds[round - 1]?.gameType ?? 'beergame')!;
     this.watchGames(gameIds);
     // Only the games that changed since the last read are read again: a week's orders in one game
     // cost one read of that game, not of the round's 125.
@@ -108,24 +110,25 @@ class SessionHub {
     for (const gameId of toRead) this.dirtyGames.delete(gameId);
     const [read, all] = await Promise.all([
       Promise.all(
-        toRead.map(
-          async (gameId) =>
-            (await services.commands.load(beergameType.stream, gameStreamId(gameId))).state as BeerState,
-        ),
+        toRead.map(async (gameId) => (await services.commands.load(type.stream, gameStreamId(gameId))).state),
       ),
       gamesOfSession(services.database.db, this.sessionId),
     ]);
     const states = new Map(gameIds.map((gameId) => [gameId, this.states.get(gameId)!]));
     for (const [i, gameId] of toRead.entries()) states.set(gameId, read[i]!);
     this.states = states;
-    const current = gameIds.map((gameId) => states.get(gameId)!);
+    const now = services.now();
+    const current = gameIds.map((gameId) => {
+      const game = states.get(gameId)!;
+      return exists(game) ? type.rounds.teamGame(game, now) : null;
+    });
     const ids = [...new Set(all.flatMap((game) => game.player_ids))].sort();
     if (ids.join() !== this.names.ids)
       this.names = { ids: ids.join(), names: await displayNames(services.database.db, ids) };
     return {
       state,
       games: {
-        current: current.map((game) => (game.exists && !game.deleted ? game : null)),
+        current,
         all: all.map((game) => ({
           roundNumber: game.round_number ?? 0,
           teamNumber: game.team_number ?? 0,
@@ -155,6 +158,12 @@ class SessionHub {
     });
   }
 }
+
+/** A game's state that exists and is not deleted (every game type's state says both). */
+const exists = (state: unknown) => {
+  const { exists, deleted } = state as { exists: boolean; deleted: boolean };
+  return exists && !deleted;
+};
 
 const hubs = new WeakMap<Services, Map<string, SessionHub>>();
 

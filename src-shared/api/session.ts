@@ -104,11 +104,16 @@ export const teamsActionInput = z.object({
     z.object({ type: z.literal('stopTimer') }),
     z.object({ type: z.literal('message'), text: textInput({ min: 1, max: MESSAGE_MAX, multiline: true }) }),
     z.object({ type: z.literal('handFreeSeatsToComputer') }),
+    /** Starts each game as the round's start does (a lean factory's clock, free seats to the computer). */
+    z.object({ type: z.literal('start') }),
+    /** Plays each game again from its start (spec `resetGame` / `resetLeanGame`, seats kept). */
+    z.object({ type: z.literal('reset') }),
     /** Ends each game now: its players go to the results (spec `endGame`, for many teams at once). */
     z.object({ type: z.literal('endGame') }),
   ]),
   commandId,
 });
+export type TeamsAction = z.infer<typeof teamsActionInput>['action'];
 
 /**
  * Games merged into a session template (spec point 2, "merge into a template"): each game, in the

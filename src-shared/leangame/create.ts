@@ -43,6 +43,7 @@ export function createState(data: LeanEventOf<'LeanGameCreated'>['data']): LeanS
     deleted: false,
     previousRounds: [],
     lastAt: data.at,
+    session: data.session ?? null,
   };
 }
 
@@ -61,6 +62,7 @@ export function resetState(state: LeanState, at: number, played: LeanRoundRecord
     rulesVersion: state.rulesVersion,
     scenarioId: state.scenarioId,
     setup: state.setup!,
+    ...(state.session ? { session: state.session } : {}),
   });
   const facilities = fresh.facilities.map((f) => {
     const kept = state.facilities[f.index]!;

@@ -132,11 +132,16 @@ function createGame(command: LeanCommandOf<'CreateLeanGame'>, state: LeanState, 
         at: ctx.now,
         gameId: command.gameId,
         name: command.name,
-        creatorId: ctx.actor.userId,
+        // Only the server, acting for a session's admin, names another creator: the session's.
+        creatorId:
+          ctx.actor.role === 'system' && command.creatorId !== undefined
+            ? command.creatorId
+            : ctx.actor.userId,
         seed: command.seed | 0,
         rulesVersion: LEANGAME_RULES_VERSION,
         scenarioId: command.scenarioId ?? null,
         setup,
+        ...(command.session ? { session: command.session } : {}),
       },
     },
   ];

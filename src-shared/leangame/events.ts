@@ -7,7 +7,9 @@
  * facility began it (its duration is `at - start`). Type names are unique among all games' events
  * (docs/architecture.md, "Changing an event").
  */
+
 import { z } from 'zod';
+import { sessionPlaceSchema } from '../beergame/schemas';
 import type { Upcaster } from '../eventsourcing/upcasters';
 import { leanImprovementSchema, leanOperationSchema, leanPositionSchema, leanSetupSchema } from './schemas';
 
@@ -65,6 +67,10 @@ export const leanEventSchemas = {
       setup: leanSetupSchema.meta({
         description: 'the set-up: parameters, facilities, map, product templates, demand (docs/leangame.md)',
         unit: 'set-up',
+      }),
+      session: sessionPlaceSchema.optional().meta({
+        description: "the game's session, round and team; absent: a game of its own",
+        unit: 'session place',
       }),
     })
     .describe('A lean game was created with this set-up.'),

@@ -3,7 +3,9 @@
  * facilities, its Products records (`faciGap`) and its commands. Every field has a default, so a
  * scenario only states what differs.
  */
+
 import { z } from 'zod';
+import { sessionPlaceSchema } from '../beergame/schemas';
 import {
   LEAN_COLOURS,
   LEAN_CREATE_MINUTES,
@@ -270,6 +272,9 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
     seed: z.number().int(),
     scenarioId: z.string().optional(),
     setup: z.unknown().optional(),
+    /** A session's round game: its creator is the session's, named by the server acting for an admin. */
+    creatorId: z.string().min(1).max(64).optional(),
+    session: sessionPlaceSchema.optional(),
   }),
   z.object({
     type: z.literal('JoinFacility'),

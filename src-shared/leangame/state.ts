@@ -2,6 +2,7 @@
  * The lean game's state: the fold of its events. Times are server epoch milliseconds; a unit's
  * time by category is kept in milliseconds and shown in minutes.
  */
+import type { SessionPlace } from '../beergame/schemas';
 import type { LeanImprovement, LeanTimeCategory } from './constants';
 import type { LeanMetrics } from './metrics';
 import type { LeanFacility, LeanOperation, LeanSetup } from './schemas';
@@ -148,6 +149,8 @@ export interface LeanState {
   previousRounds: LeanRoundRecord[];
   /** Time of the last event. */
   lastAt: number;
+  /** The game's session, round and team; null: a game of its own. */
+  session: SessionPlace | null;
 }
 
 /** A round played before a reset: its improvements and settings, and its metrics at its end. */
@@ -186,6 +189,7 @@ export const initialLeanState: LeanState = {
   deleted: false,
   previousRounds: [],
   lastAt: 0,
+  session: null,
 };
 
 /** The index of a unit from its id (`p0`, `p1`...): NaN for anything else, which finds no unit. */

@@ -1,4 +1,5 @@
 /** What the dashboard and the server's guards know of a lean game without folding it again. */
+import type { SessionPlace } from '../beergame/schemas';
 import type { LeanState } from './state';
 
 export interface LeanSummary {
@@ -12,6 +13,8 @@ export interface LeanSummary {
   playerIds: string[];
   /** Facilities waiting for a player (computer stations excluded). */
   freeSeats: number;
+  /** The game's session, round and team; null: a game of its own. */
+  session: SessionPlace | null;
 }
 
 export function leangameSummary(state: LeanState): LeanSummary {
@@ -26,5 +29,6 @@ export function leangameSummary(state: LeanState): LeanSummary {
     freeSeats: state.facilities.filter(
       (f) => f.user === null && !(state.computer?.facilityIds.includes(f.id) ?? false),
     ).length,
+    session: state.session,
   };
 }

@@ -5,11 +5,12 @@ export { decideSession, sessionDecider } from './decide';
 export * from './events';
 export { evolveSession } from './evolve';
 export * from './follow';
-export * from './follow-up';
+export * from './lean-round';
 export * from './results';
 export * from './rounds';
 export * from './schemas';
 export * from './state';
+export * from './team-game';
 export * from './templates';
 export * from './view';
 

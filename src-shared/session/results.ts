@@ -5,14 +5,18 @@
  */
 import { beergameKpis } from '../beergame/kpis';
 import type { BeerState } from '../beergame/state';
+import { leanMetrics } from '../leangame/metrics';
+import type { LeanState } from '../leangame/state';
 import { answerMatches } from '../rules/answer-check';
 
-/** A game of the session, where it sits. */
-export interface PlacedGame {
-  roundNumber: number;
-  teamNumber: number;
-  state: BeerState;
-}
+/** A game of the session, where it sits: a beer game, or a lean game observed at `now` (server time). */
+export type PlacedGame =
+  | { roundNumber: number; teamNumber: number; gameType?: 'beergame'; state: BeerState }
+  | { roundNumber: number; teamNumber: number; gameType: 'leangame'; state: LeanState; now: number };
+
+/** Whether a placed game is over, whatever its type. */
+export const placedGameFinished = (game: PlacedGame): boolean =>
+  game.gameType === 'leangame' ? game.state.endAt !== null : game.state.finished;
 
 export interface SessionResponse {
   roundNumber: number;
@@ -29,7 +33,9 @@ export interface SessionResponse {
 
 /** Every answer of every game, round by round and team by team. */
 export function sessionResponses(games: readonly PlacedGame[]): SessionResponse[] {
-  return games.flatMap(({ roundNumber, teamNumber, state }) => {
+  return games.flatMap((game) => {
+    if (game.gameType === 'leangame') return [];
+    const { roundNumber, teamNumber, state } = game;
     const questions = state.config.configDebrief.questionsSection.questions;
     return state.answers.flatMap((a) => {
       const question = questions.find((q) => q.id === a.questionId);
@@ -51,7 +57,8 @@ export function sessionResponses(games: readonly PlacedGame[]): SessionResponse[
   });
 }
 
-export interface TeamResult {
+export interface BeerTeamResult {
+  gameType: 'beergame';
   roundNumber: number;
   teamNumber: number;
   gameId: string;
@@ -69,12 +76,67 @@ export interface TeamResult {
   facilities: Array<{ id: string; name: string; cost: number; amplification: number | null }>;
 }
 
+/** A lean team's figures: the lean debrief's headline figures over the minutes played. */
+export interface LeanTeamResult {
+  gameType: 'leangame';
+  roundNumber: number;
+  teamNumber: number;
+  gameId: string;
+  finished: boolean;
+  /** Minutes played so far (the round's length once over). */
+  minutes: number;
+  deliveries: number;
+  /** On time and in full: a share of the units due. */
+  otif: number;
+  /** Mean order lead time, in minutes. */
+  leadTime: number;
+  /** Mean work in progress, in units. */
+  wip: number;
+  /** Units delivered per minute. */
+  throughput: number;
+  firstPassYield: number;
+  flowEfficiency: number;
+  /** The round's profit (revenue less materials, labour, holding, defects and lateness). */
+  profit: number;
+}
+
+export type TeamResult = BeerTeamResult | LeanTeamResult;
+
+function leanTeamResult(
+  roundNumber: number,
+  teamNumber: number,
+  state: LeanState,
+  now: number,
+): LeanTeamResult {
+  const m = leanMetrics(state, now);
+  return {
+    gameType: 'leangame',
+    roundNumber,
+    teamNumber,
+    gameId: state.gameId,
+    finished: state.endAt !== null,
+    minutes: state.startAt === null ? 0 : m.minutes,
+    deliveries: m.deliveries,
+    otif: m.otif,
+    leadTime: m.leadTime.mean,
+    wip: m.wip.mean,
+    throughput: m.throughput,
+    firstPassYield: m.firstPassYield,
+    flowEfficiency: m.flowEfficiency,
+    profit: m.pnl,
+  };
+}
+
 /** The teams' figures, round by round. */
 export function sessionResults(games: readonly PlacedGame[]): TeamResult[] {
-  return games.map(({ roundNumber, teamNumber, state }) => {
+  return games.map((game) => {
+    const { roundNumber, teamNumber } = game;
+    if (game.gameType === 'leangame') return leanTeamResult(roundNumber, teamNumber, game.state, game.now);
+    const { state } = game;
     const kpis = beergameKpis(state);
     const weeksPlayed = kpis.weeks;
     return {
+      gameType: 'beergame',
       roundNumber,
       teamNumber,
       gameId: state.gameId,
@@ -109,7 +171,7 @@ export interface VisibleResults {
  */
 export function visibleResults(games: readonly PlacedGame[], viewer: { isAdmin: boolean }): VisibleResults {
   if (viewer.isAdmin) return { teams: sessionResults(games), pendingRounds: [] };
-  const pending = new Set(games.filter((g) => !g.state.finished).map((g) => g.roundNumber));
+  const pending = new Set(games.filter((g) => !placedGameFinished(g)).map((g) => g.roundNumber));
   return {
     teams: sessionResults(games.filter((g) => !pending.has(g.roundNumber))),
     pendingRounds: [...pending].sort((a, b) => a - b),

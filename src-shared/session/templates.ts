@@ -29,8 +29,6 @@ export interface SessionTemplate {
   type: 'beergame' | 'leangame';
   titleId: string;
   descriptionId: string;
-  /** false for lean sessions: lean games are not served in the browser yet */
-  available: boolean;
   teamCount: number;
   config?: SessionConfigInput;
   rounds: SessionRoundTemplate[];
@@ -71,7 +69,6 @@ function session(
     type,
     titleId: `sessionTemplate.${id}`,
     descriptionId: `sessionTemplate.${id}Description`,
-    available: type === 'beergame',
     teamCount: options.teamCount ?? DEFAULT_TEAM_COUNT,
     ...(options.config ? { config: options.config } : {}),
     rounds,

@@ -4,11 +4,10 @@
  * rows. Computed on the server from the session's state and its current games; nothing of another
  * player but their display name and whether they have ordered leaves it.
  */
-import type { BeerState } from '../beergame/state';
-import { type FollowUpRow, followUpRow } from './follow-up';
 import { sessionFinished } from './rounds';
 import type { SessionConfig } from './schemas';
 import { currentRound, type SessionState } from './state';
+import type { BeerTeamGame, LeanTeamGame, TeamGame, TeamGameSeat } from './team-game';
 
 export interface SessionSeatView {
   facilityId: string;
@@ -23,10 +22,13 @@ export interface SessionSeatView {
 export interface SessionTeamView {
   teamNumber: number;
   gameId: string;
+  gameType: TeamGame['gameType'];
   seats: SessionSeatView[];
   freeSeats: number;
-  week: number;
-  weeks: number;
+  /** Beer game: the week under way and the game's length; lean game: null. */
+  week: number | null;
+  weeks: number | null;
+  started: boolean;
   finished: boolean;
 }
 
@@ -69,18 +71,19 @@ export interface SessionView {
   /** The viewer's games, round by round (the round dropdown). */
   myGames: SessionGameOfViewer[];
   /** Admins only: one row per team for the current round, with who is connected. */
-  followUp: Array<
-    Omit<FollowUpRow, 'seats'> & {
-      teamNumber: number;
-      seats: Array<FollowUpRow['seats'][number] & { playerName: string | null; connected: boolean }>;
-    }
-  > | null;
+  followUp: FollowUpRow[] | null;
 }
+
+/** A seat on the follow-up: who plays it, and whether they are watching the game now. */
+export type FollowUpSeat = TeamGameSeat & { playerName: string | null; connected: boolean };
+type FollowUpOf<T extends TeamGame> = Omit<T, 'seats'> & { teamNumber: number; seats: FollowUpSeat[] };
+/** A team's row on the follow-up page: its game's facts, by game type. */
+export type FollowUpRow = FollowUpOf<BeerTeamGame> | FollowUpOf<LeanTeamGame>;
 
 /** What the server knows of a session's games when it computes a view. */
 export interface SessionGames {
-  /** The current round's games, by team (null: not loaded). */
-  current: Array<BeerState | null>;
+  /** The current round's games, by team (null: not loaded or deleted). */
+  current: Array<TeamGame | null>;
   /** Every game of the session with its players (the games read model). */
   all: Array<{
     roundNumber: number;
@@ -100,12 +103,12 @@ function teamsOf(games: SessionGames, userId: string | null) {
   let me: SessionView['me'] = null;
   const teams = games.current.flatMap((game, i): SessionTeamView[] => {
     if (!game) return [];
-    const seats = game.facilities.map((f, k) => {
+    const seats = game.seats.map((f) => {
       const mine = userId !== null && f.userId === userId;
-      if (mine) me = { teamNumber: i + 1, gameId: game.gameId, facilityId: f.id };
+      if (mine) me = { teamNumber: i + 1, gameId: game.gameId, facilityId: f.facilityId };
       return {
-        facilityId: f.id,
-        name: game.config.facilities[k]?.name ?? f.id,
+        facilityId: f.facilityId,
+        name: f.name,
         taken: f.userId !== null,
         playerName: f.userId === null ? null : (games.names[f.userId] ?? null),
         computer: f.computer,
@@ -116,10 +119,12 @@ function teamsOf(games: SessionGames, userId: string | null) {
       {
         teamNumber: i + 1,
         gameId: game.gameId,
+        gameType: game.gameType,
         seats,
         freeSeats: seats.filter((seat) => !seat.taken && !seat.computer).length,
-        week: game.week,
-        weeks: game.config.weeks,
+        week: game.gameType === 'beergame' ? game.week : null,
+        weeks: game.gameType === 'beergame' ? game.weeks : null,
+        started: game.started,
         finished: game.finished,
       },
     ];
@@ -131,14 +136,13 @@ function teamsOf(games: SessionGames, userId: string | null) {
 function followUpOf(games: SessionGames): NonNullable<SessionView['followUp']> {
   return games.current.flatMap((game, i) => {
     if (!game) return [];
-    const row = followUpRow(game);
     const connected = games.connected?.(game.gameId) ?? [];
-    const seats = row.seats.map((seat) => ({
+    const seats = game.seats.map((seat) => ({
       ...seat,
       playerName: seat.userId === null ? null : (games.names[seat.userId] ?? null),
       connected: seat.userId !== null && connected.includes(seat.userId),
     }));
-    return [{ ...row, seats, teamNumber: i + 1 }];
+    return [{ ...game, seats, teamNumber: i + 1 }];
   });
 }
 

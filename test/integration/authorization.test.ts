@@ -1002,9 +1002,21 @@ const sessionMatrix: Record<string, Row<Session>> = {
     // A seat of the caller's in a game of the session asked for (the player keeps theirs).
     check: async (result, caller, { sessionId, gameId }) => {
       const seat = result as { gameId: string; teamNumber: number; facilityId: string; roundNumber: number };
-      expect(Object.keys(seat).sort()).toEqual(['facilityId', 'gameId', 'roundNumber', 'teamNumber']);
+      expect(Object.keys(seat).sort()).toEqual([
+        'facilityId',
+        'gameId',
+        'gameType',
+        'roundNumber',
+        'teamNumber',
+      ]);
       if (caller === 'player')
-        expect(seat).toEqual({ gameId, teamNumber: 1, facilityId: 'retailer', roundNumber: 1 });
+        expect(seat).toEqual({
+          gameId,
+          teamNumber: 1,
+          facilityId: 'retailer',
+          roundNumber: 1,
+          gameType: 'beergame',
+        });
       expect(await gamesOfSession(sessionId)).toContain(seat.gameId);
       expect(((await firstView(apiOf(caller), seat.gameId)) as BeerView).myFacilityId).toBe(seat.facilityId);
     },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { rebuildProjections } from '../../src-server/streams';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
-import type { SessionView } from '../../src-shared/session';
+import type { BeerTeamResult, FollowUpRow, SessionView, TeamResult } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
 
@@ -19,6 +19,18 @@ let ada: ApiUser;
 let bob: ApiUser;
 const players: ApiUser[] = [];
 const clients: ApiUser[] = [];
+
+/** The follow-up's rows of a beer round (every round here is one). */
+const beerRows = (view: SessionView) =>
+  view.followUp!.map((row) => {
+    if (row.gameType !== 'beergame') throw new Error(`a ${row.gameType} row in a beer round`);
+    return row as Extract<FollowUpRow, { gameType: 'beergame' }>;
+  });
+const beerResults = (results: { teams: TeamResult[] }) =>
+  results.teams.map((team) => {
+    if (team.gameType !== 'beergame') throw new Error(`a ${team.gameType} result in a beer round`);
+    return team as BeerTeamResult;
+  });
 
 const messageIdOf = (error: unknown) => (error as { data?: { messageId?: string } }).data?.messageId;
 const refusal = (promise: Promise<unknown>) =>
@@ -218,19 +230,19 @@ describe('a session of three rounds', () => {
     const live = followSession(ada, sessionId);
     const { view: follow } = await live.next(
       0,
-      (v) => v.started && v.followUp!.every((r) => r.seats.every((s) => s.userId !== null || s.computer)),
+      (v) => v.started && beerRows(v).every((r) => r.seats.every((s) => s.userId !== null || s.computer)),
     );
     expect(follow.followUp).toHaveLength(2);
-    const mine = follow.followUp!.find((r) => r.teamNumber === 2)!;
+    const mine = beerRows(follow).find((r) => r.teamNumber === 2)!;
     expect(mine.week).toBe(1);
     // No week has been played: no cost yet (the opening stock's week is not over).
-    expect(follow.followUp!.map((r) => r.cost)).toEqual([null, null]);
+    expect(beerRows(follow).map((r) => r.cost)).toEqual([null, null]);
     const me = follow.teams[1]!;
     // The order shows as the seat's, or as the week closed when the retailer was the team's only
     // player (the third player's team is drawn at random).
     const retailerOrdered = (v: SessionView) => {
-      const row = v.followUp!.find((r) => r.teamNumber === 2)!;
-      return row.week > 1 || row.seats.find((s) => s.facilityId === 'retailer')!.ordered;
+      const row = beerRows(v).find((r) => r.teamNumber === 2)!;
+      return row.week > 1 || row.seats.find((s) => s.facilityId === 'retailer')!.ordered === true;
     };
     const seen = live.received.length;
     expect(retailerOrdered(live.received.at(-1)!.view)).toBe(false);
@@ -250,14 +262,14 @@ describe('a session of three rounds', () => {
     const beforeClose = live.received.length;
     const closed = await ada.api.session.teamsAction.mutate({
       sessionId,
-      gameIds: follow.followUp!.map((r) => r.gameId),
+      gameIds: beerRows(follow).map((r) => r.gameId),
       action: { type: 'closeWeek' },
       commandId: randomUUID(),
     });
     expect(closed.done).toBe(2);
-    const played = await live.next(beforeClose, (v) => v.followUp!.every((r) => r.week >= 2));
+    const played = await live.next(beforeClose, (v) => beerRows(v).every((r) => r.week >= 2));
     expect('patch' in played.update).toBe(true);
-    for (const row of played.view.followUp!) expect(row.cost).toBeGreaterThan(0);
+    for (const row of beerRows(played.view)) expect(row.cost).toBeGreaterThan(0);
     live.close();
     expect(
       await refusal(
@@ -274,7 +286,7 @@ describe('a session of three rounds', () => {
       ada.api.session.teamsAction
         .mutate({
           sessionId,
-          gameIds: follow.followUp!.map((r) => r.gameId),
+          gameIds: beerRows(follow).map((r) => r.gameId),
           action: { type: 'startTimer', seconds },
           commandId: randomUUID(),
         })
@@ -317,7 +329,7 @@ describe('a session of three rounds', () => {
       [2, 2],
     ]);
     expect(results.pendingRounds).toEqual([]);
-    expect(results.teams[0]!.weeksPlayed).toBeGreaterThanOrEqual(1);
+    expect(beerResults(results)[0]!.weeksPlayed).toBeGreaterThanOrEqual(1);
     expect(await ada.api.session.responses.query({ sessionId })).toEqual([]);
   });
 
@@ -338,8 +350,8 @@ describe('a session of three rounds', () => {
       [1, 1, true],
       [1, 2, true],
     ]);
-    expect(after.teams[0]!.facilities.map((f) => f.cost)).toEqual(
-      firstRound[0]!.facilities.map((f) => f.cost),
+    expect(beerResults(after)[0]!.facilities.map((f) => f.cost)).toEqual(
+      (firstRound[0] as BeerTeamResult).facilities.map((f) => f.cost),
     );
   });
 
@@ -591,7 +603,7 @@ describe('a round played with known orders (issue 24)', () => {
   it('shows each order on the open follow-up, and ends with the hand-computed costs and fill rates', async () => {
     const live = followSession(ada, sessionId);
     const { view: lobby } = await live.next(0);
-    expect(lobby.followUp!.map((r) => r.seats.map((s) => s.ordered))).toEqual([
+    expect(beerRows(lobby).map((r) => r.seats.map((s) => s.ordered))).toEqual([
       [false, false],
       [false, false],
     ]);
@@ -611,24 +623,26 @@ describe('a round played with known orders (issue 24)', () => {
         // Every order reaches the page already open as a later message: the seat ordered, or
         // (the team's last order) the week closed.
         const { update } = await live.next(seen, (v) => {
-          const row = v.followUp!.find((r) => r.teamNumber === teamNumber)!;
+          const row = beerRows(v).find((r) => r.teamNumber === teamNumber)!;
           return (
-            row.week > week || row.finished || row.seats.find((s) => s.facilityId === facilityId)!.ordered
+            row.week > week ||
+            row.finished ||
+            row.seats.find((s) => s.facilityId === facilityId)!.ordered === true
           );
         });
         expect('patch' in update).toBe(true);
       }
 
-    const { view: ended } = await live.next(0, (v) => v.followUp!.every((r) => r.finished));
+    const { view: ended } = await live.next(0, (v) => beerRows(v).every((r) => r.finished));
     live.close();
-    expect(ended.followUp!.map((r) => [r.teamNumber, r.week, r.cost])).toEqual([
+    expect(beerRows(ended).map((r) => [r.teamNumber, r.week, r.cost])).toEqual([
       [1, 5, 56],
       [2, 5, 64],
     ]);
-    const { teams, pendingRounds } = await ada.api.session.results.query({ sessionId });
-    expect(pendingRounds).toEqual([]);
+    const results = await ada.api.session.results.query({ sessionId });
+    expect(results.pendingRounds).toEqual([]);
     expect(
-      teams.map((t) => ({
+      beerResults(results).map((t) => ({
         round: t.roundNumber,
         team: t.teamNumber,
         finished: t.finished,
@@ -667,9 +681,6 @@ describe('a round played with known orders (issue 24)', () => {
       },
     ]);
     // The round is over: its players read the same figures.
-    expect(await seated[0]!.user.api.session.results.query({ sessionId })).toEqual({
-      teams,
-      pendingRounds: [],
-    });
+    expect(await seated[0]!.user.api.session.results.query({ sessionId })).toEqual(results);
   });
 });

@@ -281,6 +281,7 @@ async function sessionOfGames(instructor: Awaited<ReturnType<typeof signUpInstru
           seq = update.seq;
           const now = performance.now();
           for (const row of held.followUp ?? []) {
+            if (row.gameType !== 'beergame') continue;
             const weeks = seen.get(row.gameId) ?? new Map<number, number>();
             seen.set(row.gameId, weeks);
             if (!weeks.has(row.week)) weeks.set(row.week, now);

@@ -1,7 +1,7 @@
 /**
  * The follow-up's selection bar: what the instructor does to many teams' games at once (close the
- * week, the turn timer, a message, free seats to the computer, end the games), and its outcome as
- * one toast.
+ * week, the turn timer, a message, free seats to the computer in a beer round; start a lean
+ * round's factories; reset and end the games of either), and its outcome as one toast.
  */
 import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import {
@@ -10,7 +10,9 @@ import {
   IconCpu,
   IconFlag,
   IconMessage,
+  IconPlayerPlay,
   IconPlayerSkipForward,
+  IconRefresh,
   IconX,
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -29,9 +31,18 @@ type TeamsAction =
   | { type: 'stopTimer' }
   | { type: 'message'; text: string }
   | { type: 'handFreeSeatsToComputer' }
+  | { type: 'start' }
+  | { type: 'reset' }
   | { type: 'endGame' };
 
-type Dialog = 'closeWeek' | 'startTimer' | 'message' | 'handFreeSeatsToComputer' | 'endGame';
+type Dialog =
+  | 'closeWeek'
+  | 'startTimer'
+  | 'message'
+  | 'handFreeSeatsToComputer'
+  | 'start'
+  | 'reset'
+  | 'endGame';
 
 /** The timer's default: two minutes a week, the pace of a class that discusses as it plays. */
 const DEFAULT_TIMER_SECONDS = 120;
@@ -65,11 +76,14 @@ function toastOutcome(intl: IntlShape, done: number, refused: Array<{ messageId:
 
 export function FollowUpSelectionBar({
   sessionId,
+  gameType,
   gameIds,
   teamNames,
   onClear,
 }: {
   sessionId: string;
+  /** The round's game type: a lean round has no weeks, timer or messages, and starts team by team. */
+  gameType: 'beergame' | 'leangame';
   gameIds: string[];
   /** The selected teams' names, in the order they show: what "end the games" names before it acts. */
   teamNames: string[];
@@ -132,36 +146,48 @@ export function FollowUpSelectionBar({
           <FormattedMessage id="session.teamsSelected" values={{ count }} />
         </Text>
         <Group gap="xs" wrap="wrap">
-          {button(
-            'session.closeWeek',
-            <IconPlayerSkipForward size={14} />,
-            () => setDialog('closeWeek'),
-            'bulk-close-week',
+          {gameType === 'leangame' &&
+            button(
+              'session.startGames',
+              <IconPlayerPlay size={14} />,
+              () => setDialog('start'),
+              'bulk-start',
+            )}
+          {gameType === 'beergame' && (
+            <>
+              {button(
+                'session.closeWeek',
+                <IconPlayerSkipForward size={14} />,
+                () => setDialog('closeWeek'),
+                'bulk-close-week',
+              )}
+              {button(
+                'session.startTimer',
+                <IconClockPlay size={14} />,
+                () => setDialog('startTimer'),
+                'bulk-start-timer',
+              )}
+              {button(
+                'session.stopTimer',
+                <IconClockPause size={14} />,
+                () => run({ type: 'stopTimer' }),
+                'bulk-stop-timer',
+              )}
+              {button(
+                'session.messageEveryone',
+                <IconMessage size={14} />,
+                () => setDialog('message'),
+                'bulk-message',
+              )}
+              {button(
+                'session.handFreeSeats',
+                <IconCpu size={14} />,
+                () => setDialog('handFreeSeatsToComputer'),
+                'bulk-free-seats',
+              )}
+            </>
           )}
-          {button(
-            'session.startTimer',
-            <IconClockPlay size={14} />,
-            () => setDialog('startTimer'),
-            'bulk-start-timer',
-          )}
-          {button(
-            'session.stopTimer',
-            <IconClockPause size={14} />,
-            () => run({ type: 'stopTimer' }),
-            'bulk-stop-timer',
-          )}
-          {button(
-            'session.messageEveryone',
-            <IconMessage size={14} />,
-            () => setDialog('message'),
-            'bulk-message',
-          )}
-          {button(
-            'session.handFreeSeats',
-            <IconCpu size={14} />,
-            () => setDialog('handFreeSeatsToComputer'),
-            'bulk-free-seats',
-          )}
+          {button('session.resetGames', <IconRefresh size={14} />, () => setDialog('reset'), 'bulk-reset')}
           {button('session.endGames', <IconFlag size={14} />, () => setDialog('endGame'), 'bulk-end-games')}
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear}>
             <FormattedMessage id="session.clearSelection" />
@@ -192,6 +218,34 @@ export function FollowUpSelectionBar({
       >
         <Text size="sm">
           <FormattedMessage id="session.handFreeSeatsExplain" />
+        </Text>
+      </Confirm>
+      <Confirm
+        opened={dialog === 'start'}
+        onClose={close}
+        title={<FormattedMessage id="session.startGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="session.startGames" />}
+        color="blue"
+        testId="confirm-start-games"
+        onConfirm={() => run({ type: 'start' })}
+      >
+        <Text size="sm">
+          <FormattedMessage id="session.startGamesExplain" />
+        </Text>
+      </Confirm>
+      <Confirm
+        opened={dialog === 'reset'}
+        onClose={close}
+        title={<FormattedMessage id="session.resetGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="session.resetGames" />}
+        color="red"
+        testId="confirm-reset-games"
+        onConfirm={() => run({ type: 'reset' })}
+      >
+        <Text size="sm">
+          <FormattedMessage
+            id={gameType === 'leangame' ? 'session.resetLeanExplain' : 'session.resetBeerExplain'}
+          />
         </Text>
       </Confirm>
       <Confirm

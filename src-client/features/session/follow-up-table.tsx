@@ -32,6 +32,7 @@ import { paths } from '../../paths';
 import { Countdown } from '../../ui/countdown';
 import { useFacilityName } from '../../ui/facility-name';
 import { Money } from '../../ui/money';
+import { useTimeLeft } from '../../ui/server-clock';
 
 export type FollowUpTeam = NonNullable<SessionView['followUp']>[number];
 type Seat = FollowUpTeam['seats'][number];
@@ -43,12 +44,18 @@ export function seatState(seat: Seat, gameFinished: boolean): SeatState {
   if (seat.computer) return 'computer';
   if (seat.userId === null) return 'empty';
   if (gameFinished) return 'done';
-  return seat.ordered ? 'ordered' : 'waiting';
+  // A lean station has no turn to wait for: its player is at work.
+  return seat.ordered === false ? 'waiting' : 'ordered';
 }
 
-/** A team still waits for someone: a person's order (or a person) is missing this week. */
+/**
+ * A team still waits for someone: a person's order (or a person) is missing this week; in a lean
+ * round, a station still has nobody before the factory starts.
+ */
 export const isWaiting = (team: FollowUpTeam) =>
-  !team.finished && team.seats.some((seat) => !seat.computer && !seat.ordered);
+  team.gameType === 'leangame'
+    ? !team.started && !team.finished && team.seats.some((seat) => seat.userId === null)
+    : !team.finished && team.seats.some((seat) => !seat.computer && !seat.ordered);
 
 const SEAT_LOOK: Record<
   SeatState,
@@ -117,7 +124,86 @@ function Seats({ team }: { team: FollowUpTeam }) {
   );
 }
 
-function WeekProgress({ team }: { team: FollowUpTeam }) {
+/** A lean factory's clock: not started, the minutes played of the round's, or over. */
+function LeanProgress({ team }: { team: Extract<FollowUpTeam, { gameType: 'leangame' }> }) {
+  const left = useTimeLeft(team.finished ? null : team.endAt);
+  const total = team.minutes * 60_000;
+  const played = team.finished ? total : left === null ? 0 : Math.max(0, total - left);
+  return (
+    <Stack gap={3} miw={96}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="team-week">
+        {team.finished ? (
+          <FormattedMessage id="session.finished" />
+        ) : team.started ? (
+          <FormattedMessage
+            id="session.leanMinuteOf"
+            values={{ minute: Math.floor(played / 60_000), minutes: team.minutes }}
+          />
+        ) : (
+          <FormattedMessage id="session.leanNotStarted" />
+        )}
+      </Text>
+      <Progress
+        size="sm"
+        value={(100 * played) / Math.max(1, total)}
+        color={team.finished ? 'gray' : 'teal'}
+        aria-hidden
+      />
+    </Stack>
+  );
+}
+
+/** The lean factory's flow so far: work in progress, units delivered, on time and in full. */
+function LeanFigures({ team }: { team: Extract<FollowUpTeam, { gameType: 'leangame' }> }) {
+  const intl = useIntl();
+  const otif =
+    team.otif === null
+      ? intl.formatMessage({ id: 'session.costNotYet' })
+      : intl.formatNumber(team.otif, { style: 'percent' });
+  return (
+    <FormattedMessage
+      id="session.leanFigures"
+      values={{ wip: team.wip, deliveries: team.deliveries, otif }}
+    />
+  );
+}
+
+/** Who holds the improvements panel of a lean factory, when someone does. */
+function PanelOwner({ team }: { team: FollowUpTeam }) {
+  if (team.gameType !== 'leangame' || team.panelOwner === null) return null;
+  const holder = team.seats.find((seat) => seat.userId === team.panelOwner);
+  return (
+    <Text size="xs" c="dimmed" data-testid="panel-owner">
+      <FormattedMessage
+        id="session.panelHeldBy"
+        values={{ player: holder?.playerName ?? holder?.name ?? '?' }}
+      />
+    </Text>
+  );
+}
+
+function RoundProgress({ team }: { team: FollowUpTeam }) {
+  return team.gameType === 'leangame' ? <LeanProgress team={team} /> : <WeekProgress team={team} />;
+}
+
+/** The time left: the week's turn timer (beer), or the factory's round (lean). */
+function TimeLeft({ team }: { team: FollowUpTeam }) {
+  const deadline = team.finished ? null : team.gameType === 'leangame' ? team.endAt : team.deadline;
+  if (deadline === null)
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  return <Countdown deadline={deadline} />;
+}
+
+/** The cost so far (beer) or the flow so far (lean). */
+function Figures({ team }: { team: FollowUpTeam }) {
+  return team.gameType === 'leangame' ? <LeanFigures team={team} /> : <TeamCost cost={team.cost} />;
+}
+
+function WeekProgress({ team }: { team: Extract<FollowUpTeam, { gameType: 'beergame' }> }) {
   return (
     <Stack gap={3} miw={96}>
       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="team-week">
@@ -194,6 +280,7 @@ export function FollowUpTable({
 }: TeamsProps) {
   const intl = useIntl();
   const nameOf = useTeamName(view);
+  const lean = teams[0]?.gameType === 'leangame';
   return (
     <Table
       stickyHeader
@@ -218,16 +305,16 @@ export function FollowUpTable({
             <FormattedMessage id="session.colTeam" />
           </Table.Th>
           <Table.Th>
-            <FormattedMessage id="session.colWeek" />
+            <FormattedMessage id={lean ? 'session.colClock' : 'session.colWeek'} />
           </Table.Th>
           <Table.Th>
-            <FormattedMessage id="session.colSeats" />
+            <FormattedMessage id={lean ? 'session.colStations' : 'session.colSeats'} />
           </Table.Th>
           <Table.Th>
-            <FormattedMessage id="session.colTimer" />
+            <FormattedMessage id={lean ? 'session.colTimeLeft' : 'session.colTimer'} />
           </Table.Th>
           <Table.Th ta="right">
-            <FormattedMessage id="session.colCost" />
+            <FormattedMessage id={lean ? 'session.colFlow' : 'session.colCost'} />
           </Table.Th>
           <Table.Th w={110} />
         </Table.Tr>
@@ -256,23 +343,18 @@ export function FollowUpTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <WeekProgress team={team} />
+                <RoundProgress team={team} />
               </Table.Td>
               <Table.Td>
                 <Seats team={team} />
+                <PanelOwner team={team} />
               </Table.Td>
               <Table.Td>
-                {team.deadline !== null && !team.finished ? (
-                  <Countdown deadline={team.deadline} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    –
-                  </Text>
-                )}
+                <TimeLeft team={team} />
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 <Text size="sm" data-testid="team-cost">
-                  <TeamCost cost={team.cost} />
+                  <Figures team={team} />
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -320,13 +402,21 @@ export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
                 <GameLink team={team} name={name} />
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
-                <WeekProgress team={team} />
-                <Seats team={team} />
+                <RoundProgress team={team} />
+                <Stack gap={2} align="flex-end">
+                  <Seats team={team} />
+                  <PanelOwner team={team} />
+                </Stack>
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
-                {team.deadline !== null && !team.finished ? <Countdown deadline={team.deadline} /> : <span />}
-                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <FormattedMessage id="session.colCost" />: <TeamCost cost={team.cost} />
+                {team.finished ? <span /> : <TimeLeft team={team} />}
+                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="team-cost">
+                  {team.gameType === 'beergame' && (
+                    <>
+                      <FormattedMessage id="session.colCost" />:{' '}
+                    </>
+                  )}
+                  <Figures team={team} />
                 </Text>
               </Group>
             </Stack>

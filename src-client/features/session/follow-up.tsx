@@ -13,10 +13,14 @@ import { FollowUpCards, FollowUpTable, type FollowUpTeam, isWaiting, useTeamName
 
 type SortKey = 'team' | 'week';
 
-/** Slowest teams first when sorted by week: they are the ones to go and help. */
+/** How far a team is: its week (beer), or its deliveries so far (lean). */
+const progressOf = (team: FollowUpTeam) => (team.gameType === 'beergame' ? team.week : team.deliveries);
+
+/** Slowest teams first when sorted by progress: they are the ones to go and help. */
 const compare: Record<SortKey, (a: FollowUpTeam, b: FollowUpTeam) => number> = {
   team: (a, b) => a.teamNumber - b.teamNumber,
-  week: (a, b) => Number(a.finished) - Number(b.finished) || a.week - b.week || a.teamNumber - b.teamNumber,
+  week: (a, b) =>
+    Number(a.finished) - Number(b.finished) || progressOf(a) - progressOf(b) || a.teamNumber - b.teamNumber,
 };
 
 function Summary({ teams }: { teams: FollowUpTeam[] }) {
@@ -41,7 +45,13 @@ function Summary({ teams }: { teams: FollowUpTeam[] }) {
       <Group gap="xl" wrap="wrap">
         {fact('session.summaryTeams', { count: teams.length }, 'summary-teams')}
         {fact('session.summaryConnected', { connected, players }, 'summary-connected')}
-        {fact('session.summaryAllOrdered', { count: allOrdered, teams: teams.length }, 'summary-ordered')}
+        {teams[0]?.gameType === 'leangame'
+          ? fact(
+              'session.summaryStarted',
+              { count: teams.filter((team) => team.started).length, teams: teams.length },
+              'summary-started',
+            )
+          : fact('session.summaryAllOrdered', { count: allOrdered, teams: teams.length }, 'summary-ordered')}
         {finished > 0 && fact('session.summaryFinished', { count: finished }, 'summary-finished')}
       </Group>
     </Paper>
@@ -72,6 +82,7 @@ export function FollowUp({ view }: { view: SessionView }) {
     });
   const toggleAll = () => setSelectedIds(allSelected ? new Set() : new Set(shown.map((team) => team.gameId)));
   const Teams = phone ? FollowUpCards : FollowUpTable;
+  const lean = view.rounds[view.currentRound - 1]?.gameType === 'leangame';
 
   return (
     <Stack gap="md">
@@ -94,7 +105,10 @@ export function FollowUp({ view }: { view: SessionView }) {
             onChange={(value) => setSort(value as SortKey)}
             data={[
               { value: 'team', label: intl.formatMessage({ id: 'session.sortTeam' }) },
-              { value: 'week', label: intl.formatMessage({ id: 'session.sortWeek' }) },
+              {
+                value: 'week',
+                label: intl.formatMessage({ id: lean ? 'session.sortDeliveries' : 'session.sortWeek' }),
+              },
             ]}
             data-testid="sort-teams"
           />
@@ -103,6 +117,7 @@ export function FollowUp({ view }: { view: SessionView }) {
       {selected.length > 0 && (
         <FollowUpSelectionBar
           sessionId={view.sessionId}
+          gameType={lean ? 'leangame' : 'beergame'}
           gameIds={selected}
           teamNames={selectedTeams.map((team) => teamName(team.teamNumber))}
           onClear={() => setSelectedIds(new Set())}

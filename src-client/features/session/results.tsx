@@ -1,7 +1,8 @@
 /**
- * The results page's body (spec point 2): the teams compared within each round (team cost, best
- * first, with fill rate and bullwhip) and across rounds (cost per week, round by round, with the
- * class average). Players who may see it get the same, their own team highlighted, for each round
+ * The results page's body (spec point 2): the teams compared within each round (a beer round on
+ * team cost, best first, with fill rate and bullwhip; a lean round on the lean debrief's figures,
+ * on time and in full first) and across rounds of a kind (cost per week, or on-time share, round by
+ * round, with the class average). Players who may see it get the same, their own team highlighted, for each round
  * once every team has finished it; until then the round says when its results open.
  */
 import './results.css';
@@ -9,7 +10,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { IconClock, IconPrinter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import type { SessionView, TeamResult } from '../../../src-shared/session';
+import type { BeerTeamResult, LeanTeamResult, SessionView, TeamResult } from '../../../src-shared/session';
 import { loadChunk } from '../../load-chunk';
 import { trpc } from '../../trpc';
 import { Money } from '../../ui/money';
@@ -28,7 +29,7 @@ const AcrossRoundsChart = lazy(async () => ({
 const REFRESH_MS = 15_000;
 
 /** The worst stage's order amplification: the team's bullwhip. */
-const bullwhip = (team: TeamResult) =>
+const bullwhip = (team: BeerTeamResult) =>
   team.facilities.reduce<number | null>(
     (max, f) => (f.amplification === null ? max : Math.max(max ?? 0, f.amplification)),
     null,
@@ -42,7 +43,7 @@ function RoundBlock({
 }: {
   view: SessionView;
   roundNumber: number;
-  teams: TeamResult[];
+  teams: BeerTeamResult[];
   mine: ReadonlySet<string>;
 }) {
   const nameOf = useTeamName(view);
@@ -171,7 +172,193 @@ function PendingRound({ view, roundNumber }: { view: SessionView; roundNumber: n
   );
 }
 
-function AcrossRounds({ view, results }: { view: SessionView; results: TeamResult[] }) {
+/** A team's name, with "your team" for the player's own. */
+function TeamCell({ name, own }: { name: string; own: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      {own && (
+        <Badge size="xs" color="yellow" variant="filled" tt="none">
+          <FormattedMessage id="session.yourTeam" />
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * A lean round's teams compared on the lean debrief's headline figures: on time and in full
+ * first (what the customers saw), then the profit.
+ */
+function LeanRoundBlock({
+  view,
+  roundNumber,
+  teams,
+  mine,
+}: {
+  view: SessionView;
+  roundNumber: number;
+  teams: LeanTeamResult[];
+  mine: ReadonlySet<string>;
+}) {
+  const nameOf = useTeamName(view);
+  const ranked = [...teams].sort((a, b) => b.otif - a.otif || b.profit - a.profit);
+  const header = (id: string) => (
+    <Table.Th ta="right">
+      <FormattedMessage id={id} />
+    </Table.Th>
+  );
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      className="session-results-block"
+      data-testid={`results-round-${roundNumber}`}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz={20}>
+          <FormattedMessage
+            id="session.roundTitle"
+            values={{ round: roundNumber, name: view.rounds[roundNumber - 1]?.name ?? '' }}
+          />
+        </Title>
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing={4} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={48}>#</Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="session.colTeam" />
+                </Table.Th>
+                {header('session.colDeliveries')}
+                {header('session.colOtif')}
+                {header('session.colLeadTime')}
+                {header('session.colWip')}
+                {header('session.colFirstPassYield')}
+                {header('session.colProfit')}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {ranked.map((team, i) => {
+                const own = mine.has(team.gameId);
+                return (
+                  <Table.Tr
+                    key={team.gameId}
+                    bg={own ? 'yellow.1' : undefined}
+                    data-testid="result-row"
+                    data-mine={own || undefined}
+                  >
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <TeamCell name={nameOf(team.teamNumber)} own={own} />
+                      {!team.finished && (
+                        <Text size="xs" c="dimmed">
+                          <FormattedMessage
+                            id="session.leanMinutesPlayed"
+                            values={{ minutes: Math.floor(team.minutes) }}
+                          />
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={team.deliveries} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={team.otif} style="percent" maximumFractionDigits={1} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedMessage id="session.minutesValue" values={{ minutes: team.leadTime }} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber value={team.wip} maximumFractionDigits={1} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FormattedNumber
+                        value={team.firstPassYield}
+                        style="percent"
+                        maximumFractionDigits={1}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={team.profit} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The lean rounds side by side: each team's on-time-in-full share round by round, and the class's. */
+function LeanAcrossRounds({ view, results }: { view: SessionView; results: LeanTeamResult[] }) {
+  const nameOf = useTeamName(view);
+  const roundNumbers = [...new Set(results.map((r) => r.roundNumber))].sort((a, b) => a - b);
+  const teamNumbers = [...new Set(results.map((r) => r.teamNumber))].sort((a, b) => a - b);
+  const cell = (value: number | undefined) =>
+    value === undefined ? '–' : <FormattedNumber value={value} style="percent" maximumFractionDigits={1} />;
+  const average = (round: number) => {
+    const teams = results.filter((r) => r.roundNumber === round);
+    return teams.length > 0 ? teams.reduce((sum, r) => sum + r.otif, 0) / teams.length : undefined;
+  };
+  return (
+    <Paper withBorder radius="md" p="md" className="session-results-block" data-testid="results-lean-across">
+      <Stack gap="sm">
+        <Title order={3} fz={20}>
+          <FormattedMessage id="session.leanAcrossRounds" />
+        </Title>
+        <Table.ScrollContainer minWidth={400}>
+          <Table verticalSpacing={4} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="session.colTeam" />
+                </Table.Th>
+                {roundNumbers.map((round) => (
+                  <Table.Th key={round} ta="right">
+                    <FormattedMessage id="session.roundNumber" values={{ round }} />
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {teamNumbers.map((teamNumber) => (
+                <Table.Tr key={teamNumber}>
+                  <Table.Td fw={600}>{nameOf(teamNumber)}</Table.Td>
+                  {roundNumbers.map((round) => (
+                    <Table.Td key={round} ta="right">
+                      {cell(
+                        results.find((r) => r.roundNumber === round && r.teamNumber === teamNumber)?.otif,
+                      )}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={600}>
+                  <FormattedMessage id="session.classAverage" />
+                </Table.Td>
+                {roundNumbers.map((round) => (
+                  <Table.Td key={round} ta="right" fw={600}>
+                    {cell(average(round))}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AcrossRounds({ view, results }: { view: SessionView; results: BeerTeamResult[] }) {
   const intl = useIntl();
   const nameOf = useTeamName(view);
   const roundNumbers = [...new Set(results.map((r) => r.roundNumber))].sort((a, b) => a - b);
@@ -262,7 +449,10 @@ export function SessionResults({ view }: { view: SessionView }) {
   const roundNumbers = [...new Set([...teams.map((r) => r.roundNumber), ...pendingRounds])].sort(
     (a, b) => a - b,
   );
-  const shownRounds = roundNumbers.filter((round) => !pendingRounds.includes(round));
+  // Beer and lean rounds are compared each with their own kind: a cost is no on-time share.
+  const beer = teams.filter((r): r is BeerTeamResult => r.gameType === 'beergame');
+  const lean = teams.filter((r): r is LeanTeamResult => r.gameType === 'leangame');
+  const roundsOf = (results: TeamResult[]) => new Set(results.map((r) => r.roundNumber)).size;
   return (
     <Stack gap="lg" data-testid="session-results">
       <Group justify="space-between" wrap="wrap">
@@ -287,17 +477,26 @@ export function SessionResults({ view }: { view: SessionView }) {
           {roundNumbers.map((round) =>
             pendingRounds.includes(round) ? (
               <PendingRound key={round} view={view} roundNumber={round} />
+            ) : view.rounds[round - 1]?.gameType === 'leangame' ? (
+              <LeanRoundBlock
+                key={round}
+                view={view}
+                roundNumber={round}
+                teams={lean.filter((r) => r.roundNumber === round)}
+                mine={mine}
+              />
             ) : (
               <RoundBlock
                 key={round}
                 view={view}
                 roundNumber={round}
-                teams={teams.filter((r) => r.roundNumber === round)}
+                teams={beer.filter((r) => r.roundNumber === round)}
                 mine={mine}
               />
             ),
           )}
-          {shownRounds.length > 1 && <AcrossRounds view={view} results={teams} />}
+          {roundsOf(beer) > 1 && <AcrossRounds view={view} results={beer} />}
+          {roundsOf(lean) > 1 && <LeanAcrossRounds view={view} results={lean} />}
         </>
       )}
     </Stack>

@@ -21,12 +21,12 @@ import { messagesIn } from '../../messages';
 import { copyGameIds, ownGames } from '../../read-models/games';
 import { insertTemplate } from '../../read-models/templates';
 import { type AnyGameType, gameTypeNamed } from '../../streams';
+import { checkedBeerConfig } from '../../streams/beer-config';
 import type { GameActions } from '../../streams/game-type';
 import type { Context } from '../context';
 import { watchChanges, watchStream } from '../live';
 import { actorOf, gameProcedure, instructorProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
-import { checkedBeerConfig } from './template';
 
 /** Any game's view, tagged by its `gameType`. */
 export type GameView = BeerView | LeanGameView;

@@ -8,8 +8,7 @@ import {
   templateIdInput,
   updateTemplateInput,
 } from '../../../src-shared/api/template';
-import { isCleanText } from '../../../src-shared/api/text-rules';
-import { type BeerTemplateId, beerConfigInputSchema, resolveConfig } from '../../../src-shared/beergame';
+import type { BeerTemplateId } from '../../../src-shared/beergame';
 import { DEFAULT_TEMPLATES, defaultTemplate } from '../../../src-shared/rules/templates';
 import {
   deleteTemplate,
@@ -19,34 +18,10 @@ import {
   templatesByCreator,
   updateTemplate,
 } from '../../read-models/templates';
+import { checkedBeerConfig } from '../../streams/beer-config';
 import type { Context } from '../context';
 import { instructorProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
-
-/** Every string of a value, keys included, can be stored and shown (jsonb refuses NUL and lone surrogates). */
-function isCleanDeep(value: unknown): boolean {
-  if (typeof value === 'string') return isCleanText(value, true);
-  if (Array.isArray(value)) return value.every(isCleanDeep);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).every(([key, v]) => isCleanText(key) && isCleanDeep(v));
-  return true;
-}
-
-/**
- * A beer configuration as stored: the engine's input with its defaults, once `resolveConfig` has
- * accepted it. A refusal names the engine's reason, translated around it.
- */
-export function checkedBeerConfig(input: Record<string, unknown>): Record<string, unknown> {
-  try {
-    resolveConfig(input);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.slice(0, 300) : 'invalid';
-    throw appError('BAD_REQUEST', 'beergame.errInvalidConfig', { reason });
-  }
-  const config = beerConfigInputSchema.parse(input);
-  if (!isCleanDeep(config)) throw appError('BAD_REQUEST', 'errors.textInvalid');
-  return config;
-}
 
 async function ownOrRefuse(
   ctx: Context & { user: { id: string } },

@@ -126,6 +126,7 @@ describe('playing by hand', () => {
       deleted: false,
       playerIds: ['alice', 'bob', 'carol'],
       freeSeats: expect.any(Number),
+      session: null,
     });
     expect(game.state.computer?.facilityIds).toEqual([]);
     game

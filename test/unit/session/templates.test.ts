@@ -8,6 +8,7 @@ import { resolveConfig } from '../../../src-shared/beergame';
 import { getLeanScenario } from '../../../src-shared/leangame/templates';
 import { LOCALES } from '../../../src-shared/rules/locale';
 import { SESSION_TEMPLATE_COUNT } from '../../../src-shared/session/constants';
+import { leanRoundSetup } from '../../../src-shared/session/lean-round';
 import { sessionSetupSchema } from '../../../src-shared/session/schemas';
 import {
   SESSION_TEMPLATES,
@@ -70,17 +71,19 @@ describe('the default session templates', () => {
       for (const round of rounds) {
         expect(round.gameType).toBe(template.type);
         if (round.gameType === 'beergame') expect(() => resolveConfig(round.config)).not.toThrow();
-        else expect(getLeanScenario(String(round.config.scenario))).toBeDefined();
+        else {
+          expect(getLeanScenario(String(round.config.scenario))).toBeDefined();
+          // A factory a session's lean round accepts: the plan can be played.
+          expect(leanRoundSetup(round.config).ok).toBe(true);
+        }
       }
-      // Sessions play beer rounds; a lean plan waits for sessions to serve lean rounds.
-      expect(template.available).toBe(template.type === 'beergame');
     });
   });
 
-  it('include lean plans, all unavailable', () => {
+  it('include the two lean plans, every round of them a lean round', () => {
     const lean = SESSION_TEMPLATES.filter((t) => t.type === 'leangame');
-    expect(lean.length).toBeGreaterThanOrEqual(2);
-    for (const template of lean) expect(template.available).toBe(false);
+    expect(lean).toHaveLength(2);
+    for (const template of lean) expect(template.rounds.every((r) => r.gameType === 'leangame')).toBe(true);
   });
 });
 

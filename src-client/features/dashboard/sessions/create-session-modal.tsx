@@ -40,8 +40,8 @@ interface Plan {
   description: string;
   rounds: string[];
   teamCount: number;
-  /** Whether it can be played yet (lean sessions come with the lean game in the browser). */
-  available: boolean;
+  /** A lean teaching plan (badged: a class picks its game first). */
+  lean: boolean;
 }
 
 function planOfTemplate(template: SessionTemplate, intl: ReturnType<typeof useIntl>): Plan {
@@ -51,39 +51,30 @@ function planOfTemplate(template: SessionTemplate, intl: ReturnType<typeof useIn
     description: intl.formatMessage({ id: template.descriptionId }),
     rounds: template.rounds.map((round) => intl.formatMessage({ id: round.nameId })),
     teamCount: template.teamCount,
-    available: template.available,
+    lean: template.type === 'leangame',
   };
 }
 
-/** One teaching plan: what it shows, its rounds in order, and whether it can be played yet. */
+/** One teaching plan: what it shows, and its rounds in order. */
 function PlanCard({ plan, onPick, action }: { plan: Plan; onPick: () => void; action?: ReactNode }) {
-  const disabled = !plan.available;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding={0}
-      h="100%"
-      style={{ opacity: disabled ? 0.6 : 1 }}
-      className="session-template-card"
-    >
+    <Card withBorder radius="md" padding={0} h="100%" className="session-template-card">
       <UnstyledButton
         onClick={onPick}
-        disabled={disabled}
         h="100%"
         p="md"
         data-testid="session-template"
         className="session-template-pick"
-        style={{ cursor: disabled ? 'not-allowed' : 'pointer', display: 'block' }}
+        style={{ cursor: 'pointer', display: 'block' }}
       >
         <Stack gap="xs" h="100%">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }}>
               {plan.title}
             </Title>
-            {disabled && (
-              <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
-                <FormattedMessage id="templates.comingSoon" />
+            {plan.lean && (
+              <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>
+                <FormattedMessage id="templates.typeLeangame" />
               </Badge>
             )}
           </Group>
@@ -218,7 +209,7 @@ function OwnPlans({ onPick }: { onPick: (plan: Plan) => void }) {
     description: template.description,
     rounds: template.rounds,
     teamCount: template.teamCount,
-    available: true,
+    lean: false,
   }));
   if (plans.length === 0) return null;
   return (
