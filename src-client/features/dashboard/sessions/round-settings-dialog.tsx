@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { withLeanMessages } from '../../../i18n';
 import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from '../game-settings/settings-form';
@@ -11,9 +12,16 @@ const RoundSettingsForm = lazy(async () => ({
   default: (await loadChunk(() => import('./round-settings-form'))).RoundSettingsForm,
 }));
 
+// A lean round's: its factory, length and improvements, with the lean game's words.
+const LeanRoundSettingsForm = lazy(async () => ({
+  default: (await withLeanMessages(loadChunk(() => import('./lean-round-settings-form'))))
+    .LeanRoundSettingsForm,
+}));
+
 export interface RoundBeingSet {
   index: number;
   name: string;
+  gameType: 'beergame' | 'leangame';
   config: Record<string, unknown>;
 }
 
@@ -40,10 +48,22 @@ export function RoundSettingsDialog({
           values={{ number: (round?.index ?? 0) + 1, name: round?.name }}
         />
       }
-      size="80rem"
+      size={round?.gameType === 'leangame' ? '48rem' : '80rem'}
       fullScreen={phone}
     >
-      {round && (
+      {round?.gameType === 'leangame' && (
+        <Suspense fallback={<PageLoader />}>
+          <LeanRoundSettingsForm
+            config={round.config}
+            onApply={(config) => {
+              onApply(round.index, config);
+              onClose();
+            }}
+            onCancel={onClose}
+          />
+        </Suspense>
+      )}
+      {round?.gameType === 'beergame' && (
         <Suspense fallback={<PageLoader />}>
           <RoundSettingsForm
             name={round.name}

@@ -57,6 +57,7 @@ import {
   SESSION_LIMITS,
   TEAM_COMPOSITIONS,
 } from '../../../../src-shared/session/constants';
+import { LEAN_ROUND_DEFAULT_MINUTES, leanRoundSetup } from '../../../../src-shared/session/lean-round';
 import { paths } from '../../../paths';
 import { newCommandId, trpc } from '../../../trpc';
 import { useFocusFirstError } from '../../../ui/focus-first-error';
@@ -141,6 +142,31 @@ function Section({
 }
 
 /** A short account of a round's beer game: weeks, stages, what players see. */
+/** A lean round at a glance: the lean game, its stations and its length. */
+function LeanRoundFacts({ config }: { config: Record<string, unknown> }) {
+  const check = leanRoundSetup(config);
+  return (
+    <Group gap="xs" data-testid="lean-round-facts">
+      <Badge variant="light" color="teal" tt="none">
+        <FormattedMessage id="templates.typeLeangame" />
+      </Badge>
+      {check.ok && (
+        <>
+          <Badge variant="light" color="gray" tt="none">
+            <FormattedMessage id="templates.facilities" values={{ count: check.setup.facilities.length }} />
+          </Badge>
+          <Badge variant="light" color="orange" tt="none">
+            <FormattedMessage
+              id="templates.minutes"
+              values={{ count: check.setup.params.consumerDemandParams.totalDuration }}
+            />
+          </Badge>
+        </>
+      )}
+    </Group>
+  );
+}
+
 function RoundFacts({ config }: { config: Record<string, unknown> }) {
   const weeks = typeof config.weeks === 'number' ? config.weeks : null;
   const facilities = config.facilities;
@@ -273,7 +299,11 @@ function RoundCard({
               <FormattedMessage id="dashboard.sessions.roundGame" />
             </Text>
             <Group gap="sm" justify="space-between" wrap="wrap" mih={36}>
-              <RoundFacts config={round.config} />
+              {round.gameType === 'leangame' ? (
+                <LeanRoundFacts config={round.config} />
+              ) : (
+                <RoundFacts config={round.config} />
+              )}
               {!locked && (
                 <Button
                   size="xs"
@@ -397,13 +427,18 @@ function EditorForm({
     });
   const addRound = (templateId: string) => {
     const template = DEFAULT_TEMPLATES.find((t) => t.id === templateId);
-    if (!template?.config) return;
+    if (!template) return;
+    const lean = template.type === 'leangame';
+    if (!lean && !template.config) return;
     const round: Round = {
       id: newRoundId(),
       name: intl.formatMessage({ id: template.titleId }).slice(0, SESSION_LIMITS.roundName),
       description: '',
-      gameType: 'beergame',
-      config: template.config() as Record<string, unknown>,
+      gameType: template.type,
+      // A lean round names its factory (the lean template's id is its scenario's).
+      config: lean
+        ? { scenario: template.id, minutes: LEAN_ROUND_DEFAULT_MINUTES }
+        : (template.config!() as Record<string, unknown>),
     };
     setForm((f) => ({ ...f, rounds: [...f.rounds, round] }));
   };
@@ -424,6 +459,7 @@ function EditorForm({
   const teamWord = form.localeLabels.team.trim() || intl.formatMessage({ id: 'dashboard.sessions.teamWord' });
   const roundsFull = form.rounds.length >= SESSION_LIMITS.rounds.max;
   const beerTemplates = DEFAULT_TEMPLATES.filter((t) => t.type === 'beergame' && t.config);
+  const leanTemplates = DEFAULT_TEMPLATES.filter((t) => t.type === 'leangame');
   const back = () => guard.ask(() => navigate(paths.dashboard('sessions')));
 
   return (
@@ -708,7 +744,9 @@ function EditorForm({
             onChange={(patch) => setRound(index, patch)}
             onMove={(to) => moveRound(index, to)}
             onRemove={() => setForm((f) => ({ ...f, rounds: f.rounds.filter((_, i) => i !== index) }))}
-            onSettings={() => setSettingRound({ index, name: round.name, config: round.config })}
+            onSettings={() =>
+              setSettingRound({ index, name: round.name, gameType: round.gameType, config: round.config })
+            }
           />
         ))}
         <Menu position="bottom-start" withinPortal>
@@ -737,6 +775,19 @@ function EditorForm({
             </Menu.Label>
             {beerTemplates.map((template) => (
               <Menu.Item key={template.id} onClick={() => addRound(template.id)}>
+                <FormattedMessage id={template.titleId} />
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+            <Menu.Label>
+              <FormattedMessage id="dashboard.sessions.addLeanRoundFrom" />
+            </Menu.Label>
+            {leanTemplates.map((template) => (
+              <Menu.Item
+                key={template.id}
+                onClick={() => addRound(template.id)}
+                data-testid={`round-add-${template.id}`}
+              >
                 <FormattedMessage id={template.titleId} />
               </Menu.Item>
             ))}
