@@ -22,6 +22,7 @@ import {
   IconExternalLink,
   IconFlag,
   IconHourglassHigh,
+  IconUser,
   IconUserOff,
 } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -37,7 +38,7 @@ import { useTimeLeft } from '../../ui/server-clock';
 export type FollowUpTeam = NonNullable<SessionView['followUp']>[number];
 type Seat = FollowUpTeam['seats'][number];
 
-export type SeatState = 'ordered' | 'waiting' | 'computer' | 'empty' | 'done';
+export type SeatState = 'ordered' | 'waiting' | 'playing' | 'computer' | 'empty' | 'done';
 
 /** A seat as the follow-up shows it; in a game that has ended nobody is waited for any more. */
 export function seatState(seat: Seat, gameFinished: boolean): SeatState {
@@ -45,7 +46,8 @@ export function seatState(seat: Seat, gameFinished: boolean): SeatState {
   if (seat.userId === null) return 'empty';
   if (gameFinished) return 'done';
   // A lean station has no turn to wait for: its player is at work.
-  return seat.ordered === false ? 'waiting' : 'ordered';
+  if (seat.ordered === null) return 'playing';
+  return seat.ordered ? 'ordered' : 'waiting';
 }
 
 /**
@@ -63,6 +65,7 @@ const SEAT_LOOK: Record<
 > = {
   ordered: { color: 'green', variant: 'filled', icon: <IconCheck size={15} stroke={3} /> },
   waiting: { color: 'orange', variant: 'light', icon: <IconHourglassHigh size={15} /> },
+  playing: { color: 'teal', variant: 'filled', icon: <IconUser size={15} /> },
   computer: { color: 'gray', variant: 'light', icon: <IconCpu size={15} /> },
   empty: { color: 'gray', variant: 'outline', icon: <IconUserOff size={15} /> },
   done: { color: 'gray', variant: 'light', icon: <IconFlag size={15} /> },
@@ -409,8 +412,13 @@ export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
                 </Stack>
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="sm" pl={32}>
-                {team.finished ? <span /> : <TimeLeft team={team} />}
-                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="team-cost">
+                <Box style={{ flexShrink: 0 }}>{team.finished ? null : <TimeLeft team={team} />}</Box>
+                <Text
+                  size="sm"
+                  ta="right"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                  data-testid="team-cost"
+                >
                   {team.gameType === 'beergame' && (
                     <>
                       <FormattedMessage id="session.colCost" />:{' '}
