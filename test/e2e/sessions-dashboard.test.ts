@@ -24,11 +24,12 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await page.getByTestId('sessions-empty').waitFor();
   await page.screenshot({ path: `${shots}/sessions-empty-desktop.png` });
 
-  // The picker: the 14 plans, the two lean ones not yet playable.
+  // The picker: the 14 plans, every one playable, the two lean ones badged as such.
   await page.getByTestId('new-session').click();
   const plans = page.getByTestId('session-template');
   await expect.poll(() => plans.count()).toBe(14);
-  await expect.poll(() => page.locator('[data-testid="session-template"][disabled]').count()).toBe(2);
+  await expect.poll(() => page.locator('[data-testid="session-template"][disabled]').count()).toBe(0);
+  await expect.poll(() => plans.filter({ hasText: 'Lean game' }).count()).toBe(2);
   await settled(page);
   await page.screenshot({ path: `${shots}/sessions-picker-desktop.png` });
   await plans.last().scrollIntoViewIfNeeded();
