@@ -34,8 +34,8 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     isCreator,
     started,
     finished: state.endAt !== null,
-    /** Lean games are not (yet) rounds of a session. */
-    session: null,
+    /** The game's session, round and team, when it is a round's game of a session. */
+    session: state.session,
     clock: { ...clock, refreshMs: LEAN_CLOCK_REFRESH_MS },
     me: mine?.id ?? null,
     canOpenImprovementsPanel:

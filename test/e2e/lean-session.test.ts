@@ -101,6 +101,14 @@ it('runs a lean session of 3 teams from a teaching plan: 6 phones, the computer 
   await expect.poll(() => page.getByTestId('results-round-1').getByTestId('result-row').count()).toBe(3);
   await page.screenshot({ path: `${shots}/lean-session-4-results-1280.png`, fullPage: true });
 
+  // The class moves on to the 7-station factory: each team's two players carried to it.
+  await page.getByTestId('session-tab-follow-up').click();
+  await page.getByTestId('next-round').click();
+  await page.getByTestId('confirm-next-round').click();
+  await expect.poll(() => page.getByTestId('current-round').textContent()).toMatch(/^Round 2: /);
+  await expect.poll(() => page.locator('[data-testid="seat"][data-state="empty"]').count()).toBe(15);
+  for (const phone of phones) await phone.page.waitForURL(/\/game\/[\w-]+\/intro$/);
+
   for (const phone of phones) await phone.context.close();
   await instructor.context.close();
 });

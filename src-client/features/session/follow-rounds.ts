@@ -56,7 +56,15 @@ export function useFollowRounds(view: SessionView | null, page: PlayerPage) {
       navigate(paths.session(view.sessionId, 'lobby'));
       return;
     }
-    toastMessage(intl, `session.follow.${move.why}`, 'blue', NOTICE_MS, values);
+    // A lean round has no orders to place: its players go to their station.
+    const lean = move.why === 'started' && view.rounds[move.roundNumber - 1]?.gameType === 'leangame';
+    toastMessage(
+      intl,
+      lean ? 'session.follow.startedLean' : `session.follow.${move.why}`,
+      'blue',
+      NOTICE_MS,
+      values,
+    );
     navigate(paths.game(move.gameId, move.stage));
   }, [trigger]);
 }
