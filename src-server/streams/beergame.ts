@@ -36,6 +36,12 @@ export const beergameTimers: GameTimers<BeerCommand, BeerState> = {
   }),
 };
 
+const templateConfig = (state: BeerState) =>
+  configForCopy(state.config, state.transparent, {
+    playTimer: state.playTimer,
+    seconds: state.timerSeconds,
+  });
+
 export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView> = {
   name: 'beergame',
   createdBy: 'GameCreated',
@@ -70,10 +76,7 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     reset: { type: 'ResetGame' },
     disconnectPlayers: { type: 'DisconnectPlayers' },
     copy: copyGameCommand,
-    templateConfig: (state) =>
-      configForCopy(state.config, state.transparent, {
-        playTimer: state.playTimer,
-        seconds: state.timerSeconds,
-      }),
+    templateConfig: (state) => templateConfig(state),
+    keptAsTemplate: (state) => templateConfig(state),
   },
 };

@@ -8,6 +8,7 @@ import {
   type LeanState,
   leanCopySetup,
   leangameDecider,
+  leanTemplateConfig,
   leangameSummary,
   leanUpcasters,
   nextComputerActionAt,
@@ -91,5 +92,8 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
       setup: leanCopySetup(state),
     }),
     templateConfig: (state) => leanCopySetup(state),
+    // Its factory and set-up: the shape of a session's lean round.
+    keptAsTemplate: (state) => leanTemplateConfig(state),
+    publish: { type: 'PublishLeanGame' },
   },
 };

@@ -33,6 +33,8 @@ function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGa
         improvementsPanelBy:
           state.improvementsPanelBy === event.data.userId ? null : state.improvementsPanelBy,
       };
+    case 'LeanGamePublished':
+      return { ...state, draft: false };
     case 'LeanGameArchived':
     case 'LeanGameDeleted':
     case 'LeanGameReset':

@@ -270,7 +270,10 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
     seed: z.number().int(),
     scenarioId: z.string().optional(),
     setup: z.unknown().optional(),
+    /** A draft: seen by its creator only, and joined by nobody else, until published (spec point 2). */
+    draft: z.boolean().optional(),
   }),
+  z.object({ type: z.literal('PublishLeanGame') }),
   z.object({
     type: z.literal('JoinFacility'),
     facilityId,

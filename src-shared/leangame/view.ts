@@ -34,6 +34,8 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     isCreator,
     started,
     finished: state.endAt !== null,
+    /** A draft: its creator alone may open it until they publish it. */
+    draft: state.draft,
     /** Lean games are not (yet) rounds of a session. */
     session: null,
     clock: { ...clock, refreshMs: LEAN_CLOCK_REFRESH_MS },
