@@ -1,11 +1,12 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCpu, IconEye } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCpu, IconEye, IconSend } from '@tabler/icons-react';
 import { type ComponentType, type ReactNode, useRef } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { LeanGameView } from '../../../src-shared/leangame';
 import { paths } from '../../paths';
-import { trpc } from '../../trpc';
+import { newCommandId, trpc } from '../../trpc';
+import { toastError, toastMessage } from '../../ui/notify';
 import { LEAN_FACILITY_ICONS } from './glyphs';
 
 /** What the intro takes from the game shell (the route passes them: a feature does not import another). */
@@ -76,6 +77,8 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
           </Group>
         )}
       </Group>
+
+      {view.isCreator && view.draft && <DraftNotice gameId={gameId} />}
 
       {mine && !view.finished && <MySeatCard gameId={gameId} seat={mine.name} />}
 
@@ -201,5 +204,32 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
         </List>
       </Card>
     </>
+  );
+}
+
+/** For the creator of a draft: nobody else may open or join it until they publish it (spec point 2). */
+function DraftNotice({ gameId }: { gameId: string }) {
+  const intl = useIntl();
+  const publish = trpc.game.publish.useMutation({
+    onSuccess: ({ count }) => toastMessage(intl, 'dashboard.publishSuccess', 'green', undefined, { count }),
+    onError: (error) => toastError(intl, error),
+  });
+  return (
+    <Alert color="gray" variant="light" data-testid="draft-notice">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 16rem' }}>
+          <FormattedMessage id="lean.intro.draftText" />
+        </Text>
+        <Button
+          size="sm"
+          leftSection={<IconSend size={16} />}
+          loading={publish.isPending}
+          onClick={() => publish.mutate({ gameIds: [gameId], commandId: newCommandId() })}
+          data-testid="publish-draft"
+        >
+          <FormattedMessage id="dashboard.actionPublish" />
+        </Button>
+      </Group>
+    </Alert>
   );
 }

@@ -59,7 +59,8 @@ export function checkedBeerConfig(input: Record<string, unknown>): Record<string
  */
 export function checkedLeanConfig(input: Record<string, unknown>): LeanTemplateConfig {
   const read = readLeanTemplateConfig(input);
-  if (!read.ok) throw appError('BAD_REQUEST', 'leangame.errInvalidSetup', { reason: read.reason.slice(0, 300) });
+  if (!read.ok)
+    throw appError('BAD_REQUEST', 'leangame.errInvalidSetup', { reason: read.reason.slice(0, 300) });
   if (!isCleanDeep(read.config)) throw appError('BAD_REQUEST', 'errors.textInvalid');
   return read.config;
 }
@@ -71,7 +72,10 @@ const TEMPLATE_CHECKS: Record<string, (config: Record<string, unknown>) => Recor
 };
 
 /** A template configuration of game type `type`, checked by its engine's schemas; another type is refused. */
-export function checkedTemplateConfig(type: string, config: Record<string, unknown>): Record<string, unknown> {
+export function checkedTemplateConfig(
+  type: string,
+  config: Record<string, unknown>,
+): Record<string, unknown> {
   const check = TEMPLATE_CHECKS[type];
   if (!check) throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
   return check(config);
