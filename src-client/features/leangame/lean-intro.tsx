@@ -211,7 +211,7 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
 function DraftNotice({ gameId }: { gameId: string }) {
   const intl = useIntl();
   const publish = trpc.game.publish.useMutation({
-    onSuccess: ({ count }) => toastMessage(intl, 'dashboard.publishSuccess', 'green', undefined, { count }),
+    onSuccess: () => toastMessage(intl, 'lean.intro.published', 'green'),
     onError: (error) => toastError(intl, error),
   });
   return (
@@ -227,7 +227,7 @@ function DraftNotice({ gameId }: { gameId: string }) {
           onClick={() => publish.mutate({ gameIds: [gameId], commandId: newCommandId() })}
           data-testid="publish-draft"
         >
-          <FormattedMessage id="dashboard.actionPublish" />
+          <FormattedMessage id="lean.intro.publish" />
         </Button>
       </Group>
     </Alert>
