@@ -1,13 +1,18 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCpu, IconEye, IconSend } from '@tabler/icons-react';
-import { type ComponentType, type ReactNode, useRef } from 'react';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCpu, IconEye } from '@tabler/icons-react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { LeanGameView } from '../../../src-shared/leangame';
+import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
-import { newCommandId, trpc } from '../../trpc';
-import { toastError, toastMessage } from '../../ui/notify';
+import { trpc } from '../../trpc';
 import { LEAN_FACILITY_ICONS } from './glyphs';
+
+// The draft's notice is its creator's alone: never in a player's first load.
+const DraftNotice = lazy(async () => ({
+  default: (await loadChunk(() => import('./draft-notice'))).DraftNotice,
+}));
 
 /** What the intro takes from the game shell (the route passes them: a feature does not import another). */
 export interface LeanIntroParts {
@@ -78,7 +83,11 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
         )}
       </Group>
 
-      {view.isCreator && view.draft && <DraftNotice gameId={gameId} />}
+      {view.isCreator && view.draft && (
+        <Suspense fallback={null}>
+          <DraftNotice gameId={gameId} />
+        </Suspense>
+      )}
 
       {mine && !view.finished && <MySeatCard gameId={gameId} seat={mine.name} />}
 
@@ -204,32 +213,5 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
         </List>
       </Card>
     </>
-  );
-}
-
-/** For the creator of a draft: nobody else may open or join it until they publish it (spec point 2). */
-function DraftNotice({ gameId }: { gameId: string }) {
-  const intl = useIntl();
-  const publish = trpc.game.publish.useMutation({
-    onSuccess: () => toastMessage(intl, 'lean.intro.published', 'green'),
-    onError: (error) => toastError(intl, error),
-  });
-  return (
-    <Alert color="gray" variant="light" data-testid="draft-notice">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" style={{ flex: '1 1 16rem' }}>
-          <FormattedMessage id="lean.intro.draftText" />
-        </Text>
-        <Button
-          size="sm"
-          leftSection={<IconSend size={16} />}
-          loading={publish.isPending}
-          onClick={() => publish.mutate({ gameIds: [gameId], commandId: newCommandId() })}
-          data-testid="publish-draft"
-        >
-          <FormattedMessage id="lean.intro.publish" />
-        </Button>
-      </Group>
-    </Alert>
   );
 }
