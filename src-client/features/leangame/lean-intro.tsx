@@ -4,14 +4,15 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'reac
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { LeanGameView } from '../../../src-shared/leangame';
+import { withInstructorMessages } from '../../i18n';
 import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { LEAN_FACILITY_ICONS } from './glyphs';
 
-// The draft's notice is its creator's alone: never in a player's first load.
+// The draft's notice is its creator's alone, in the dashboard's words: never in a player's first load.
 const DraftNotice = lazy(async () => ({
-  default: (await loadChunk(() => import('./draft-notice'))).DraftNotice,
+  default: (await withInstructorMessages(loadChunk(() => import('./draft-notice')))).DraftNotice,
 }));
 
 /** What the intro takes from the game shell (the route passes them: a feature does not import another). */

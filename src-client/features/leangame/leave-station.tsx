@@ -34,6 +34,8 @@ export function LeaveStation({ view, facilityId }: { view: LeanGameView; facilit
   });
   const running = view.started && !view.finished;
   const key = confirming === 'game' ? 'quitGame' : 'leaveStation';
+  // The user menu's words for quitting (every page has them).
+  const confirmLabel = confirming === 'game' ? 'nav.quitGame' : 'lean.leaveStation';
   return (
     <Group justify="flex-end" gap="xs" wrap="wrap" data-testid="lean-leave">
       <Button
@@ -54,13 +56,13 @@ export function LeaveStation({ view, facilityId }: { view: LeanGameView; facilit
         loading={quit.isPending}
         data-testid="quit-game"
       >
-        <FormattedMessage id="lean.quitGame" />
+        <FormattedMessage id="nav.quitGame" />
       </Button>
       <Confirm
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={<FormattedMessage id={`lean.${key}Title`} />}
-        confirmLabel={<FormattedMessage id={`lean.${key}`} />}
+        confirmLabel={<FormattedMessage id={confirmLabel} />}
         onConfirm={() =>
           confirming === 'game'
             ? quit.mutate({ gameId: view.gameId, commandId: newCommandId() })
