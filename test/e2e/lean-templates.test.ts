@@ -38,6 +38,15 @@ it('saves a lean game as a template, makes a draft game from it and publishes it
   await page.screenshot({ path: `${shots}/lean-templates-1-save-1280.png` });
   await page.getByTestId('template-save').click();
   await page.getByText('Template saved: find it on the Templates tab').waitFor();
+  // The games tab's create-game card offers it too, and makes a lean game of it.
+  await page.goto(`${app.origin}/dashboard/games`);
+  await page.getByLabel('Game name').fill('From the card');
+  await page.getByTestId('create-game-template').click();
+  await page.getByRole('option', { name: 'Workshop, twelve minutes' }).click();
+  await page.getByText('The workshop as we arranged it.').waitFor();
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/\/game\/[\w-]+\/intro$/);
+  await expect.poll(() => page.getByTestId('lean-status').textContent()).toContain('12 minutes');
 
   // In the templates tab, with its length and facilities; a game is made from it as a draft.
   await page.goto(`${app.origin}/dashboard/templates`);
@@ -100,18 +109,21 @@ it('saves a lean game as a template, makes a draft game from it and publishes it
   await phone.page.screenshot({ path: `${shots}/lean-templates-3-create-390.png` });
   expect(await fitsWidth(phone.page)).toBe(true);
   await phone.page.keyboard.press('Escape');
-  await phone.page.goto(`${app.origin}/dashboard/games`);
   const phoneRow = phone.page.getByTestId('game-row').filter({ hasText: 'Phone draft' });
-  await phoneRow.getByRole('button', { name: 'Actions' }).click();
-  await phone.page.getByTestId('publish-game').waitFor();
-  await settled(phone.page);
-  await phone.page.screenshot({ path: `${shots}/lean-templates-5-list-390.png` });
-  await phone.page.keyboard.press('Escape');
   await phone.page.goto(`${app.origin}/game/${phoneDraft}/intro`);
   await phone.page.getByTestId('draft-notice').waitFor();
   await settled(phone.page);
   await phone.page.screenshot({ path: `${shots}/lean-templates-4-draft-390.png` });
   expect(await fitsWidth(phone.page)).toBe(true);
+  // Published from the list's menu.
+  await phone.page.goto(`${app.origin}/dashboard/games`);
+  await phoneRow.getByRole('button', { name: 'Actions' }).click();
+  await phone.page.getByTestId('publish-game').waitFor();
+  await settled(phone.page);
+  await phone.page.screenshot({ path: `${shots}/lean-templates-5-list-390.png` });
+  await phone.page.getByTestId('publish-game').click();
+  await phone.page.getByText('1 game published').waitFor();
+  await expect.poll(() => phoneRow.textContent()).not.toContain('Draft');
 });
 
 it('a player on a phone leaves their station to the computer during the round; another quits', async () => {

@@ -179,12 +179,13 @@ function SelectionBar({
   actions,
   onClear,
 }: {
-  selected: Array<ListedGame & { createdAt: Date }>;
+  selected: Array<RowGame & { createdAt: Date }>;
   archived: boolean;
   actions: Actions;
   onClear: () => void;
 }) {
   const ids = selected.map((game) => game.id);
+  const leanDrafts = selected.every((game) => game.draft && game.type === 'leangame');
   return (
     <Paper
       withBorder
@@ -207,6 +208,17 @@ function SelectionBar({
               onClick={() => actions.copy(selected[0]!)}
             >
               <FormattedMessage id="dashboard.actionCopy" />
+            </Button>
+          )}
+          {leanDrafts && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconSend size={14} />}
+              onClick={() => actions.publish(ids)}
+              data-testid="publish-selected"
+            >
+              <FormattedMessage id="dashboard.actionPublish" />
             </Button>
           )}
           <Button
