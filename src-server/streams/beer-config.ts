@@ -7,7 +7,7 @@ import { beerConfigInputSchema, resolveConfig } from '../../src-shared/beergame'
 import { appError } from '../trpc/trpc';
 
 /** Every string of a value, keys included, can be stored and shown (jsonb refuses NUL and lone surrogates). */
-function isCleanDeep(value: unknown): boolean {
+export function isCleanDeep(value: unknown): boolean {
   if (typeof value === 'string') return isCleanText(value, true);
   if (Array.isArray(value)) return value.every(isCleanDeep);
   if (value !== null && typeof value === 'object')

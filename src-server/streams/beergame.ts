@@ -68,6 +68,11 @@ const beerRounds: RoundGames<BeerCommand, BeerState> = {
     message: (text) => ({ type: 'SendMessage', to: 'all', text }),
   },
 };
+const templateConfig = (state: BeerState) =>
+  configForCopy(state.config, state.transparent, {
+    playTimer: state.playTimer,
+    seconds: state.timerSeconds,
+  });
 
 export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView> = {
   name: 'beergame',
@@ -104,10 +109,7 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     reset: { type: 'ResetGame' },
     disconnectPlayers: { type: 'DisconnectPlayers' },
     copy: copyGameCommand,
-    templateConfig: (state) =>
-      configForCopy(state.config, state.transparent, {
-        playTimer: state.playTimer,
-        seconds: state.timerSeconds,
-      }),
+    templateConfig: (state) => templateConfig(state),
+    keptAsTemplate: (state) => templateConfig(state),
   },
 };

@@ -107,4 +107,12 @@ export interface GameActions<Command, State> {
   copy(state: State, copy: { gameId: string; name: string; creatorId: string; seed: number }): Command;
   /** The configuration a template keeps of the game in `state`: what a copy of it would start from. */
   templateConfig(state: State): Record<string, unknown>;
+  /**
+   * What an instructor's own template of the game in `state` keeps, and what a session's round made
+   * from it plays (the dashboard's "save as template" and "merge into a template"): the type's
+   * template configuration, which the server checks with the type's schemas before storing it.
+   */
+  keptAsTemplate(state: State): Record<string, unknown>;
+  /** Publishes a draft (spec point 2); absent: the type's drafts are published otherwise (the beer game's settings). */
+  publish?: Command;
 }

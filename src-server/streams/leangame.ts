@@ -9,6 +9,7 @@ import {
   leanCopySetup,
   leangameDecider,
   leangameSummary,
+  leanTemplateConfig,
   leanUpcasters,
   nextComputerActionAt,
   roundEndAt,
@@ -133,5 +134,8 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
       setup: leanCopySetup(state),
     }),
     templateConfig: (state) => leanCopySetup(state),
+    // Its factory and set-up: the shape of a session's lean round.
+    keptAsTemplate: (state) => leanTemplateConfig(state),
+    publish: { type: 'PublishLeanGame' },
   },
 };

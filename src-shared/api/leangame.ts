@@ -36,12 +36,14 @@ const wholeNumber = (min: number, max: number) =>
       ctx.addIssue({ code: 'custom', message: 'leangame.errNumberOutOfRange', minimum: min, maximum: max });
   });
 
-/** A new lean game from a built-in factory (a default lean template's id). */
+/** A new lean game from a built-in factory (a default lean template's id) or one of the caller's own lean templates. */
 export const createLeanGameInput = z.object({
   name: textInput({ max: 80 }),
   template: idInput,
-  /** The round's length; the factory's own (15 minutes) when absent. */
+  /** The round's length; the template's own (a factory's: 15 minutes) when absent. */
   minutes: wholeNumber(LEAN_CREATE_MINUTES.min, LEAN_CREATE_MINUTES.max).optional(),
+  /** A draft: seen by its creator only until published. */
+  draft: z.boolean().optional(),
 });
 
 export const leanGameCommandInput = z.object({ gameId, commandId });

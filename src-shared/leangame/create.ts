@@ -40,6 +40,7 @@ export function createState(data: LeanEventOf<'LeanGameCreated'>['data']): LeanS
     improvements: [...params.improvements.enabled],
     computer: null,
     archived: false,
+    draft: data.draft === true,
     deleted: false,
     previousRounds: [],
     lastAt: data.at,
@@ -83,6 +84,7 @@ export function resetState(state: LeanState, at: number, played: LeanRoundRecord
     kanbanCap: state.kanbanCap,
     improvements: state.improvements,
     archived: state.archived,
+    draft: state.draft,
     previousRounds: played ? [...state.previousRounds, played] : state.previousRounds,
     lastAt: at,
   };

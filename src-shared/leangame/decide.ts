@@ -87,6 +87,7 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
       return computerEventsUntil(state, ctx.now);
     case 'EndGame':
       return endGame(state, ctx, at);
+    case 'PublishLeanGame':
     case 'ResetLeanGame':
     case 'ArchiveLeanGame':
     case 'DeleteLeanGame':
@@ -142,6 +143,7 @@ function createGame(command: LeanCommandOf<'CreateLeanGame'>, state: LeanState, 
         scenarioId: command.scenarioId ?? null,
         setup,
         ...(command.session ? { session: command.session } : {}),
+        draft: command.draft === true,
       },
     },
   ];
@@ -154,6 +156,8 @@ function joinFacility(
   at: number,
 ): LeanEvent[] {
   const f = anyFacility(state, command.facilityId);
+  // A draft is its creator's alone until published (spec point 2).
+  if (state.draft && ctx.actor.userId !== state.creatorId) fail('errGameDraft');
   if (state.endAt !== null) fail('errGameEnded');
   if (f.user === ctx.actor.userId) return [];
   if (f.user !== null) fail('errFacilityTaken', { facilityId: f.id });
@@ -307,13 +311,20 @@ function setKanbanCap(
   return [{ type: 'KanbanCapSet', data: { at, cap: command.cap } }];
 }
 
-/** The creator's actions on the game as a whole: reset for another round, archive, delete, free every seat. */
+/**
+ * The creator's actions on the game as a whole: publish a draft, reset for another round, archive,
+ * delete, free every seat.
+ */
 function gameAdministration(
-  command: LeanCommandOf<'ResetLeanGame' | 'ArchiveLeanGame' | 'DeleteLeanGame' | 'DisconnectPlayers'>,
+  command: LeanCommandOf<
+    'PublishLeanGame' | 'ResetLeanGame' | 'ArchiveLeanGame' | 'DeleteLeanGame' | 'DisconnectPlayers'
+  >,
   state: LeanState,
   at: number,
 ): LeanEvent[] {
   switch (command.type) {
+    case 'PublishLeanGame':
+      return state.draft ? [{ type: 'LeanGamePublished', data: { at } }] : [];
     case 'ResetLeanGame':
       return [{ type: 'LeanGameReset', data: { at } }];
     case 'ArchiveLeanGame':

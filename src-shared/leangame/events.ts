@@ -72,6 +72,11 @@ export const leanEventSchemas = {
         description: "the game's session, round and team; absent: a game of its own",
         unit: 'session place',
       }),
+      draft: z.boolean().optional().meta({
+        description:
+          'true when created as a draft, seen by its creator only until published; absent in games created before drafts: not a draft',
+        unit: 'true/false',
+      }),
     })
     .describe('A lean game was created with this set-up.'),
   PlayerJoined: z
@@ -219,6 +224,9 @@ export const leanEventSchemas = {
         .meta({ description: 'true when archived, false when brought back', unit: 'boolean' }),
     })
     .describe('The creator archived the game (off their lists, still played) or brought it back.'),
+  LeanGamePublished: z
+    .object(timed)
+    .describe('The creator published a draft: players may now open and join the game.'),
   LeanGameDeleted: z.object(timed).describe('The creator deleted the game: it is unknown from now on.'),
   LeanGameReset: z
     .object(timed)
@@ -240,7 +248,8 @@ type RecordedSetup = { setup: { params: Record<string, unknown> } };
  * Recorded shapes of the lean game's events that are no longer current, oldest change first:
  * - `GameEnded` named the end of both games' rounds with different data; the lean game's is now
  *   `LeanGameEnded` (same data);
- * - the set-up gained `pokayokeSlipFactor`; games created before played with 1.5.
+ * - the set-up gained `pokayokeSlipFactor`; games created before played with 1.5;
+ * - the creation gained `draft`; games created before were never drafts.
  */
 export const leanUpcasters: readonly Upcaster[] = [
   { from: 'GameEnded', upcast: (event) => ({ type: 'LeanGameEnded', data: event.data }) },
@@ -251,6 +260,13 @@ export const leanUpcasters: readonly Upcaster[] = [
       if ('pokayokeSlipFactor' in data.setup.params) return event;
       const params = { ...data.setup.params, pokayokeSlipFactor: 1.5 };
       return { type: event.type, data: { ...data, setup: { ...data.setup, params } } };
+    },
+  },
+  {
+    from: 'LeanGameCreated',
+    upcast: (event) => {
+      const data = event.data as { draft?: boolean };
+      return 'draft' in data ? event : { type: event.type, data: { ...data, draft: false } };
     },
   },
 ];

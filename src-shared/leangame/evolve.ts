@@ -28,11 +28,8 @@ function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGa
     case 'PlayerJoined':
       return seatChanged(state, event.data.facilityId, event.data.userId, event.data.playerName);
     case 'PlayerLeft':
-      return {
-        ...seatChanged(state, event.data.facilityId, null, null),
-        improvementsPanelBy:
-          state.improvementsPanelBy === event.data.userId ? null : state.improvementsPanelBy,
-      };
+      return playerLeft(state, event.data);
+    case 'LeanGamePublished':
     case 'LeanGameArchived':
     case 'LeanGameDeleted':
     case 'LeanGameReset':
@@ -98,8 +95,9 @@ function withFacility(state: LeanState, facilityId: string, patch: Partial<LeanS
 
 function gameAdministered(
   state: LeanState,
-  event: LeanEventOf<'LeanGameArchived' | 'LeanGameDeleted' | 'LeanGameReset'>,
+  event: LeanEventOf<'LeanGamePublished' | 'LeanGameArchived' | 'LeanGameDeleted' | 'LeanGameReset'>,
 ): LeanState {
+  if (event.type === 'LeanGamePublished') return { ...state, draft: false };
   if (event.type === 'LeanGameArchived') return { ...state, archived: event.data.archived };
   if (event.type === 'LeanGameDeleted') return { ...state, deleted: true };
   return resetState(state, event.data.at, roundPlayed(state, event.data.at));
@@ -134,6 +132,14 @@ function seatChanged(
   const playing = state.startAt !== null && state.endAt === null;
   const facilityIds = user === null && playing ? [...others, facilityId] : others;
   return { ...next, computer: { ...state.computer, facilityIds } };
+}
+
+/** A player leaves their seat, and the improvements panel if they held it. */
+function playerLeft(state: LeanState, d: LeanEventOf<'PlayerLeft'>['data']): LeanState {
+  return {
+    ...seatChanged(state, d.facilityId, null, null),
+    improvementsPanelBy: state.improvementsPanelBy === d.userId ? null : state.improvementsPanelBy,
+  };
 }
 
 function operationReassigned(state: LeanState, d: LeanEventOf<'OperationReassigned'>['data']): LeanState {

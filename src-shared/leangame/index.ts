@@ -16,5 +16,6 @@ export * from './schemas';
 export * from './simulate';
 export * from './state';
 export * from './summary';
+export * from './template-config';
 export * from './templates';
 export * from './view';

@@ -275,7 +275,10 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
     /** A session's round game: its creator is the session's, named by the server acting for an admin. */
     creatorId: z.string().min(1).max(64).optional(),
     session: sessionPlaceSchema.optional(),
+    /** A draft: seen by its creator only, and joined by nobody else, until published (spec point 2). */
+    draft: z.boolean().optional(),
   }),
+  z.object({ type: z.literal('PublishLeanGame') }),
   z.object({
     type: z.literal('JoinFacility'),
     facilityId,

@@ -144,6 +144,8 @@ export interface LeanState {
   improvements: LeanImprovement[];
   computer: { facilityIds: string[]; until: number } | null;
   archived: boolean;
+  /** A draft is seen by its creator only, and joined by nobody else, until published (spec point 2). */
+  draft: boolean;
   deleted: boolean;
   /** The rounds played before the last reset, oldest first: what the debrief compares this one with. */
   previousRounds: LeanRoundRecord[];
@@ -186,6 +188,7 @@ export const initialLeanState: LeanState = {
   improvements: [],
   computer: null,
   archived: false,
+  draft: false,
   deleted: false,
   previousRounds: [],
   lastAt: 0,

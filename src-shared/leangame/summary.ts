@@ -8,6 +8,8 @@ export interface LeanSummary {
   creatorId: string;
   finished: boolean;
   archived: boolean;
+  /** Seen by its creator only until published. */
+  draft: boolean;
   deleted: boolean;
   /** Players holding a facility, each once. */
   playerIds: string[];
@@ -24,6 +26,7 @@ export function leangameSummary(state: LeanState): LeanSummary {
     creatorId: state.creatorId,
     finished: state.endAt !== null,
     archived: state.archived,
+    draft: state.draft,
     deleted: state.deleted,
     playerIds: state.facilities.flatMap((f) => (f.user === null ? [] : [f.user])),
     freeSeats: state.facilities.filter(

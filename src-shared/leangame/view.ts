@@ -36,6 +36,8 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     finished: state.endAt !== null,
     /** The game's session, round and team, when it is a round's game of a session. */
     session: state.session,
+    /** A draft: its creator alone may open it until they publish it. */
+    draft: state.draft,
     clock: { ...clock, refreshMs: LEAN_CLOCK_REFRESH_MS },
     me: mine?.id ?? null,
     canOpenImprovementsPanel:

@@ -90,9 +90,7 @@ it('runs a lean session of 3 teams from a teaching plan: 6 phones, the computer 
   await page.getByTestId('bulk-end-games').click();
   await page.getByTestId('confirm-end-games').click();
   await page.getByText('Done for 3 teams.').waitFor();
-  await expect
-    .poll(() => page.getByTestId('team-week').allTextContents())
-    .toEqual(Array(3).fill('Finished'));
+  await expect.poll(() => page.getByTestId('team-week').allTextContents()).toEqual(Array(3).fill('Finished'));
   // A lean round's end stays on the floor (a reset plays it again), the debrief a tap away.
   for (const phone of phones) await phone.page.getByTestId('see-debrief').waitFor();
 

@@ -1197,6 +1197,27 @@ const leanMatrix: Record<string, Row> = {
   },
 };
 
+/** A fresh lean workshop of `creator`'s as a draft: nobody else opens or joins it until it is published. */
+async function newLeanDraft(): Promise<Game> {
+  const name = `Matrix draft ${++made}`;
+  const { gameId } = await users.creator.api.leangame.create.mutate({
+    name,
+    template: 'workshop4-choose',
+    draft: true,
+  });
+  return { gameId, name };
+}
+
+/** The procedures on drafts (a beer game publishes from its settings: `beergame.configure`). */
+const draftMatrix: Record<string, Row> = {
+  'game.publish': {
+    call: (api, { gameId }) => api.game.publish.mutate({ gameIds: [gameId], commandId: randomUUID() }),
+    expected: ownGamesOnly,
+    check: actedOnGame('LeanGamePublished'),
+    changes: true,
+  },
+};
+
 beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({
@@ -1275,12 +1296,17 @@ afterAll(async () => {
   await database.drop();
 });
 
-const allRows = { ...matrix, ...leanMatrix, ...sessionMatrix } as Record<string, Row<never>>;
+const allRows = { ...matrix, ...leanMatrix, ...draftMatrix, ...sessionMatrix } as Record<string, Row<never>>;
 
 it('has a row for every procedure of the app router, and none for a procedure that is gone', () => {
-  expect([...Object.keys(matrix), ...Object.keys(leanMatrix), ...Object.keys(sessionMatrix)].sort()).toEqual(
-    Object.keys(appRouter._def.procedures).sort(),
-  );
+  expect(
+    [
+      ...Object.keys(matrix),
+      ...Object.keys(leanMatrix),
+      ...Object.keys(draftMatrix),
+      ...Object.keys(sessionMatrix),
+    ].sort(),
+  ).toEqual(Object.keys(appRouter._def.procedures).sort());
 });
 
 it('checks what every allowed caller gets back, and says so of a row that allows nobody', () => {
@@ -1340,6 +1366,7 @@ async function runCell<Target>(row: Row<Target>, caller: Caller, target: Target)
 describe.each([
   ...Object.entries(matrix).map(([procedure, row]) => [procedure, row, newGame] as const),
   ...Object.entries(leanMatrix).map(([procedure, row]) => [procedure, row, newLeanGame] as const),
+  ...Object.entries(draftMatrix).map(([procedure, row]) => [procedure, row, newLeanDraft] as const),
 ])('%s', (_procedure, row, gameFor) => {
   let shared: Game;
   beforeAll(async () => {

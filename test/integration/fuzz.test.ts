@@ -274,6 +274,13 @@ function plausible(field: string, path: string): fc.Arbitrary<unknown> | undefin
         sessionGame.map((id) => [id]),
         sessionGame.map((id) => [id, 'no-such-game']),
       );
+    // Publishing: the lean game (a beer game publishes from its settings, and is refused).
+    if (path === 'game.publish')
+      return fc.oneof(
+        leanGame.map((id) => [id]),
+        beerGame.map((id) => [id]),
+        leanGame.map((id) => [id, 'no-such-game']),
+      );
     // Never the game alone with a matching count: the fuzz does not delete the game it plays.
     return fc.oneof(
       beerGame.map((id) => [id]),

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
-import { BEERGAME_TEMPLATES } from '../../src-shared/beergame';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import { BEERGAME_TEMPLATES } from '../../src-shared/beergame';
 import {
   type FollowUpRow,
   type LeanTeamResult,

@@ -128,7 +128,14 @@ describe('event schemas', () => {
     played.run({ type: 'DeleteLeanGame' }, creator, T0 + 6 * MIN);
     const balanced = LeanGame.create({ ...getLeanScenario('factory7-choose')!.setup });
     balanced.run({ type: 'EnableImprovement', improvement: 'balancestations' }, system, T0);
-    const events = [...simulated, ...played.events, ...balanced.events];
+    const draft = new LeanGame();
+    draft.run(
+      { type: 'CreateLeanGame', gameId: 'g2', name: 'Draft', seed: 1, setup: smallSetup(), draft: true },
+      creator,
+      T0,
+    );
+    draft.run({ type: 'PublishLeanGame' }, creator, T0 + 1);
+    const events = [...simulated, ...played.events, ...balanced.events, ...draft.events];
     expectDescribed(leanEventSchemas, events);
     const missing = LEAN_EVENT_TYPES.filter((type) => !events.some((e) => e.type === type));
     expect(missing).toEqual([]);

@@ -1,13 +1,14 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { GameType } from '../../../src-shared/rules/templates';
 import { trpc } from '../../trpc';
 import { CustomGameButton } from './game-settings/custom-game';
 import type { MapPreview } from './game-settings/settings-form';
 import { useCreateGame } from './use-create-game';
 
 /**
- * Creates a game from a template (a default beer one or the instructor's own), or with custom
+ * Creates a game from a template (a default one or the instructor's own, of either type), or with custom
  * settings, and opens its intro page.
  */
 export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
@@ -32,12 +33,13 @@ export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
       : []),
   ];
   const chosenDefault = defaults.find((t) => t.id === template);
+  const chosenOwn = own.find((t) => t.id === template);
   const description = chosenDefault
     ? intl.formatMessage({ id: chosenDefault.descriptionId })
-    : (own.find((t) => t.id === template)?.description ?? '');
+    : (chosenOwn?.description ?? '');
   const create = useCreateGame();
-  // Own templates hold beer games; a default one says its type.
-  const type = chosenDefault?.type ?? 'beergame';
+  // Each template says its type (an own one holds a beer game's settings or a lean factory's).
+  const type: GameType = chosenDefault?.type ?? (chosenOwn?.type === 'leangame' ? 'leangame' : 'beergame');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.create(name.trim() || intl.formatMessage({ id: 'dashboard.defaultGameName' }), {

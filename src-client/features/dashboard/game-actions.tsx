@@ -247,6 +247,16 @@ export function useArchiveGames() {
     );
 }
 
+/** Publishes drafts (no confirmation: players may only open them from now on), with a toast. */
+export function usePublishGames() {
+  const intl = useIntl();
+  const publish = trpc.game.publish.useMutation({
+    onSuccess: ({ count }) => toastMessage(intl, 'dashboard.publishSuccess', 'green', TOAST_MS, { count }),
+    onError: (error) => toastError(intl, error),
+  });
+  return (gameIds: string[]) => publish.mutate({ gameIds, commandId: newCommandId() });
+}
+
 /** Keeps a game's settings as one of the instructor's templates, under a title they choose. */
 export function SaveAsTemplateDialog({ game, onClose }: { game: ListedGame | null; onClose: () => void }) {
   const intl = useIntl();

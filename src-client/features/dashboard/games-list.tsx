@@ -31,6 +31,7 @@ import {
   IconPlugConnectedX,
   IconRotate,
   IconSearch,
+  IconSend,
   IconStack2,
   IconTemplate,
   IconTrash,
@@ -52,6 +53,7 @@ import {
   MergeIntoTemplateDialog,
   SaveAsTemplateDialog,
   useArchiveGames,
+  usePublishGames,
 } from './game-actions';
 
 const GAME_TYPES = ['beergame', 'leangame'] as const;
@@ -105,11 +107,15 @@ interface Actions {
   saveAsTemplate: (game: ListedGame) => void;
   merge: (games: Array<ListedGame & { createdAt: Date }>) => void;
   archive: (gameIds: string[]) => void;
+  publish: (gameIds: string[]) => void;
   confirm: (action: ConfirmedAction, gameIds: string[]) => void;
   remove: (gameIds: string[]) => void;
 }
 
-function RowMenu({ game, archived, actions }: { game: ListedGame; archived: boolean; actions: Actions }) {
+/** A row's game: a lean draft is published from the list (a beer game's draft from its settings). */
+type RowGame = ListedGame & { type: string; draft: boolean };
+
+function RowMenu({ game, archived, actions }: { game: RowGame; archived: boolean; actions: Actions }) {
   const intl = useIntl();
   return (
     <Menu position="bottom-end" withinPortal>
@@ -123,6 +129,15 @@ function RowMenu({ game, archived, actions }: { game: ListedGame; archived: bool
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {game.draft && game.type === 'leangame' && (
+          <Menu.Item
+            leftSection={<IconSend size={16} />}
+            onClick={() => actions.publish([game.id])}
+            data-testid="publish-game"
+          >
+            <FormattedMessage id="dashboard.actionPublish" />
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy(game)}>
           <FormattedMessage id="dashboard.actionCopy" />
         </Menu.Item>
@@ -164,12 +179,13 @@ function SelectionBar({
   actions,
   onClear,
 }: {
-  selected: Array<ListedGame & { createdAt: Date }>;
+  selected: Array<RowGame & { createdAt: Date }>;
   archived: boolean;
   actions: Actions;
   onClear: () => void;
 }) {
   const ids = selected.map((game) => game.id);
+  const leanDrafts = selected.every((game) => game.draft && game.type === 'leangame');
   return (
     <Paper
       withBorder
@@ -192,6 +208,17 @@ function SelectionBar({
               onClick={() => actions.copy(selected[0]!)}
             >
               <FormattedMessage id="dashboard.actionCopy" />
+            </Button>
+          )}
+          {leanDrafts && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconSend size={14} />}
+              onClick={() => actions.publish(ids)}
+              data-testid="publish-selected"
+            >
+              <FormattedMessage id="dashboard.actionPublish" />
             </Button>
           )}
           <Button
@@ -313,6 +340,7 @@ export function GamesList() {
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<{ action: ConfirmedAction; gameIds: string[] } | null>(null);
   const archive = useArchiveGames();
+  const publish = usePublishGames();
 
   const filter = {
     archived,
@@ -348,6 +376,7 @@ export function GamesList() {
       archive(gameIds, !archived);
       clearSelection();
     },
+    publish,
     confirm: (action, gameIds) => setConfirming({ action, gameIds }),
     remove: setDeleting,
   };

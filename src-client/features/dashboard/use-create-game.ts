@@ -20,11 +20,16 @@ export function useCreateGame() {
   const beer = trpc.beergame.create.useMutation(options);
   const lean = trpc.leangame.create.useMutation(options);
   return {
-    /** `minutes`: a lean round's length (the factory's own when absent). */
-    create: (name: string, template: { id: string; type: GameType }, minutes?: number) =>
+    /** `minutes`: a lean round's length (the template's own when absent); `draft`: seen by its creator only until published. */
+    create: (name: string, template: { id: string; type: GameType }, minutes?: number, draft = false) =>
       template.type === 'leangame'
-        ? lean.mutate({ name, template: template.id, ...(minutes === undefined ? {} : { minutes }) })
-        : beer.mutate({ name, template: template.id }),
+        ? lean.mutate({
+            name,
+            template: template.id,
+            ...(minutes === undefined ? {} : { minutes }),
+            ...(draft ? { draft } : {}),
+          })
+        : beer.mutate({ name, template: template.id, ...(draft ? { draft } : {}) }),
     isPending: beer.isPending || lean.isPending,
   };
 }

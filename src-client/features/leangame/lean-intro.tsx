@@ -1,12 +1,19 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCpu, IconEye } from '@tabler/icons-react';
-import { type ComponentType, type ReactNode, useRef } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { LeanGameView } from '../../../src-shared/leangame';
+import { withInstructorMessages } from '../../i18n';
+import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { LEAN_FACILITY_ICONS } from './glyphs';
+
+// The draft's notice is its creator's alone, in the dashboard's words: never in a player's first load.
+const DraftNotice = lazy(async () => ({
+  default: (await withInstructorMessages(loadChunk(() => import('./draft-notice')))).DraftNotice,
+}));
 
 /** What the intro takes from the game shell (the route passes them: a feature does not import another). */
 export interface LeanIntroParts {
@@ -76,6 +83,12 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
           </Group>
         )}
       </Group>
+
+      {view.isCreator && view.draft && (
+        <Suspense fallback={null}>
+          <DraftNotice gameId={gameId} />
+        </Suspense>
+      )}
 
       {mine && !view.finished && <MySeatCard gameId={gameId} seat={mine.name} />}
 

@@ -13,6 +13,7 @@ import { FloorMap } from './floor-map';
 import { LEAN_FACILITY_ICONS } from './glyphs';
 import { ImprovementsPanel } from './improvements-panel';
 import { clockMinute, templateOf, useLeanNow, useMinutes } from './lean-view';
+import { LeaveStation } from './leave-station';
 import { StationPanel } from './station-panel';
 
 // The creator's board loads for the creator only.
@@ -24,7 +25,8 @@ const InstructorBoard = lazy(async () => ({
  * The lean game being played, under the game's navigation. A player sees first, on a phone, the
  * clock and the next order (kept at the top), their facility's work, the orders, then the floor;
  * before the start, what each facility does and the improvements panel. The creator sees the
- * instructor's board; an observer the floor, the orders and the panel's choices.
+ * instructor's board; an observer the floor, the orders and the panel's choices. A player may
+ * leave their station or quit the game, at the bottom, each after a confirmation.
  */
 export function LeanGamePlay({ view }: { view: LeanGameView }) {
   const now = useLeanNow(view.clock.refreshMs);
@@ -74,6 +76,7 @@ export function LeanGamePlay({ view }: { view: LeanGameView }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      {!view.finished && <LeaveStation view={view} facilityId={mine.id} />}
     </Stack>
   );
 }

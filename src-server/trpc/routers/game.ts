@@ -21,12 +21,12 @@ import { messagesIn } from '../../messages';
 import { copyGameIds, ownGames } from '../../read-models/games';
 import { insertTemplate } from '../../read-models/templates';
 import { type AnyGameType, gameTypeNamed } from '../../streams';
-import { checkedBeerConfig } from '../../streams/beer-config';
 import type { GameActions } from '../../streams/game-type';
 import type { Context } from '../context';
 import { watchChanges, watchStream } from '../live';
 import { actorOf, gameProcedure, instructorProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
+import { checkedTemplateConfig } from './template';
 
 /** Any game's view, tagged by its `gameType`. */
 export type GameView = BeerView | LeanGameView;
@@ -179,6 +179,18 @@ export const gameRouter = router({
     .input(gamesActionInput)
     .mutation(({ ctx, input }) => actOnGames(ctx, input, (actions) => actions.unarchive)),
 
+  /**
+   * Publishes the caller's selected drafts (spec point 2): players may open and join them from now
+   * on. A game whose type publishes otherwise (the beer game, from its settings) refuses the whole
+   * request before anything changes; a game already published stays as it is.
+   */
+  publish: instructorProcedure.input(gamesActionInput).mutation(async ({ ctx, input }) => {
+    const games = await ownGamesToAct(ctx, input.gameIds);
+    if (games.some(({ type }) => type.actions.publish === undefined))
+      throw appError('BAD_REQUEST', 'dashboard.messActionUnavailable');
+    return actOnGames(ctx, input, (actions) => actions.publish);
+  }),
+
   /** Deletes the caller's selected games, once they typed how many (spec point 5). */
   delete: instructorProcedure.input(deleteGamesInput).mutation(({ ctx, input }) => {
     if (input.confirmCount !== input.gameIds.length)
@@ -200,8 +212,6 @@ export const gameRouter = router({
   saveAsTemplate: instructorProcedure.input(saveGameAsTemplateInput).mutation(async ({ ctx, input }) => {
     const [game] = await ownGamesToAct(ctx, [input.gameId]);
     const { gameId, type } = game!;
-    // Templates of one's own hold beer games' settings; a lean game is copied instead.
-    if (type.name !== 'beergame') throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
     const { services } = ctx;
     await rateLimit(ctx, `templates:${ctx.user.id}`, services.limits.gameCreations);
     const { state } = await services.commands.load(type.stream, gameStreamId(gameId));
@@ -212,7 +222,7 @@ export const gameRouter = router({
         type: type.name,
         title: input.title,
         description: input.description ?? '',
-        config: checkedBeerConfig(type.actions.templateConfig(state)),
+        config: checkedTemplateConfig(type.name, type.actions.keptAsTemplate(state)),
       },
       new Date(services.now()),
     );
@@ -221,13 +231,11 @@ export const gameRouter = router({
 
   /**
    * Merges the caller's selected games into a session template of theirs (spec point 2): each game,
-   * in the order given, becomes a round with the settings a copy of it would start from.
+   * in the order given, becomes a round of its type with the settings a copy of it would start from
+   * (a lean game: its factory and set-up); beer and lean games mix in one template.
    */
   mergeIntoTemplate: instructorProcedure.input(mergeGamesInput).mutation(async ({ ctx, input }) => {
     const games = await ownGamesToAct(ctx, input.gameIds);
-    // A session's rounds are beer games until sessions serve lean ones.
-    if (games.some(({ type }) => type.name !== 'beergame'))
-      throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
     const { services } = ctx;
     await rateLimit(ctx, `templates:${ctx.user.id}`, services.limits.gameCreations);
     const rounds = await Promise.all(
@@ -236,8 +244,8 @@ export const gameRouter = router({
         return {
           id: `r${i + 1}`,
           name: type.summary(state).name.slice(0, 80),
-          gameType: type.name as 'beergame',
-          config: checkedBeerConfig(type.actions.templateConfig(state)),
+          gameType: type.name as 'beergame' | 'leangame',
+          config: checkedTemplateConfig(type.name, type.actions.keptAsTemplate(state)),
         };
       }),
     );

@@ -1,5 +1,5 @@
 /**
- * The lean game's commands: create a game from a built-in factory, take and leave a facility, the
+ * The lean game's commands: create a game from a built-in factory or an own template, take and leave a facility, the
  * improvements panel, the work on the floor, and the creator's controls (start, end, reset for
  * another round). Each names a client-made `commandId`, so a retried call applies once; every action
  * is stamped by the server (the engine uses the command's server time, never the client's).
@@ -20,8 +20,8 @@ import {
   type LeanEvent,
   leanHistoryForViewer,
   leanHistoryRefusal,
+  leanTemplateSetup,
 } from '../../../src-shared/leangame';
-import { defaultTemplate } from '../../../src-shared/rules/templates';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
 import type { Context } from '../context';
@@ -36,6 +36,7 @@ import {
   requirePlayerName,
 } from '../procedures';
 import { appError, router } from '../trpc';
+import { leanGameSource } from './template';
 
 async function execute(ctx: Context, gameId: string, command: LeanCommand, commandId: string) {
   const { services } = ctx;
@@ -54,21 +55,28 @@ const creatorCommand = (command: LeanCommand) =>
     .mutation(({ ctx, input }) => execute(ctx, input.gameId, command, input.commandId));
 
 export const leangameRouter = router({
-  /** A new game from one of the built-in factories (the lean default templates). */
+  /**
+   * A new game from one of the built-in factories (the lean default templates) or from one of the
+   * caller's own lean templates (its factory and set-up, checked again by the lean schemas), with
+   * the round's length chosen (the template's when absent), as a draft if asked.
+   */
   create: instructorProcedure.input(createLeanGameInput).mutation(async ({ ctx, input }) => {
-    const preset = defaultTemplate(input.template);
-    if (preset?.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
+    const source = await leanGameSource(ctx, input.template);
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const gameId = await freshGameId(ctx.services.database.db);
-    const setup =
-      input.minutes === undefined ? undefined : getLeanScenario(preset.id)!.setupFor(input.minutes);
+    const setup = source.config
+      ? leanTemplateSetup(source.config, input.minutes)
+      : input.minutes === undefined
+        ? undefined
+        : getLeanScenario(source.scenarioId)!.setupFor(input.minutes);
     const command: LeanCommand = {
       type: 'CreateLeanGame',
       gameId,
       name: input.name,
       seed: randomInt(2 ** 31),
-      scenarioId: preset.id,
+      scenarioId: source.scenarioId,
       ...(setup ? { setup } : {}),
+      ...(input.draft ? { draft: true } : {}),
     };
     await execute(ctx, gameId, command, `create-${gameId}`);
     return { gameId };

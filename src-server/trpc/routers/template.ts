@@ -9,6 +9,11 @@ import {
   updateTemplateInput,
 } from '../../../src-shared/api/template';
 import type { BeerTemplateId } from '../../../src-shared/beergame';
+import {
+  type LeanTemplateConfig,
+  leanTemplateMinutes,
+  readLeanTemplateConfig,
+} from '../../../src-shared/leangame';
 import { DEFAULT_TEMPLATES, defaultTemplate } from '../../../src-shared/rules/templates';
 import {
   deleteTemplate,
@@ -18,10 +23,38 @@ import {
   templatesByCreator,
   updateTemplate,
 } from '../../read-models/templates';
-import { checkedBeerConfig } from '../../streams/beer-config';
+import { checkedBeerConfig, isCleanDeep } from '../../streams/beer-config';
 import type { Context } from '../context';
 import { instructorProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
+
+/**
+ * A lean template as stored: its factory and set-up, once the lean schemas accepted them. A refusal
+ * names the engine's reason, translated around it.
+ */
+export function checkedLeanConfig(input: Record<string, unknown>): LeanTemplateConfig {
+  const read = readLeanTemplateConfig(input);
+  if (!read.ok)
+    throw appError('BAD_REQUEST', 'leangame.errInvalidSetup', { reason: read.reason.slice(0, 300) });
+  if (!isCleanDeep(read.config)) throw appError('BAD_REQUEST', 'errors.textInvalid');
+  return read.config;
+}
+
+/** Each game type's check of a template's configuration before it is stored. */
+const TEMPLATE_CHECKS: Record<string, (config: Record<string, unknown>) => Record<string, unknown>> = {
+  beergame: checkedBeerConfig,
+  leangame: checkedLeanConfig,
+};
+
+/** A template configuration of game type `type`, checked by its engine's schemas; another type is refused. */
+export function checkedTemplateConfig(
+  type: string,
+  config: Record<string, unknown>,
+): Record<string, unknown> {
+  const check = TEMPLATE_CHECKS[type];
+  if (!check) throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
+  return check(config);
+}
 
 async function ownOrRefuse(
   ctx: Context & { user: { id: string } },
@@ -48,10 +81,39 @@ export async function gameSource(
   return { config: own.config };
 }
 
+/**
+ * What a lean game is made from: a built-in factory (its set-up for the round's length), or one of
+ * the caller's own lean templates (its factory and set-up, checked again by the lean schemas).
+ */
+export async function leanGameSource(
+  ctx: Context & { user: { id: string } },
+  templateId: string,
+): Promise<{ scenarioId: string; config: LeanTemplateConfig | null }> {
+  const preset = defaultTemplate(templateId);
+  if (preset) {
+    if (preset.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
+    return { scenarioId: preset.id, config: null };
+  }
+  const own = await ownOrRefuse(ctx, templateId);
+  if (own.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
+  const config = checkedLeanConfig(own.config);
+  return { scenarioId: config.scenario, config };
+}
+
 const facilityCount = (config: Record<string, unknown>): number => {
   const facilities = config.facilities;
   return Array.isArray(facilities) ? facilities.length : Object.keys(facilities ?? {}).length;
 };
+
+/** What the templates tab shows of an own template's size: weeks or minutes, and facilities. */
+function templateSize(type: string, config: Record<string, unknown>): { length: number; facilities: number } {
+  if (type === 'leangame') {
+    const read = readLeanTemplateConfig(config);
+    if (!read.ok) return { length: 0, facilities: 0 };
+    return { length: leanTemplateMinutes(read.config), facilities: read.config.setup.facilities.length };
+  }
+  return { length: typeof config.weeks === 'number' ? config.weeks : 36, facilities: facilityCount(config) };
+}
 
 export const templateRouter = router({
   /** The default templates (named by message ids) and the caller's own, newest first. */
@@ -59,11 +121,7 @@ export const templateRouter = router({
     const own = await templatesByCreator(ctx.services.database.db, ctx.user.id);
     return {
       defaults: DEFAULT_TEMPLATES.map(({ config: _config, ...summary }) => summary),
-      own: own.map(({ config, ...template }) => ({
-        ...template,
-        length: typeof config.weeks === 'number' ? config.weeks : 36,
-        facilities: facilityCount(config),
-      })),
+      own: own.map(({ config, ...template }) => ({ ...template, ...templateSize(template.type, config) })),
     };
   }),
 
@@ -90,7 +148,11 @@ export const templateRouter = router({
   }),
 
   update: instructorProcedure.input(updateTemplateInput).mutation(async ({ ctx, input }) => {
-    const config = input.config === undefined ? undefined : checkedBeerConfig(input.config);
+    // A new configuration is checked by its template's game type.
+    const config =
+      input.config === undefined
+        ? undefined
+        : checkedTemplateConfig((await ownOrRefuse(ctx, input.templateId)).type, input.config);
     const changed = await updateTemplate(
       ctx.services.database.db,
       ctx.user.id,

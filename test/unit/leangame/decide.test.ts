@@ -123,6 +123,7 @@ describe('playing by hand', () => {
       creatorId: 'teacher',
       finished: false,
       archived: false,
+      draft: false,
       deleted: false,
       playerIds: ['alice', 'bob', 'carol'],
       freeSeats: expect.any(Number),

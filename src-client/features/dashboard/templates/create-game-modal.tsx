@@ -1,4 +1,4 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { checkText } from '../../../../src-shared/api/text-rules';
@@ -24,6 +24,7 @@ export function CreateGameModal({
   const intl = useIntl();
   const [name, setName] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+  const [draft, setDraft] = useState(false);
   const value = name ?? template?.title ?? '';
   const refusal = checkText(value, NAME);
   // A lean round's length, as typed: the template's until another is typed.
@@ -34,6 +35,7 @@ export function CreateGameModal({
     setName(null);
     minutes.reset();
     setTouched(false);
+    setDraft(false);
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -41,7 +43,7 @@ export function CreateGameModal({
     setTouched(true);
     const length = lean ? minutes.submit() : undefined;
     if (!template || refusal || length === null) return;
-    create.create(value.trim(), template, length);
+    create.create(value.trim(), template, length, draft);
   };
   return (
     <Modal
@@ -72,6 +74,13 @@ export function CreateGameModal({
               data-testid="template-game-minutes"
             />
           )}
+          <Checkbox
+            label={intl.formatMessage({ id: 'gameSettings.draft' })}
+            description={intl.formatMessage({ id: 'gameSettings.draftHint' })}
+            checked={draft}
+            onChange={(event) => setDraft(event.currentTarget.checked)}
+            data-testid="template-game-draft"
+          />
           <DialogButtons
             onCancel={close}
             submitLabel={<FormattedMessage id="dashboard.createButton" />}

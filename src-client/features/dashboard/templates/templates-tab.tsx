@@ -83,10 +83,11 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
     title: intl.formatMessage({ id: t.titleId }),
     description: intl.formatMessage({ id: t.descriptionId }),
   }));
+  // An own template of either type makes a game (a lean one: its factory and set-up).
   const own: TemplateSummary[] = list.data.own.map((t) => ({
     ...t,
     type: t.type as GameType,
-    available: t.type === 'beergame',
+    available: true,
   }));
 
   return (
