@@ -21,9 +21,9 @@ import {
   LEAN_MAX_BATCH_SIZE,
   LEAN_MAX_KANBAN_CAP,
   LEAN_MAX_ROUND_MINUTES,
-  LEANGAME_RULES_VERSION,
   type LeanImprovement,
 } from './constants';
+import { createGame } from './create-game';
 import type { LeanEvent } from './events';
 import { evolveLeanGame } from './evolve';
 import {
@@ -42,9 +42,8 @@ import {
 import { setRoundLength } from './round-length';
 import { balancedTools, compactLayout, isEnabled, roundEndAt } from './rules';
 import { computerEventsUntil, scheduleEvent } from './schedule';
-import { type LeanCommand, type LeanSetup, leanSetupSchema } from './schemas';
+import type { LeanCommand } from './schemas';
 import { initialLeanState, type LeanState } from './state';
-import { getLeanScenario } from './templates';
 
 type Ctx = CommandContext;
 export type LeanCommandOf<T extends LeanCommand['type']> = Extract<LeanCommand, { type: T }>;
@@ -114,40 +113,6 @@ export const leangameDecider: Decider<LeanCommand, LeanEvent, LeanState> = {
   decide: decideLeanGame,
   evolve: evolveLeanGame,
 };
-
-function createGame(command: LeanCommandOf<'CreateLeanGame'>, state: LeanState, ctx: Ctx): LeanEvent[] {
-  if (state.exists) fail('errGameExists');
-  let setup: LeanSetup;
-  if (command.scenarioId !== undefined && command.setup === undefined) {
-    const scenario = getLeanScenario(command.scenarioId);
-    setup = (scenario ?? fail('errScenarioUnknown', { scenarioId: command.scenarioId })).setup;
-  } else {
-    const parsed = leanSetupSchema.safeParse(command.setup);
-    if (!parsed.success) fail('errInvalidSetup', { reason: parsed.error.issues[0]?.message ?? 'invalid' });
-    setup = parsed.data!;
-  }
-  return [
-    {
-      type: 'LeanGameCreated',
-      data: {
-        at: ctx.now,
-        gameId: command.gameId,
-        name: command.name,
-        // Only the server, acting for a session's admin, names another creator: the session's.
-        creatorId:
-          ctx.actor.role === 'system' && command.creatorId !== undefined
-            ? command.creatorId
-            : ctx.actor.userId,
-        seed: command.seed | 0,
-        rulesVersion: LEANGAME_RULES_VERSION,
-        scenarioId: command.scenarioId ?? null,
-        setup,
-        ...(command.session ? { session: command.session } : {}),
-        draft: command.draft === true,
-      },
-    },
-  ];
-}
 
 function joinFacility(
   command: LeanCommandOf<'JoinFacility'>,
