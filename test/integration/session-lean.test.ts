@@ -278,3 +278,41 @@ describe('the lean teaching plans', () => {
     }
   });
 });
+
+describe('a session template merged from a beer game and a lean game', () => {
+  it('creates a session whose lean round plays the saved factory at its saved length', async () => {
+    const { gameId: lean } = await ada.api.leangame.create.mutate({
+      name: 'Workshop, 7 minutes',
+      template: 'workshop4-choose',
+      minutes: 7,
+    });
+    const { gameId: beer } = await ada.api.beergame.create.mutate({
+      name: 'Two stages',
+      template: 'twoStages',
+    });
+    const { templateId } = await ada.api.game.mergeIntoTemplate.mutate({
+      gameIds: [beer, lean],
+      title: 'Beer then lean',
+      ...command(),
+    });
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'Merged',
+      template: templateId,
+      ...command(),
+    });
+    const { setup } = await ada.api.session.setup.query({ sessionId });
+    expect(setup.rounds.map((r) => r.gameType)).toEqual(['beergame', 'leangame']);
+    await ada.api.session.publish.mutate({ sessionId, ...command() });
+    await players[0]!.api.session.join.mutate({ sessionId, ...command() });
+    await ada.api.session.teamsAction.mutate({
+      sessionId,
+      gameIds: (await sessionView(ada, sessionId, (v) => v.teams.length > 0)).teams.map((t) => t.gameId),
+      action: { type: 'endGame' },
+      ...command(),
+    });
+    await ada.api.session.nextRound.mutate({ sessionId, ...command() });
+    const view = await sessionView(ada, sessionId, (v) => v.currentRound === 2 && v.teams.length > 0);
+    expect(view.teams.every((t) => t.gameType === 'leangame' && t.seats.length === 4)).toBe(true);
+    expect(leanRows(view).every((row) => row.minutes === 7)).toBe(true);
+  });
+});
