@@ -2,7 +2,8 @@
  * Which messages every page loads at once, and which only some pages load, in every language: the
  * dashboard, the settings forms, the templates and the session editor are an instructor's, and so
  * are the account's pages (`account.*`: sign-up, log-in, mail links, set-up, issue 25), and
- * their words (a third of the catalogue) stay out of a player's first load; the lean game's pages
+ * their words (a third of the catalogue) stay out of a player's first load, as do the session
+ * follow-up's and responses' (`followUp.*`); the lean game's pages
  * (`lean.*`) load theirs with their code, so the beer game's players never load them; the results
  * pages' words (`debrief.*`, `lean.debrief.*`) load with the debrief (issue 24: a player's first
  * load of play, intro, lobby and join ≤ 150 KB in every language). The build splits each
@@ -18,6 +19,8 @@ const INSTRUCTOR_NAMESPACES = [
   'templates.',
   'sessionTemplate.',
   'sessionEditor.',
+  // The follow-up and responses pages: a session's admins' alone.
+  'followUp.',
 ];
 
 /**

@@ -18,7 +18,7 @@ export const leanRoundConfigSchema = z
     scenario: z.string().refine((id) => getLeanScenario(id) !== undefined, 'session.errLeanFactory'),
     /** The round's length in minutes; absent: the factory's, or the saved set-up's. */
     minutes: z
-      .number()
+      .number({ error: 'session.errLeanMinutes' })
       .int('session.errLeanMinutes')
       .min(LEAN_CREATE_MINUTES.min, 'session.errLeanMinutes')
       .max(LEAN_CREATE_MINUTES.max, 'session.errLeanMinutes')

@@ -61,9 +61,9 @@ function toastOutcome(intl: IntlShape, done: number, refused: Array<{ messageId:
     .join(' ');
   const message =
     refused.length === 0
-      ? intl.formatMessage({ id: 'session.actionDone' }, { done })
+      ? intl.formatMessage({ id: 'followUp.actionDone' }, { done })
       : intl.formatMessage(
-          { id: 'session.actionDoneRefused' },
+          { id: 'followUp.actionDoneRefused' },
           { done, refused: refused.length, reasons: why },
         );
   // A refusal is worth reading: it stays longer than the 3 seconds of a plain success.
@@ -113,7 +113,7 @@ export function FollowUpSelectionBar({
   const submitMessage = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = text.trim();
-    if (!trimmed) return setTextError('session.errMessageEmpty');
+    if (!trimmed) return setTextError('followUp.errMessageEmpty');
     run({ type: 'message', text: trimmed });
     setText('');
     setTextError(null);
@@ -143,12 +143,12 @@ export function FollowUpSelectionBar({
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={600} size="sm" data-testid="selected-count">
-          <FormattedMessage id="session.teamsSelected" values={{ count }} />
+          <FormattedMessage id="followUp.teamsSelected" values={{ count }} />
         </Text>
         <Group gap="xs" wrap="wrap">
           {gameType === 'leangame' &&
             button(
-              'session.startGames',
+              'followUp.startGames',
               <IconPlayerPlay size={14} />,
               () => setDialog('start'),
               'bulk-start',
@@ -156,103 +156,103 @@ export function FollowUpSelectionBar({
           {gameType === 'beergame' && (
             <>
               {button(
-                'session.closeWeek',
+                'followUp.closeWeek',
                 <IconPlayerSkipForward size={14} />,
                 () => setDialog('closeWeek'),
                 'bulk-close-week',
               )}
               {button(
-                'session.startTimer',
+                'followUp.startTimer',
                 <IconClockPlay size={14} />,
                 () => setDialog('startTimer'),
                 'bulk-start-timer',
               )}
               {button(
-                'session.stopTimer',
+                'followUp.stopTimer',
                 <IconClockPause size={14} />,
                 () => run({ type: 'stopTimer' }),
                 'bulk-stop-timer',
               )}
               {button(
-                'session.messageEveryone',
+                'followUp.messageEveryone',
                 <IconMessage size={14} />,
                 () => setDialog('message'),
                 'bulk-message',
               )}
               {button(
-                'session.handFreeSeats',
+                'followUp.handFreeSeats',
                 <IconCpu size={14} />,
                 () => setDialog('handFreeSeatsToComputer'),
                 'bulk-free-seats',
               )}
             </>
           )}
-          {button('session.resetGames', <IconRefresh size={14} />, () => setDialog('reset'), 'bulk-reset')}
-          {button('session.endGames', <IconFlag size={14} />, () => setDialog('endGame'), 'bulk-end-games')}
+          {button('followUp.resetGames', <IconRefresh size={14} />, () => setDialog('reset'), 'bulk-reset')}
+          {button('followUp.endGames', <IconFlag size={14} />, () => setDialog('endGame'), 'bulk-end-games')}
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear}>
-            <FormattedMessage id="session.clearSelection" />
+            <FormattedMessage id="followUp.clearSelection" />
           </Button>
         </Group>
       </Group>
       <Confirm
         opened={dialog === 'closeWeek'}
         onClose={close}
-        title={<FormattedMessage id="session.closeWeekTitle" values={{ count }} />}
-        confirmLabel={<FormattedMessage id="session.closeWeek" />}
+        title={<FormattedMessage id="followUp.closeWeekTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="followUp.closeWeek" />}
         color="blue"
         testId="confirm-close-week"
         onConfirm={() => run({ type: 'closeWeek' })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.closeWeekExplain" />
+          <FormattedMessage id="followUp.closeWeekExplain" />
         </Text>
       </Confirm>
       <Confirm
         opened={dialog === 'handFreeSeatsToComputer'}
         onClose={close}
-        title={<FormattedMessage id="session.handFreeSeatsTitle" values={{ count }} />}
-        confirmLabel={<FormattedMessage id="session.handFreeSeats" />}
+        title={<FormattedMessage id="followUp.handFreeSeatsTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="followUp.handFreeSeats" />}
         color="blue"
         testId="confirm-free-seats"
         onConfirm={() => run({ type: 'handFreeSeatsToComputer' })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.handFreeSeatsExplain" />
+          <FormattedMessage id="followUp.handFreeSeatsExplain" />
         </Text>
       </Confirm>
       <Confirm
         opened={dialog === 'start'}
         onClose={close}
-        title={<FormattedMessage id="session.startGamesTitle" values={{ count }} />}
-        confirmLabel={<FormattedMessage id="session.startGames" />}
+        title={<FormattedMessage id="followUp.startGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="followUp.startGames" />}
         color="blue"
         testId="confirm-start-games"
         onConfirm={() => run({ type: 'start' })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.startGamesExplain" />
+          <FormattedMessage id="followUp.startGamesExplain" />
         </Text>
       </Confirm>
       <Confirm
         opened={dialog === 'reset'}
         onClose={close}
-        title={<FormattedMessage id="session.resetGamesTitle" values={{ count }} />}
-        confirmLabel={<FormattedMessage id="session.resetGames" />}
+        title={<FormattedMessage id="followUp.resetGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="followUp.resetGames" />}
         color="red"
         testId="confirm-reset-games"
         onConfirm={() => run({ type: 'reset' })}
       >
         <Text size="sm">
           <FormattedMessage
-            id={gameType === 'leangame' ? 'session.resetLeanExplain' : 'session.resetBeerExplain'}
+            id={gameType === 'leangame' ? 'followUp.resetLeanExplain' : 'followUp.resetBeerExplain'}
           />
         </Text>
       </Confirm>
       <Confirm
         opened={dialog === 'endGame'}
         onClose={close}
-        title={<FormattedMessage id="session.endGamesTitle" values={{ count }} />}
-        confirmLabel={<FormattedMessage id="session.endGames" />}
+        title={<FormattedMessage id="followUp.endGamesTitle" values={{ count }} />}
+        confirmLabel={<FormattedMessage id="followUp.endGames" />}
         color="red"
         testId="confirm-end-games"
         onConfirm={() => run({ type: 'endGame' })}
@@ -268,15 +268,15 @@ export function FollowUpSelectionBar({
         opened={dialog === 'startTimer'}
         onClose={close}
         centered
-        title={<FormattedMessage id="session.startTimerTitle" values={{ count }} />}
+        title={<FormattedMessage id="followUp.startTimerTitle" values={{ count }} />}
       >
         <form onSubmit={submitTimer} noValidate>
           <Stack>
             <NumberField
               {...seconds.field}
-              label={intl.formatMessage({ id: 'session.timerSeconds' })}
+              label={intl.formatMessage({ id: 'followUp.timerSeconds' })}
               description={intl.formatMessage(
-                { id: 'session.timerSecondsHint' },
+                { id: 'followUp.timerSecondsHint' },
                 { min: TIMER_SECONDS.min, max: TIMER_SECONDS.max },
               )}
               data-autofocus
@@ -284,7 +284,7 @@ export function FollowUpSelectionBar({
             />
             <DialogButtons
               onCancel={close}
-              submitLabel={<FormattedMessage id="session.startTimer" />}
+              submitLabel={<FormattedMessage id="followUp.startTimer" />}
               testId="confirm-start-timer"
             />
           </Stack>
@@ -294,12 +294,12 @@ export function FollowUpSelectionBar({
         opened={dialog === 'message'}
         onClose={close}
         centered
-        title={<FormattedMessage id="session.messageTitle" values={{ count }} />}
+        title={<FormattedMessage id="followUp.messageTitle" values={{ count }} />}
       >
         <form onSubmit={submitMessage} noValidate>
           <Stack>
             <Textarea
-              label={intl.formatMessage({ id: 'session.messageText' })}
+              label={intl.formatMessage({ id: 'followUp.messageText' })}
               value={text}
               onChange={(e) => {
                 setText(e.currentTarget.value);
@@ -315,7 +315,7 @@ export function FollowUpSelectionBar({
             />
             <DialogButtons
               onCancel={close}
-              submitLabel={<FormattedMessage id="session.send" />}
+              submitLabel={<FormattedMessage id="followUp.send" />}
               testId="send-message"
             />
           </Stack>

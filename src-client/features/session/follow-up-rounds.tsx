@@ -18,12 +18,12 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
   const [confirming, setConfirming] = useState<'start' | 'next' | null>(null);
   const onError = (error: unknown) => toastError(intl, error);
   const start = trpc.session.startRound.useMutation({
-    onSuccess: () => toastMessage(intl, 'session.roundStartedToast', 'green'),
+    onSuccess: () => toastMessage(intl, 'followUp.roundStartedToast', 'green'),
     onError,
   });
   const next = trpc.session.nextRound.useMutation({
     onSuccess: ({ roundNumber }) =>
-      toastMessage(intl, 'session.movedToRoundToast', 'green', undefined, { round: roundNumber }),
+      toastMessage(intl, 'followUp.movedToRoundToast', 'green', undefined, { round: roundNumber }),
     onError,
   });
   const lock = trpc.session.lockRound.useMutation({ onError });
@@ -37,7 +37,7 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={4} miw={0} style={{ flex: '1 1 320px' }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            <FormattedMessage id="session.roundBeingPlayed" />
+            <FormattedMessage id="followUp.roundBeingPlayed" />
           </Text>
           {current ? (
             <Group gap="sm" wrap="wrap">
@@ -53,13 +53,13 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
                 </Badge>
               ) : (
                 <Badge color={view.started ? 'blue' : 'orange'} variant="light" tt="none" size="lg">
-                  <FormattedMessage id={view.started ? 'session.started' : 'session.notStarted'} />
+                  <FormattedMessage id={view.started ? 'followUp.started' : 'followUp.notStarted'} />
                 </Badge>
               )}
             </Group>
           ) : (
             <Text c="dimmed">
-              <FormattedMessage id="session.noRoundOpen" />
+              <FormattedMessage id="followUp.noRoundOpen" />
             </Text>
           )}
           <Group gap="sm" mt="xs" wrap="wrap">
@@ -72,7 +72,7 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
             >
               <FormattedMessage id="session.startRound" />
             </Button>
-            <Tooltip label={intl.formatMessage({ id: 'session.lastRoundHint' })} disabled={!isLast}>
+            <Tooltip label={intl.formatMessage({ id: 'followUp.lastRoundHint' })} disabled={!isLast}>
               {/* A disabled button fires no hover event: the wrapper carries the tooltip. */}
               <span>
                 <Button
@@ -119,7 +119,7 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
                   </Text>
                   {round.locked && (
                     <Badge size="sm" color="red" variant="light" tt="none">
-                      <FormattedMessage id="session.locked" />
+                      <FormattedMessage id="followUp.locked" />
                     </Badge>
                   )}
                 </Group>
@@ -133,7 +133,7 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
                     color={round.locked ? 'red' : undefined}
                     loading={toggle.isPending && toggle.variables?.roundId === round.id}
                     aria-label={intl.formatMessage(
-                      { id: round.locked ? 'session.unlockRoundNamed' : 'session.lockRoundNamed' },
+                      { id: round.locked ? 'followUp.unlockRoundNamed' : 'followUp.lockRoundNamed' },
                       { round: number },
                     )}
                     aria-pressed={round.locked}
@@ -151,27 +151,27 @@ export function FollowUpRounds({ view }: { view: SessionView }) {
       <Confirm
         opened={confirming === 'start'}
         onClose={() => setConfirming(null)}
-        title={<FormattedMessage id="session.startRoundTitle" values={{ round: view.currentRound }} />}
+        title={<FormattedMessage id="followUp.startRoundTitle" values={{ round: view.currentRound }} />}
         confirmLabel={<FormattedMessage id="session.startRound" />}
         color="blue"
         testId="confirm-start-round"
         onConfirm={() => start.mutate({ sessionId, commandId: commandId() })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.startRoundExplain" />
+          <FormattedMessage id="followUp.startRoundExplain" />
         </Text>
       </Confirm>
       <Confirm
         opened={confirming === 'next'}
         onClose={() => setConfirming(null)}
-        title={<FormattedMessage id="session.nextRoundTitle" values={{ round: view.currentRound + 1 }} />}
+        title={<FormattedMessage id="followUp.nextRoundTitle" values={{ round: view.currentRound + 1 }} />}
         confirmLabel={<FormattedMessage id="session.nextRound" />}
         color="blue"
         testId="confirm-next-round"
         onConfirm={() => next.mutate({ sessionId, commandId: commandId() })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.nextRoundExplain" values={{ round: view.currentRound + 1 }} />
+          <FormattedMessage id="followUp.nextRoundExplain" values={{ round: view.currentRound + 1 }} />
         </Text>
       </Confirm>
     </Paper>

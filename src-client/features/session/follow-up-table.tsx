@@ -78,10 +78,10 @@ function SeatIcon({ seat, gameFinished }: { seat: Seat; gameFinished: boolean })
   const look = SEAT_LOOK[state];
   const role = facilityName({ name: seat.name, type: seat.facilityId });
   const label = intl.formatMessage(
-    { id: `session.seat.${state}` },
-    { role, player: seat.playerName ?? intl.formatMessage({ id: 'session.anonymousPlayer' }) },
+    { id: `followUp.seat.${state}` },
+    { role, player: seat.playerName ?? intl.formatMessage({ id: 'followUp.anonymousPlayer' }) },
   );
-  const connected = seat.connected ? ` · ${intl.formatMessage({ id: 'session.seatConnected' })}` : '';
+  const connected = seat.connected ? ` · ${intl.formatMessage({ id: 'followUp.seatConnected' })}` : '';
   return (
     <Tooltip label={`${label}${connected}`} withArrow>
       <Box
@@ -139,11 +139,11 @@ function LeanProgress({ team }: { team: Extract<FollowUpTeam, { gameType: 'leang
           <FormattedMessage id="session.finished" />
         ) : team.started ? (
           <FormattedMessage
-            id="session.leanMinuteOf"
+            id="followUp.leanMinuteOf"
             values={{ minute: Math.floor(played / 60_000), minutes: team.minutes }}
           />
         ) : (
-          <FormattedMessage id="session.leanNotStarted" />
+          <FormattedMessage id="followUp.leanNotStarted" />
         )}
       </Text>
       <Progress
@@ -161,11 +161,11 @@ function LeanFigures({ team }: { team: Extract<FollowUpTeam, { gameType: 'leanga
   const intl = useIntl();
   const otif =
     team.otif === null
-      ? intl.formatMessage({ id: 'session.costNotYet' })
+      ? intl.formatMessage({ id: 'followUp.costNotYet' })
       : intl.formatNumber(team.otif, { style: 'percent' });
   return (
     <FormattedMessage
-      id="session.leanFigures"
+      id="followUp.leanFigures"
       values={{ wip: team.wip, deliveries: team.deliveries, otif }}
     />
   );
@@ -178,7 +178,7 @@ function PanelOwner({ team }: { team: FollowUpTeam }) {
   return (
     <Text size="xs" c="dimmed" data-testid="panel-owner">
       <FormattedMessage
-        id="session.panelHeldBy"
+        id="followUp.panelHeldBy"
         values={{ player: holder?.playerName ?? holder?.name ?? '?' }}
       />
     </Text>
@@ -231,7 +231,7 @@ function TeamCost({ cost }: { cost: number | null }) {
   if (cost !== null) return <Money value={cost} />;
   return (
     <Text span inherit c="dimmed">
-      <FormattedMessage id="session.costNotYet" />
+      <FormattedMessage id="followUp.costNotYet" />
     </Text>
   );
 }
@@ -246,10 +246,10 @@ function GameLink({ team, name }: { team: FollowUpTeam; name: string }) {
       target="_blank"
       rel="noopener"
       size="sm"
-      aria-label={intl.formatMessage({ id: 'session.openTeamGame' }, { team: name })}
+      aria-label={intl.formatMessage({ id: 'followUp.openTeamGame' }, { team: name })}
     >
       <Group gap={4} wrap="nowrap">
-        <FormattedMessage id="session.openGame" />
+        <FormattedMessage id="followUp.openGame" />
         <IconExternalLink size={14} />
       </Group>
     </Anchor>
@@ -297,7 +297,7 @@ export function FollowUpTable({
         <Table.Tr>
           <Table.Th w={40}>
             <Checkbox
-              aria-label={intl.formatMessage({ id: 'session.selectAllTeams' })}
+              aria-label={intl.formatMessage({ id: 'followUp.selectAllTeams' })}
               checked={allSelected}
               indeterminate={someSelected && !allSelected}
               onChange={onToggleAll}
@@ -308,16 +308,16 @@ export function FollowUpTable({
             <FormattedMessage id="session.colTeam" />
           </Table.Th>
           <Table.Th>
-            <FormattedMessage id={lean ? 'session.colClock' : 'session.colWeek'} />
+            <FormattedMessage id={lean ? 'followUp.colClock' : 'session.colWeek'} />
           </Table.Th>
           <Table.Th>
-            <FormattedMessage id={lean ? 'session.colStations' : 'session.colSeats'} />
+            <FormattedMessage id={lean ? 'followUp.colStations' : 'followUp.colSeats'} />
           </Table.Th>
           <Table.Th>
-            <FormattedMessage id={lean ? 'session.colTimeLeft' : 'session.colTimer'} />
+            <FormattedMessage id={lean ? 'followUp.colTimeLeft' : 'followUp.colTimer'} />
           </Table.Th>
           <Table.Th ta="right">
-            <FormattedMessage id={lean ? 'session.colFlow' : 'session.colCost'} />
+            <FormattedMessage id={lean ? 'followUp.colFlow' : 'followUp.colCost'} />
           </Table.Th>
           <Table.Th w={110} />
         </Table.Tr>
@@ -335,7 +335,7 @@ export function FollowUpTable({
             >
               <Table.Td>
                 <Checkbox
-                  aria-label={intl.formatMessage({ id: 'session.selectTeam' }, { team: name })}
+                  aria-label={intl.formatMessage({ id: 'followUp.selectTeam' }, { team: name })}
                   checked={isSelected}
                   onChange={() => onToggle(team.gameId)}
                 />
@@ -394,7 +394,7 @@ export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Group gap="sm" wrap="nowrap" miw={0}>
                   <Checkbox
-                    aria-label={intl.formatMessage({ id: 'session.selectTeam' }, { team: name })}
+                    aria-label={intl.formatMessage({ id: 'followUp.selectTeam' }, { team: name })}
                     checked={isSelected}
                     onChange={() => onToggle(team.gameId)}
                   />
@@ -421,7 +421,7 @@ export function FollowUpCards({ view, teams, selected, onToggle }: TeamsProps) {
                 >
                   {team.gameType === 'beergame' && (
                     <>
-                      <FormattedMessage id="session.colCost" />:{' '}
+                      <FormattedMessage id="followUp.colCost" />:{' '}
                     </>
                   )}
                   <Figures team={team} />

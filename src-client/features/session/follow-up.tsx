@@ -43,16 +43,16 @@ function Summary({ teams }: { teams: FollowUpTeam[] }) {
   return (
     <Paper withBorder radius="md" px="md" py="xs" data-testid="follow-up-summary">
       <Group gap="xl" wrap="wrap">
-        {fact('session.summaryTeams', { count: teams.length }, 'summary-teams')}
-        {fact('session.summaryConnected', { connected, players }, 'summary-connected')}
+        {fact('followUp.summaryTeams', { count: teams.length }, 'summary-teams')}
+        {fact('followUp.summaryConnected', { connected, players }, 'summary-connected')}
         {teams[0]?.gameType === 'leangame'
           ? fact(
-              'session.summaryStarted',
+              'followUp.summaryStarted',
               { count: teams.filter((team) => team.started).length, teams: teams.length },
               'summary-started',
             )
-          : fact('session.summaryAllOrdered', { count: allOrdered, teams: teams.length }, 'summary-ordered')}
-        {finished > 0 && fact('session.summaryFinished', { count: finished }, 'summary-finished')}
+          : fact('followUp.summaryAllOrdered', { count: allOrdered, teams: teams.length }, 'summary-ordered')}
+        {finished > 0 && fact('followUp.summaryFinished', { count: finished }, 'summary-finished')}
       </Group>
     </Paper>
   );
@@ -90,24 +90,24 @@ export function FollowUp({ view }: { view: SessionView }) {
       {all.length > 0 && <Summary teams={all} />}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Switch
-          label={intl.formatMessage({ id: 'session.onlyWaiting' })}
+          label={intl.formatMessage({ id: 'followUp.onlyWaiting' })}
           checked={onlyWaiting}
           onChange={(e) => setOnlyWaiting(e.currentTarget.checked)}
           data-testid="only-waiting"
         />
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" c="dimmed">
-            <FormattedMessage id="session.sortBy" />
+            <FormattedMessage id="followUp.sortBy" />
           </Text>
           <SegmentedControl
             size="xs"
             value={sort}
             onChange={(value) => setSort(value as SortKey)}
             data={[
-              { value: 'team', label: intl.formatMessage({ id: 'session.sortTeam' }) },
+              { value: 'team', label: intl.formatMessage({ id: 'followUp.sortTeam' }) },
               {
                 value: 'week',
-                label: intl.formatMessage({ id: lean ? 'session.sortDeliveries' : 'session.sortWeek' }),
+                label: intl.formatMessage({ id: lean ? 'followUp.sortDeliveries' : 'followUp.sortWeek' }),
               },
             ]}
             data-testid="sort-teams"
@@ -126,17 +126,17 @@ export function FollowUp({ view }: { view: SessionView }) {
       {phone && shown.length > 0 && (
         <Group gap="xs">
           <Button size="xs" variant="subtle" onClick={toggleAll} data-testid="select-all-teams">
-            <FormattedMessage id={allSelected ? 'session.selectNone' : 'session.selectAll'} />
+            <FormattedMessage id={allSelected ? 'followUp.selectNone' : 'followUp.selectAll'} />
           </Button>
         </Group>
       )}
       {all.length === 0 ? (
         <Text c="dimmed" py="md">
-          <FormattedMessage id={view.published ? 'session.noTeamsYet' : 'session.notPublishedHint'} />
+          <FormattedMessage id={view.published ? 'followUp.noTeamsYet' : 'followUp.notPublishedHint'} />
         </Text>
       ) : shown.length === 0 ? (
         <Text c="dimmed" py="md" data-testid="no-waiting-teams">
-          <FormattedMessage id="session.noTeamWaiting" />
+          <FormattedMessage id="followUp.noTeamWaiting" />
         </Text>
       ) : (
         <Teams

@@ -64,7 +64,7 @@ function Verdict({ correct }: { correct: boolean | null }) {
   if (correct === null)
     return (
       <Badge color="gray" variant="light" tt="none" leftSection={<IconMessageQuestion size={12} />}>
-        <FormattedMessage id="session.openQuestion" />
+        <FormattedMessage id="followUp.openQuestion" />
       </Badge>
     );
   return correct ? (
@@ -75,11 +75,11 @@ function Verdict({ correct }: { correct: boolean | null }) {
       leftSection={<IconCheck size={12} />}
       data-testid="answer-correct"
     >
-      <FormattedMessage id="session.answerCorrect" />
+      <FormattedMessage id="followUp.answerCorrect" />
     </Badge>
   ) : (
     <Badge color="red" variant="light" tt="none" leftSection={<IconX size={12} />} data-testid="answer-wrong">
-      <FormattedMessage id="session.answerWrong" />
+      <FormattedMessage id="followUp.answerWrong" />
     </Badge>
   );
 }
@@ -101,7 +101,7 @@ function QuestionCard({ view, group }: { view: SessionView; group: QuestionGroup
             <Stack gap={4} w={200}>
               <Text size="sm" ta="right" data-testid="share-correct">
                 <FormattedMessage
-                  id="session.shareCorrect"
+                  id="followUp.shareCorrect"
                   values={{ share: <FormattedNumber value={share} style="percent" />, count: checked.length }}
                 />
               </Text>
@@ -109,7 +109,7 @@ function QuestionCard({ view, group }: { view: SessionView; group: QuestionGroup
             </Stack>
           ) : (
             <Text size="sm" c="dimmed">
-              <FormattedMessage id="session.answersCount" values={{ count: group.answers.length }} />
+              <FormattedMessage id="followUp.answersCount" values={{ count: group.answers.length }} />
             </Text>
           )}
         </Group>
@@ -121,13 +121,13 @@ function QuestionCard({ view, group }: { view: SessionView; group: QuestionGroup
                   <FormattedMessage id="session.colTeam" />
                 </Table.Th>
                 <Table.Th>
-                  <FormattedMessage id="session.colRole" />
+                  <FormattedMessage id="followUp.colRole" />
                 </Table.Th>
                 <Table.Th>
-                  <FormattedMessage id="session.colPlayer" />
+                  <FormattedMessage id="followUp.colPlayer" />
                 </Table.Th>
                 <Table.Th>
-                  <FormattedMessage id="session.colAnswer" />
+                  <FormattedMessage id="followUp.colAnswer" />
                 </Table.Th>
                 <Table.Th w={150} />
               </Table.Tr>
@@ -145,7 +145,7 @@ function QuestionCard({ view, group }: { view: SessionView; group: QuestionGroup
                       : '–'}
                   </Table.Td>
                   <Table.Td>
-                    {answer.playerName ?? intl.formatMessage({ id: 'session.anonymousPlayer' })}
+                    {answer.playerName ?? intl.formatMessage({ id: 'followUp.anonymousPlayer' })}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {answer.answer}
@@ -182,10 +182,10 @@ export function SessionResponses({ view }: { view: SessionView }) {
         <Stack align="center" gap="xs">
           <IconMessageQuestion size={40} color="var(--mantine-color-gray-5)" />
           <Text fw={600}>
-            <FormattedMessage id="session.noResponsesTitle" />
+            <FormattedMessage id="followUp.noResponsesTitle" />
           </Text>
           <Text c="dimmed" size="sm" ta="center" maw={520}>
-            <FormattedMessage id="session.noResponsesHint" />
+            <FormattedMessage id="followUp.noResponsesHint" />
           </Text>
         </Stack>
       </Paper>
