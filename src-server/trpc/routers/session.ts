@@ -64,6 +64,7 @@ import {
   sessionProcedure,
   sessionSignedInProcedure,
 } from '../procedures';
+import { resetOwnGame } from '../session-player-reset';
 import { watchSession } from '../session-live';
 import { appError, router } from '../trpc';
 import { checkedBeerConfig } from './template';
@@ -584,4 +585,9 @@ export const sessionRouter = router({
     }
     return visibleResults(games, { isAdmin });
   }),
+
+  /** A player starts their team's game of the round over, before it starts (`allowPlayerReset`). */
+  resetOwnGame: sessionSignedInProcedure
+    .input(sessionCommandInput)
+    .mutation(({ ctx, input }) => resetOwnGame(ctx, input.commandId)),
 });

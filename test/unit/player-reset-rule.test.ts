@@ -1,0 +1,44 @@
+/** `allowPlayerReset` (issue 26): when a player may restart their own team's game. */
+import { describe, expect, it } from 'vitest';
+import {
+  beerGameStarted,
+  mayResetOwnGame,
+  type PlayerResetCase,
+  playerResetRefusal,
+} from '../../src-shared/session/player-reset';
+
+const open = { finished: false, deleted: false, started: false };
+const allowed: PlayerResetCase = { allowPlayerReset: true, game: open };
+
+describe('playerResetRefusal', () => {
+  it('lets a seated player reset a game that has not started, in a session that allows it', () => {
+    expect(playerResetRefusal(allowed)).toBeNull();
+    expect(mayResetOwnGame(allowed)).toBe(true);
+  });
+
+  it('refuses, in this order: the setting off, no seat, a game over, a game under way', () => {
+    expect(playerResetRefusal({ allowPlayerReset: false, game: open })).toBe('session.errPlayerResetOff');
+    // The setting first: a player of a session that does not allow it learns that, whatever their game.
+    expect(playerResetRefusal({ allowPlayerReset: false, game: null })).toBe('session.errPlayerResetOff');
+    expect(playerResetRefusal({ allowPlayerReset: true, game: null })).toBe('session.errResetNoSeat');
+    expect(playerResetRefusal({ ...allowed, game: { ...open, finished: true } })).toBe(
+      'beergame.errGameFinished',
+    );
+    expect(playerResetRefusal({ ...allowed, game: { ...open, deleted: true } })).toBe(
+      'beergame.errGameFinished',
+    );
+    expect(playerResetRefusal({ ...allowed, game: { ...open, started: true } })).toBe('session.errResetStarted');
+    expect(playerResetRefusal({ ...allowed, game: { ...open, started: true, finished: true } })).toBe(
+      'beergame.errGameFinished',
+    );
+    expect(mayResetOwnGame({ ...allowed, game: { ...open, started: true } })).toBe(false);
+  });
+});
+
+describe('beerGameStarted', () => {
+  it('is false during week 1 and true once the first week has closed', () => {
+    expect(beerGameStarted({ week: 1 })).toBe(false);
+    expect(beerGameStarted({ week: 2 })).toBe(true);
+    expect(beerGameStarted({ week: 36 })).toBe(true);
+  });
+});
