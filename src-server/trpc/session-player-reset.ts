@@ -27,7 +27,10 @@ function refusalFor(allowPlayerReset: boolean, game: BeerState, userId: string):
 }
 
 /** The beer game's stream, whose reset is refused unless the rule allows it on the state it is decided on. */
-function guardedStream(allowPlayerReset: boolean, userId: string): StreamType<BeerCommand, BeerEvent, BeerState> {
+function guardedStream(
+  allowPlayerReset: boolean,
+  userId: string,
+): StreamType<BeerCommand, BeerEvent, BeerState> {
   const { stream } = beergameType;
   return {
     ...stream,

@@ -36,7 +36,8 @@ export type ProposalReading =
  * role the computer plays is left out: the computer orders by its own rule, never by a proposal.
  */
 export function proposalTargets(roles: readonly ProposalRole[], to: string | null): ProposalTarget[] {
-  const chosen = to === null ? roles.filter((role) => !role.computer) : roles.filter((role) => role.id === to);
+  const chosen =
+    to === null ? roles.filter((role) => !role.computer) : roles.filter((role) => role.id === to);
   return chosen.flatMap((role) =>
     role.capabilities
       .filter((capability) => !capability.validatedOrder)
@@ -49,8 +50,13 @@ export function proposalTargets(roles: readonly ProposalRole[], to: string | nul
  * (minimum, maximum, batch), or the first refusal, with the role it concerns: nothing is sent
  * unless every target accepts it.
  */
-export function readProposal(text: string, roles: readonly ProposalRole[], to: string | null): ProposalReading {
-  if (to !== null && !roles.some((role) => role.id === to)) return { ok: false, messageId: 'beergame.errFacilityUnknown' };
+export function readProposal(
+  text: string,
+  roles: readonly ProposalRole[],
+  to: string | null,
+): ProposalReading {
+  if (to !== null && !roles.some((role) => role.id === to))
+    return { ok: false, messageId: 'beergame.errFacilityUnknown' };
   const targets = proposalTargets(roles, to);
   if (targets.length === 0)
     return { ok: false, messageId: to === null ? 'board.errProposeNobody' : 'board.errProposeOrdered' };

@@ -165,6 +165,8 @@ it('refuses a session the caller may not open, and one not open to players', asy
     'session.sessionNotPublished',
   );
   expect(
-    await refusal(p1.api.session.resetOwnGame.mutate({ sessionId: 'no-such-session', commandId: randomUUID() })),
+    await refusal(
+      p1.api.session.resetOwnGame.mutate({ sessionId: 'no-such-session', commandId: randomUUID() }),
+    ),
   ).toBe('session.sessionNotFound');
 });

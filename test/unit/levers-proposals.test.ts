@@ -19,7 +19,11 @@ const roles: ProposalRole[] = [
   { id: 'retailer', computer: false, capabilities: [cap('A1')] },
   { id: 'wholesaler', computer: false, capabilities: [cap('A1', { validatedOrder: true })] },
   { id: 'distributor', computer: true, capabilities: [cap('A1')] },
-  { id: 'factory', computer: false, capabilities: [cap('A1', { batchSize: 5 }), cap('A2', { maxOrderQty: 20 })] },
+  {
+    id: 'factory',
+    computer: false,
+    capabilities: [cap('A1', { batchSize: 5 }), cap('A2', { maxOrderQty: 20 })],
+  },
 ];
 
 describe('proposalTargets', () => {
@@ -30,7 +34,9 @@ describe('proposalTargets', () => {
     ]);
     expect(proposalTargets(roles, 'wholesaler')).toEqual([]);
     // A role the computer plays may be proposed to on its own (the instructor chose it).
-    expect(proposalTargets(roles, 'distributor')).toEqual([{ facilityId: 'distributor', capabilityId: 'A1' }]);
+    expect(proposalTargets(roles, 'distributor')).toEqual([
+      { facilityId: 'distributor', capabilityId: 'A1' },
+    ]);
   });
 
   it('to every role: those a person plays that have not ordered, not the computer', () => {
@@ -75,7 +81,10 @@ describe('readProposal', () => {
   });
 
   it('refuses a proposal that would reach nobody, and an unknown role', () => {
-    expect(readProposal('4', roles, 'wholesaler')).toEqual({ ok: false, messageId: 'board.errProposeOrdered' });
+    expect(readProposal('4', roles, 'wholesaler')).toEqual({
+      ok: false,
+      messageId: 'board.errProposeOrdered',
+    });
     const ordered = roles.map((r) => ({
       ...r,
       capabilities: r.capabilities.map((c) => ({ ...c, validatedOrder: true })),

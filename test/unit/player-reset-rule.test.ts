@@ -27,7 +27,9 @@ describe('playerResetRefusal', () => {
     expect(playerResetRefusal({ ...allowed, game: { ...open, deleted: true } })).toBe(
       'beergame.errGameFinished',
     );
-    expect(playerResetRefusal({ ...allowed, game: { ...open, started: true } })).toBe('session.errResetStarted');
+    expect(playerResetRefusal({ ...allowed, game: { ...open, started: true } })).toBe(
+      'session.errResetStarted',
+    );
     expect(playerResetRefusal({ ...allowed, game: { ...open, started: true, finished: true } })).toBe(
       'beergame.errGameFinished',
     );

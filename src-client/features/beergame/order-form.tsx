@@ -163,7 +163,12 @@ function CapabilityOrder({
             <Text size="sm">
               <FormattedMessage id="beer.proposal" values={{ quantity: proposal.quantity }} />
             </Text>
-            <Button size="compact-sm" variant="light" onClick={() => send(proposal.quantity)}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => send(proposal.quantity)}
+              data-testid="accept-proposal"
+            >
               <FormattedMessage id="beer.acceptProposal" />
             </Button>
           </Group>

@@ -64,8 +64,8 @@ import {
   sessionProcedure,
   sessionSignedInProcedure,
 } from '../procedures';
-import { resetOwnGame } from '../session-player-reset';
 import { watchSession } from '../session-live';
+import { resetOwnGame } from '../session-player-reset';
 import { appError, router } from '../trpc';
 import { checkedBeerConfig } from './template';
 
