@@ -1,5 +1,5 @@
 /**
- * `session.resetOwnGame` (issue 26, `allowPlayerReset`): a player of a session that allows it
+ * The session router's `resetOwnGame` (issue 26, `allowPlayerReset`): a player of a session that allows it
  * starts their own team's game of the round being played over, before it has started. The rule
  * (src-shared/session/player-reset.ts) is decided on the game's state as the reset is recorded, in
  * the command's own turn on the game's stream: a week closing at the same moment cannot slip in

@@ -39,7 +39,7 @@ describe('proposalTargets', () => {
     ]);
   });
 
-  it('to every role: those a person plays that have not ordered, not the computer', () => {
+  it("to every role: those that have not ordered, but the computer's (a free role may be taken)", () => {
     expect(proposalTargets(roles, null)).toEqual([
       { facilityId: 'retailer', capabilityId: 'A1' },
       { facilityId: 'factory', capabilityId: 'A1' },

@@ -1,6 +1,6 @@
 /**
  * The instructor's proposal (spec point 3, `isProposal`): a quantity suggested to one role or to
- * every role a person plays, which the player accepts in one tap beside their order box
+ * every role but the computer's, which the player accepts in one tap beside their order box
  * (order-form.tsx). The typed number is read exactly or refused (src-shared/beergame/levers.ts,
  * the order box's own reading), within every target's constraints, before anything is sent.
  */
