@@ -18,6 +18,8 @@ const INSTRUCTOR_NAMESPACES = [
   'templates.',
   'sessionTemplate.',
   'sessionEditor.',
+  // The live board's proposals (issue 26): only a game's creator, an instructor, proposes.
+  'proposals.',
 ];
 
 /**

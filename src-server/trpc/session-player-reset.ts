@@ -52,12 +52,12 @@ function guardedStream(
 export async function resetOwnGame(ctx: PlayerContext, commandId: string): Promise<{ gameId: string }> {
   const { state } = ctx.session;
   const { allowPlayerReset } = state.setup.config;
-  if (!allowPlayerReset) throw appError('FORBIDDEN', 'session.errPlayerResetOff');
+  if (!allowPlayerReset) throw appError('FORBIDDEN', 'beergame.errNotAllowed');
   const round = currentRound(state);
   if (round === 0 || !state.published) throw appError('BAD_REQUEST', 'session.errNotOpen');
   const games = await gamesOfRound(ctx.services.database.db, state.sessionId, round);
   const held = games.find((game) => game.player_ids.includes(ctx.user.id));
-  if (!held) throw appError('BAD_REQUEST', 'session.errResetNoSeat');
+  if (!held) throw appError('BAD_REQUEST', 'errors.membersOnly');
   const actor: Actor = { userId: ctx.user.id, role: 'system' };
   await ctx.services.commands.execute(
     guardedStream(allowPlayerReset, ctx.user.id),

@@ -29,12 +29,17 @@ export interface PlayerResetCase {
   game: ResettableGame | null;
 }
 
-/** Why a player may not reset their team's game now (a locale message id), or null: they may. */
+/**
+ * Why a player may not reset their team's game now (a locale message id), or null: they may. The
+ * product's existing words say each refusal (a player's every page carries them, within its first-load
+ * budget): where the session does not allow it, only the instructor may; only the game's players
+ * may; a game over; a game that has already started.
+ */
 export function playerResetRefusal(c: PlayerResetCase): string | null {
-  if (!c.allowPlayerReset) return 'session.errPlayerResetOff';
-  if (c.game === null) return 'session.errResetNoSeat';
+  if (!c.allowPlayerReset) return 'beergame.errNotAllowed';
+  if (c.game === null) return 'errors.membersOnly';
   if (c.game.finished || c.game.deleted) return 'beergame.errGameFinished';
-  if (c.game.started) return 'session.errResetStarted';
+  if (c.game.started) return 'beergame.errGameStarted';
   return null;
 }
 

@@ -72,7 +72,7 @@ it('proposes an order from the board, which the player accepts in one tap', asyn
   await player.page.screenshot({ path: `${shots}/levers-player-proposal-390.png`, fullPage: true });
 
   // One tap orders it; the proposal leaves the board.
-  await player.page.getByTestId('accept-proposal').click();
+  await player.page.getByRole('button', { name: 'Order it' }).click();
   await expect.poll(() => player.page.getByTestId('ordered-quantity').textContent()).toContain('9');
   await expect.poll(async () => (await stateOf(gameId)).facilities[0]!.orders).toEqual({ A1: 9 });
   await expect.poll(() => instructor.page.getByTestId('proposal-retailer').count()).toBe(0);
@@ -185,7 +185,7 @@ it("lets a player restart their team's game from the lobby where the session all
 
   const player = await app.person({ viewport: PHONE, as: sam });
   await player.page.goto(`${app.origin}/session/${sessionId}/lobby`);
-  await player.page.getByTestId('player-reset').waitFor();
+  await player.page.getByTestId('player-reset-open').waitFor();
   await player.page.screenshot({ path: `${shots}/levers-lobby-reset-390.png`, fullPage: true });
   await player.page.getByTestId('player-reset-open').click();
   await player.page.getByTestId('player-reset-confirm').waitFor();
@@ -205,6 +205,6 @@ it("lets a player restart their team's game from the lobby where the session all
 
   // Once the first week has closed the offer leaves the lobby, live.
   await ada.api.beergame.closeWeek.mutate({ gameId, commandId: randomUUID() });
-  await expect.poll(() => player.page.getByTestId('player-reset').count()).toBe(0);
+  await expect.poll(() => player.page.getByTestId('player-reset-open').count()).toBe(0);
   await player.page.getByTestId('my-seat').waitFor();
 });

@@ -1063,7 +1063,7 @@ const sessionMatrix: Record<string, Row<Session>> = {
     call: (api, { sessionId }) => api.session.resetOwnGame.mutate({ sessionId, commandId: randomUUID() }),
     // Only a player seated in the round: the others (its instructor included) have no game to reset.
     expected: {
-      ...everyone('session.errResetNoSeat'),
+      ...everyone('errors.membersOnly'),
       nobody: 'errors.signInRequired',
       player: 'ok',
     },

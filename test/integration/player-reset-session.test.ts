@@ -85,13 +85,13 @@ it('lets a seated player reset their own team game before its first week closes,
 
   // The setting is off by default: refused, nothing recorded.
   const before = (await game(team1)).version;
-  expect(await refusal(reset(p1))).toBe('session.errPlayerResetOff');
+  expect(await refusal(reset(p1))).toBe('beergame.errNotAllowed');
   expect((await game(team1)).version).toBe(before);
 
   await setAllowPlayerReset(sessionId, true);
   // Without a seat in the round: the instructor (who plays none) and a visitor.
-  expect(await refusal(reset(ada))).toBe('session.errResetNoSeat');
-  expect(await refusal(reset(stranger))).toBe('session.errResetNoSeat');
+  expect(await refusal(reset(ada))).toBe('errors.membersOnly');
+  expect(await refusal(reset(stranger))).toBe('errors.membersOnly');
 
   // The round starts (free seats to the computer); the retailer of team 1 orders, then resets.
   await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
@@ -139,7 +139,7 @@ it('lets a seated player reset their own team game before its first week closes,
   await ada.api.beergame.closeWeek.mutate({ gameId: team1, commandId: randomUUID() });
   expect((await game(team1)).state.week).toBe(2);
   const started = (await game(team1)).version;
-  expect(await refusal(reset(p2))).toBe('session.errResetStarted');
+  expect(await refusal(reset(p2))).toBe('beergame.errGameStarted');
   expect((await game(team1)).version).toBe(started);
 
   // An ended game is not reset either.
@@ -148,7 +148,7 @@ it('lets a seated player reset their own team game before its first week closes,
 
   // The setting turned off again refuses at once.
   await setAllowPlayerReset(sessionId, false);
-  expect(await refusal(reset(p2))).toBe('session.errPlayerResetOff');
+  expect(await refusal(reset(p2))).toBe('beergame.errNotAllowed');
 });
 
 it('refuses a session the caller may not open, and one not open to players', async () => {

@@ -1,11 +1,8 @@
 /** The instructor's proposals and starting-order reset (issue 26): the pure rules the board and the engine share. */
 import { describe, expect, it } from 'vitest';
-import {
-  type ProposalRole,
-  proposalTargets,
-  readProposal,
-  startingOrdersOpen,
-} from '../../src-shared/beergame/levers';
+import { messageAudience } from '../../src-client/message-audience';
+import { startingOrdersOpen } from '../../src-shared/beergame/levers';
+import { type ProposalRole, proposalTargets, readProposal } from '../../src-shared/beergame/proposals';
 
 const cap = (id: string, extra: Partial<ProposalRole['capabilities'][number]> = {}) => ({
   id,
@@ -83,13 +80,13 @@ describe('readProposal', () => {
   it('refuses a proposal that would reach nobody, and an unknown role', () => {
     expect(readProposal('4', roles, 'wholesaler')).toEqual({
       ok: false,
-      messageId: 'board.errProposeOrdered',
+      messageId: 'proposals.errOrdered',
     });
     const ordered = roles.map((r) => ({
       ...r,
       capabilities: r.capabilities.map((c) => ({ ...c, validatedOrder: true })),
     }));
-    expect(readProposal('4', ordered, null)).toEqual({ ok: false, messageId: 'board.errProposeNobody' });
+    expect(readProposal('4', ordered, null)).toEqual({ ok: false, messageId: 'proposals.errNobody' });
     expect(readProposal('4', roles, 'mall')).toEqual({ ok: false, messageId: 'beergame.errFacilityUnknown' });
   });
 });
@@ -100,4 +97,11 @@ describe('startingOrdersOpen', () => {
     expect(startingOrdersOpen({ week: 2, finished: false })).toBe(false);
     expect(startingOrdersOpen({ week: 1, finished: true })).toBe(false);
   });
+});
+
+it("keeps the board's proposal words out of a player's first load (an instructor proposes)", () => {
+  expect(messageAudience('proposals.title')).toBe('instructor');
+  expect(messageAudience('proposals.errNobody')).toBe('instructor');
+  // The player's side of a proposal is every page's.
+  expect(messageAudience('beer.acceptProposal')).toBeNull();
 });

@@ -17,10 +17,10 @@ describe('playerResetRefusal', () => {
   });
 
   it('refuses, in this order: the setting off, no seat, a game over, a game under way', () => {
-    expect(playerResetRefusal({ allowPlayerReset: false, game: open })).toBe('session.errPlayerResetOff');
+    expect(playerResetRefusal({ allowPlayerReset: false, game: open })).toBe('beergame.errNotAllowed');
     // The setting first: a player of a session that does not allow it learns that, whatever their game.
-    expect(playerResetRefusal({ allowPlayerReset: false, game: null })).toBe('session.errPlayerResetOff');
-    expect(playerResetRefusal({ allowPlayerReset: true, game: null })).toBe('session.errResetNoSeat');
+    expect(playerResetRefusal({ allowPlayerReset: false, game: null })).toBe('beergame.errNotAllowed');
+    expect(playerResetRefusal({ allowPlayerReset: true, game: null })).toBe('errors.membersOnly');
     expect(playerResetRefusal({ ...allowed, game: { ...open, finished: true } })).toBe(
       'beergame.errGameFinished',
     );
@@ -28,7 +28,7 @@ describe('playerResetRefusal', () => {
       'beergame.errGameFinished',
     );
     expect(playerResetRefusal({ ...allowed, game: { ...open, started: true } })).toBe(
-      'session.errResetStarted',
+      'beergame.errGameStarted',
     );
     expect(playerResetRefusal({ ...allowed, game: { ...open, started: true, finished: true } })).toBe(
       'beergame.errGameFinished',

@@ -145,7 +145,7 @@ function FacilityCard({
               tt="none"
               data-testid={`proposal-${facility.id}`}
             >
-              <FormattedMessage id="board.proposalPending" values={{ quantity: p.quantity }} />
+              <FormattedMessage id="proposals.pending" values={{ quantity: p.quantity }} />
             </Badge>
           ))}
         </Group>

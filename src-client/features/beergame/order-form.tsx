@@ -163,12 +163,7 @@ function CapabilityOrder({
             <Text size="sm">
               <FormattedMessage id="beer.proposal" values={{ quantity: proposal.quantity }} />
             </Text>
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={() => send(proposal.quantity)}
-              data-testid="accept-proposal"
-            >
+            <Button size="compact-sm" variant="light" onClick={() => send(proposal.quantity)}>
               <FormattedMessage id="beer.acceptProposal" />
             </Button>
           </Group>

@@ -8,7 +8,7 @@ import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@man
 import { IconBulb } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { readProposal } from '../../../src-shared/beergame/levers';
+import { readProposal } from '../../../src-shared/beergame/proposals';
 import type { BeerView } from '../../../src-shared/beergame/view';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
@@ -31,7 +31,7 @@ export function ProposeOrder({ view }: { view: BeerView }) {
     const role = view.facilities.find((f) => f.id === reading.facilityId);
     // Naming the role a constraint is its, when the proposal went to several.
     return role && to === ALL
-      ? intl.formatMessage({ id: 'board.proposalRefusedFor' }, { role: facilityName(role), reason })
+      ? intl.formatMessage({ id: 'proposals.refusedFor' }, { role: facilityName(role), reason })
       : reason;
   })();
 
@@ -51,7 +51,7 @@ export function ProposeOrder({ view }: { view: BeerView }) {
         });
       setTyped('');
       setTried(false);
-      toastMessage(intl, 'board.proposalSent', 'green');
+      toastMessage(intl, 'proposals.sent', 'green');
     } catch (error) {
       toastError(intl, error);
     } finally {
@@ -65,16 +65,16 @@ export function ProposeOrder({ view }: { view: BeerView }) {
         <Group gap="xs">
           <IconBulb size={20} />
           <Title order={4}>
-            <FormattedMessage id="board.propose" />
+            <FormattedMessage id="proposals.title" />
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          <FormattedMessage id="board.proposeHint" />
+          <FormattedMessage id="proposals.hint" />
         </Text>
         <Select
-          label={intl.formatMessage({ id: 'board.proposeTo' })}
+          label={intl.formatMessage({ id: 'proposals.to' })}
           data={[
-            { value: ALL, label: intl.formatMessage({ id: 'board.proposeToAll' }) },
+            { value: ALL, label: intl.formatMessage({ id: 'proposals.toAll' }) },
             ...view.facilities.map((f) => ({ value: f.id, label: facilityName(f) })),
           ]}
           value={to}
@@ -84,7 +84,7 @@ export function ProposeOrder({ view }: { view: BeerView }) {
         />
         <Group align="flex-start" gap="sm" wrap="nowrap">
           <TextInput
-            label={intl.formatMessage({ id: 'board.proposeQuantity' })}
+            label={intl.formatMessage({ id: 'proposals.quantity' })}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             inputMode="numeric"
@@ -94,7 +94,7 @@ export function ProposeOrder({ view }: { view: BeerView }) {
             data-testid="propose-quantity"
           />
           <Button type="submit" mt={25} loading={sending} data-testid="propose-send">
-            <FormattedMessage id="board.proposeSend" />
+            <FormattedMessage id="proposals.send" />
           </Button>
         </Group>
       </Stack>

@@ -2,9 +2,10 @@
  * `allowPlayerReset` on the player's side (issue 26): in a session that allows it, a seated player
  * may start their team's game of the round over while it has not started, after a confirmation.
  * Offered only when the server would accept it (the shared rule, src-shared/session/player-reset.ts).
+ * Its words are the board's own reset's (a player's every page carries them, within its budget).
  */
-import { Button, Card, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { beerGameStarted, mayResetOwnGame } from '../../../src-shared/session/player-reset';
@@ -27,35 +28,30 @@ export function PlayerReset({ view, team }: { view: SessionView; team: SessionTe
   });
   if (!allowed) return null;
   return (
-    <Card withBorder padding="md" radius="md" data-testid="player-reset">
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          <FormattedMessage id="session.reset.hint" />
-        </Text>
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={18} />}
-          onClick={() => setConfirming(true)}
-          loading={reset.isPending}
-          style={{ alignSelf: 'flex-start' }}
-          data-testid="player-reset-open"
-        >
-          <FormattedMessage id="session.reset.button" />
-        </Button>
-      </Stack>
+    <>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconRestore size={18} />}
+        onClick={() => setConfirming(true)}
+        loading={reset.isPending}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="player-reset-open"
+      >
+        <FormattedMessage id="board.resetGame" />
+      </Button>
       <Confirm
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={<FormattedMessage id="session.reset.title" />}
-        confirmLabel={<FormattedMessage id="session.reset.confirm" />}
+        title={<FormattedMessage id="board.resetGameTitle" />}
+        confirmLabel={<FormattedMessage id="board.resetGame" />}
         testId="player-reset-confirm"
         onConfirm={() => reset.mutate({ sessionId: view.sessionId, commandId: newCommandId() })}
       >
         <Text size="sm">
-          <FormattedMessage id="session.reset.text" />
+          <FormattedMessage id="board.resetGameText" />
         </Text>
       </Confirm>
-    </Card>
+    </>
   );
 }

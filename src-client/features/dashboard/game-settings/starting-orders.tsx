@@ -5,7 +5,7 @@
  * starts over from week 1. Afterwards the button stays, disabled, with the reason.
  */
 import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconLock, IconRestore } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { startingOrdersOpen } from '../../../../src-shared/beergame/levers';
@@ -85,7 +85,7 @@ export function StartingOrders({ view, config }: { view: BeerView; config: BeerC
               type="submit"
               variant="light"
               color="orange"
-              leftSection={<IconRefresh size={16} />}
+              leftSection={<IconRestore size={16} />}
               loading={reset.isPending}
               data-testid="starting-orders-reset"
             >
@@ -99,7 +99,7 @@ export function StartingOrders({ view, config }: { view: BeerView; config: BeerC
             <Button
               variant="light"
               color="orange"
-              leftSection={<IconRefresh size={16} />}
+              leftSection={<IconRestore size={16} />}
               disabled
               data-testid="starting-orders-reset"
             >
