@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { beergameType } from '../../src-server/streams/beergame';
+import { guarded, leanReset } from '../../src-server/trpc/session-player-reset';
 import type { BeerState } from '../../src-shared/beergame';
 import { gameStreamId } from '../../src-shared/eventsourcing';
 import { freshDatabase, type TestDatabase } from '../support/database';
@@ -18,7 +19,9 @@ let server: RunningServer;
 let ada: ApiUser;
 const players: ApiUser[] = [];
 
-const messageIdOf = (error: unknown) => (error as { data?: { messageId?: string } }).data?.messageId;
+const messageIdOf = (error: unknown) =>
+  (error as { data?: { messageId?: string }; messageId?: string }).data?.messageId ??
+  (error as { messageId?: string }).messageId;
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 'ok',
@@ -169,4 +172,40 @@ it('refuses a session the caller may not open, and one not open to players', asy
       p1.api.session.resetOwnGame.mutate({ sessionId: 'no-such-session', commandId: randomUUID() }),
     ),
   ).toBe('session.sessionNotFound');
+});
+
+/**
+ * The lean game's side of the rule (a session's lean round, once sessions play them): its reset
+ * is refused to a caller without a station and once the round's clock has started.
+ */
+it("resets a lean game for its player before its clock starts, never after, never a stranger's", async () => {
+  const [p1, , , stranger] = players as [ApiUser, ApiUser, ApiUser, ApiUser];
+  const { gameId } = await ada.api.leangame.create.mutate({
+    name: 'Lean reset',
+    template: 'workshop4-choose',
+  });
+  await p1.api.leangame.join.mutate({ gameId, facilityId: 'warehouse', commandId: randomUUID() });
+  const attempt = (as: ApiUser) =>
+    refusal(
+      server.services.commands.execute(
+        guarded(leanReset, true, as.userId),
+        gameStreamId(gameId),
+        leanReset.reset,
+        { now: server.services.now(), actor: { userId: as.userId, role: 'system' }, commandId: randomUUID() },
+      ),
+    );
+  const types = async () =>
+    (
+      await server.services.database.db
+        .selectFrom('events')
+        .select('type')
+        .where('stream_id', '=', gameStreamId(gameId))
+        .execute()
+    ).map((row) => row.type);
+  expect(await attempt(stranger)).toBe('errors.membersOnly');
+  expect(await attempt(p1)).toBe('ok');
+  expect((await types()).filter((type) => type === 'LeanGameReset')).toHaveLength(1);
+  await ada.api.leangame.start.mutate({ gameId, commandId: randomUUID() });
+  expect(await attempt(p1)).toBe('beergame.errGameStarted');
+  expect((await types()).filter((type) => type === 'LeanGameReset')).toHaveLength(1);
 });
