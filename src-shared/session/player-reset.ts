@@ -47,3 +47,10 @@ export const mayResetOwnGame = (c: PlayerResetCase): boolean => playerResetRefus
 
 /** A beer game has started once its first week has closed (week 1 is the first one decided). */
 export const beerGameStarted = (game: { week: number }): boolean => game.week > 1;
+
+/**
+ * Whether a team's game of the lobby's view has started: as the view says when it says so (a view
+ * that knows each game type's start), else a beer game's week past the first.
+ */
+export const teamGameStarted = (team: { week: number | null; started?: boolean }): boolean =>
+  team.started ?? (team.week !== null && beerGameStarted({ week: team.week }));

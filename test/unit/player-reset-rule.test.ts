@@ -5,6 +5,7 @@ import {
   mayResetOwnGame,
   type PlayerResetCase,
   playerResetRefusal,
+  teamGameStarted,
 } from '../../src-shared/session/player-reset';
 
 const open = { finished: false, deleted: false, started: false };
@@ -42,5 +43,15 @@ describe('beerGameStarted', () => {
     expect(beerGameStarted({ week: 1 })).toBe(false);
     expect(beerGameStarted({ week: 2 })).toBe(true);
     expect(beerGameStarted({ week: 36 })).toBe(true);
+  });
+});
+
+describe('teamGameStarted', () => {
+  it("takes the view's word when it has one, else a beer game's week", () => {
+    expect(teamGameStarted({ week: 1 })).toBe(false);
+    expect(teamGameStarted({ week: 2 })).toBe(true);
+    expect(teamGameStarted({ week: null, started: true })).toBe(true);
+    expect(teamGameStarted({ week: null, started: false })).toBe(false);
+    expect(teamGameStarted({ week: null })).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { Button, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { beerGameStarted, mayResetOwnGame } from '../../../src-shared/session/player-reset';
+import { mayResetOwnGame, teamGameStarted } from '../../../src-shared/session/player-reset';
 import type { SessionTeamView, SessionView } from '../../../src-shared/session/view';
 import { newCommandId, retryUnanswered, trpc } from '../../trpc';
 import { Confirm } from '../../ui/confirm';
@@ -24,7 +24,7 @@ export function PlayerReset({ view, team }: { view: SessionView; team: SessionTe
   });
   const allowed = mayResetOwnGame({
     allowPlayerReset: view.config.allowPlayerReset,
-    game: { finished: team.finished, deleted: false, started: beerGameStarted(team) },
+    game: { finished: team.finished, deleted: false, started: teamGameStarted(team) },
   });
   if (!allowed) return null;
   return (
