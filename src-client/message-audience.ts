@@ -21,6 +21,8 @@ const INSTRUCTOR_NAMESPACES = [
   'sessionEditor.',
   // The follow-up and responses pages: a session's admins' alone.
   'followUp.',
+  // The live board's proposals (issue 26): only a game's creator, an instructor, proposes.
+  'proposals.',
 ];
 
 /**

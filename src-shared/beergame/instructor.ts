@@ -10,6 +10,7 @@ import { CHANGE_RANGES, MESSAGE_MAX, TIMER_SECONDS } from './constants';
 import type { BeerCommandOf } from './decide';
 import type { BeerEvent } from './events';
 import { capabilityOf, facilityAt, fail, requireAdmin, requireGame, requireOpen } from './guards';
+import { startingOrdersOpen } from './levers';
 import type { BeerState } from './state';
 
 type Ctx = CommandContext;
@@ -150,7 +151,7 @@ export function resetStartingOrders(
 ): BeerEvent[] {
   requireOpen(s);
   requireAdmin(s, ctx);
-  if (s.week !== 1) fail('errGameStarted');
+  if (!startingOrdersOpen(s)) fail('errGameStarted');
   const q = command.startOrders;
   if (!Number.isInteger(q) || q < 0 || q > 999) fail('errOrderNotWhole');
   if (command.facilityId !== undefined) {

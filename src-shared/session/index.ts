@@ -15,3 +15,4 @@ export * from './templates';
 export * from './view';
 
 export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`;
+export * from './player-reset';

@@ -1062,6 +1062,32 @@ const sessionMatrix: Record<string, Row<Session>> = {
     // Nobody has answered in the session asked for (the other instructor's has an answer).
     check: (responses) => expect(responses).toEqual([]),
   },
+  'session.resetOwnGame': {
+    // A session that lets its players restart their game before it starts (`allowPlayerReset`).
+    prepare: async ({ sessionId }) => {
+      const { setup } = await users.creator.api.session.setup.query({ sessionId });
+      await users.creator.api.session.edit.mutate({
+        sessionId,
+        setup: { ...setup, config: { ...setup.config, allowPlayerReset: true } },
+        commandId: randomUUID(),
+      });
+    },
+    call: (api, { sessionId }) => api.session.resetOwnGame.mutate({ sessionId, commandId: randomUUID() }),
+    // Only a player seated in the round: the others (its instructor included) have no game to reset.
+    expected: {
+      ...everyone('errors.membersOnly'),
+      nobody: 'errors.signInRequired',
+      player: 'ok',
+    },
+    // The player's own game of the session asked for, reset in their name.
+    check: async (result, caller, { gameId }, since) => {
+      expect(result).toEqual({ gameId });
+      expect(
+        (await recordedSince(since)).map((event) => [event.streamId, event.type, event.actorId]),
+      ).toEqual([[gameStreamId(gameId), 'GameReset', actorIdOf(caller)]]);
+    },
+    changes: true,
+  },
   'session.results': {
     call: (api, { sessionId }) => api.session.results.query({ sessionId }),
     // Its admins, and its players (the session lets them see their debrief by default).

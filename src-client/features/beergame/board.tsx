@@ -1,5 +1,5 @@
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlugConnected, IconPlugConnectedX, IconRobot } from '@tabler/icons-react';
+import { IconBulb, IconPlugConnected, IconPlugConnectedX, IconRobot } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
 import { useFacilityName } from '../../ui/facility-name';
@@ -14,6 +14,7 @@ import {
 } from './instructor-controls';
 import { SupplyChainMap } from './map/supply-chain-map';
 import { MessagesPanel } from './messages';
+import { ProposeOrder } from './propose-order';
 import { TeamStatus } from './team-status';
 
 /**
@@ -47,6 +48,7 @@ export function Board({ view }: { view: BeerView }) {
         {controls && (
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
+              <ProposeOrder view={view} />
               <MessageComposer view={view} />
               <MessagesPanel view={view} />
               <EventEditor view={view} />
@@ -101,6 +103,8 @@ function FacilityCard({
   controls: boolean;
 }) {
   const facilityName = useFacilityName();
+  // The creator's proposals still waiting for this role's order (placing it removes them).
+  const proposed = view.proposals.filter((p) => p.facilityId === facility.id && p.week === view.week);
   return (
     <Card withBorder padding="sm" data-testid={`board-${facility.id}`}>
       <Group justify="space-between" mb={6} wrap="nowrap">
@@ -129,6 +133,22 @@ function FacilityCard({
         <Text size="sm" c="dimmed">
           <FormattedMessage id="beer.hidden" />
         </Text>
+      )}
+      {controls && proposed.length > 0 && (
+        <Group gap={4} mt={6}>
+          {proposed.map((p) => (
+            <Badge
+              key={p.capabilityId}
+              variant="light"
+              color="yellow"
+              leftSection={<IconBulb size={14} />}
+              tt="none"
+              data-testid={`proposal-${facility.id}`}
+            >
+              <FormattedMessage id="proposals.pending" values={{ quantity: p.quantity }} />
+            </Badge>
+          ))}
+        </Group>
       )}
     </Card>
   );

@@ -10,6 +10,7 @@ import { type ConfirmJoin, useJoinSession } from './join-session';
 import { AdminLobby, type QrCodeComponent } from './lobby-admin';
 import { useSessionLabels } from './lobby-labels';
 import { SeatedCard, TeamPicker } from './lobby-seats';
+import { PlayerReset } from './player-reset';
 
 /** What the lobby gets from other features through its route (a feature does not import another). */
 export interface LobbyParts {
@@ -115,7 +116,10 @@ function PlayerLobby({ view, parts }: { view: SessionView; parts: LobbyParts }) 
   return (
     <Stack gap="lg">
       {myTeam && myGameId ? (
-        <SeatedCard view={view} team={myTeam} onGoToGame={() => navigate(paths.game(myGameId, 'play'))} />
+        <>
+          <SeatedCard view={view} team={myTeam} onGoToGame={() => navigate(paths.game(myGameId, 'play'))} />
+          <PlayerReset view={view} team={myTeam} />
+        </>
       ) : (
         <TeamPicker view={view} joining={joining} />
       )}

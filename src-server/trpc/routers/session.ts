@@ -38,6 +38,7 @@ import {
   sessionSignedInProcedure,
 } from '../procedures';
 import { watchSession } from '../session-live';
+import { resetOwnGame } from '../session-player-reset';
 import {
   actOnTeams,
   checkedSetup,
@@ -295,4 +296,9 @@ export const sessionRouter = router({
     }
     return visibleResults(await placedGames(ctx, state), { isAdmin });
   }),
+
+  /** A player starts their team's game of the round over, before it starts (`allowPlayerReset`). */
+  resetOwnGame: sessionSignedInProcedure
+    .input(sessionCommandInput)
+    .mutation(({ ctx, input }) => resetOwnGame(ctx, input.commandId)),
 });

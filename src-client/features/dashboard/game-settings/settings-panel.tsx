@@ -10,6 +10,7 @@ import { newCommandId, retryUnanswered, trpc } from '../../../trpc';
 import { useFacilityName } from '../../../ui/facility-name';
 import { toastError, toastMessage } from '../../../ui/notify';
 import { GameSettingsForm, type MapPreview } from './settings-form';
+import { StartingOrders } from './starting-orders';
 
 /**
  * The creator's settings on a game's intro page: editable until the first week closes (or an order
@@ -94,6 +95,7 @@ export function GameSettingsPanel({ view, mapPreview }: { view: BeerView; mapPre
             </Group>
           )}
         </Stack>
+        <StartingOrders view={view} config={config} />
         {!open ? (
           <Group gap="xs" wrap="nowrap">
             <IconLock size={16} />

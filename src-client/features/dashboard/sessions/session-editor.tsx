@@ -715,6 +715,10 @@ function EditorForm({
                 />
               ))}
             </Group>
+            {/* Issue 28's music player reads this setting; until it exists, the switch says so. */}
+            <Text size="xs" c="dimmed" mt={6} data-testid="audio-player-later">
+              <FormattedMessage id="dashboard.sessions.allowAudioPlayerLater" />
+            </Text>
           </Checkbox.Group>
         </SimpleGrid>
       </Section>
