@@ -42,6 +42,7 @@ export function createState(data: LeanEventOf<'LeanGameCreated'>['data']): LeanS
     archived: false,
     deleted: false,
     previousRounds: [],
+    answers: [],
     lastAt: data.at,
   };
 }
@@ -82,6 +83,7 @@ export function resetState(state: LeanState, at: number, played: LeanRoundRecord
     improvements: state.improvements,
     archived: state.archived,
     previousRounds: played ? [...state.previousRounds, played] : state.previousRounds,
+    answers: state.answers,
     lastAt: at,
   };
 }

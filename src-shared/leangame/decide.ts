@@ -24,6 +24,7 @@ import {
   LEANGAME_RULES_VERSION,
   type LeanImprovement,
 } from './constants';
+import { answerLeanDebriefQuestion, configureLeanDebrief } from './debrief-answers';
 import type { LeanEvent } from './events';
 import { evolveLeanGame } from './evolve';
 import {
@@ -93,6 +94,10 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
     case 'DisconnectPlayers':
       requireCreator(state, ctx);
       return gameAdministration(command, state, at);
+    case 'ConfigureLeanDebrief':
+      return configureLeanDebrief(command, state, ctx, at);
+    case 'AnswerLeanDebriefQuestion':
+      return answerLeanDebriefQuestion(command, state, ctx, at);
     case 'ReleaseSheet':
     case 'SendBatch':
     case 'PickUpBatch':

@@ -3,6 +3,7 @@
  * set-up and the round's life are here; the factory floor's work is in work.ts.
  */
 import { createState, resetState, roundLengthSet, toolOwners } from './create';
+import { leanDebriefConfigured, leanDebriefQuestionAnswered } from './debrief-answers';
 import type { LeanEvent, LeanEventOf } from './events';
 import { leanMetrics } from './metrics';
 import type { LeanState } from './state';
@@ -57,6 +58,10 @@ function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGa
       return { ...state, kanbanCap: event.data.cap };
     case 'RoundLengthSet':
       return roundLengthSet(state, event.data);
+    case 'LeanDebriefConfigured':
+      return leanDebriefConfigured(state, event.data);
+    case 'LeanDebriefQuestionAnswered':
+      return leanDebriefQuestionAnswered(state, event.data);
     case 'GameStarted':
       return gameStarted(state, event.data.at);
     case 'ComputerActionsScheduled':
