@@ -542,7 +542,9 @@ const matrix: Record<string, Row> = {
     call: (api, { gameId }) =>
       api.beergame.configureDebrief.mutate({
         gameId,
-        configDebrief: { questionsSection: { show: true, questions: [{ id: 'q1', text: 'Why?', answer: 4 }] } },
+        configDebrief: {
+          questionsSection: { show: true, questions: [{ id: 'q1', text: 'Why?', answer: 4 }] },
+        },
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
@@ -1124,7 +1126,9 @@ const leanMatrix: Record<string, Row> = {
     call: (api, { gameId }) =>
       api.leangame.configureDebrief.mutate({
         gameId,
-        configDebrief: { questionsSection: { show: true, questions: [{ id: 'q1', text: 'WIP?', answer: 4 }] } },
+        configDebrief: {
+          questionsSection: { show: true, questions: [{ id: 'q1', text: 'WIP?', answer: 4 }] },
+        },
         commandId: randomUUID(),
       }),
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
