@@ -85,7 +85,13 @@ function AnswerForm({
         data-testid={`answer-${question.id}`}
       />
       <Group gap="sm">
-        <Button size="sm" onClick={submit} loading={sending} disabled={unchanged || !onSend}>
+        <Button
+          size="sm"
+          onClick={submit}
+          loading={sending}
+          disabled={unchanged || !onSend}
+          data-testid={`send-${question.id}`}
+        >
           <FormattedMessage id={mine ? 'debrief.questions.change' : 'debrief.questions.send'} />
         </Button>
         {mine && (

@@ -14,7 +14,7 @@ import {
   Divider,
   Group,
   Paper,
-  SegmentedControl,
+  Radio,
   Select,
   Stack,
   Switch,
@@ -405,19 +405,18 @@ export function DebriefEditor({
                     </ActionIcon>
                   </Group>
                 </Group>
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id={`expected-kind-${question.id}`}>
-                    <FormattedMessage id="gameSettings.debrief.expectedKind" />
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby={`expected-kind-${question.id}`}
-                    data={kinds}
-                    value={question.kind}
-                    onChange={(value) => set({ kind: value as ExpectedKind })}
-                    fullWidth
-                    data-testid={`debrief-expected-kind-${index + 1}`}
-                  />
-                </Stack>
+                <Radio.Group
+                  label={t('gameSettings.debrief.expectedKind')}
+                  value={question.kind}
+                  onChange={(value) => set({ kind: value as ExpectedKind })}
+                  data-testid={`debrief-expected-kind-${index + 1}`}
+                >
+                  <Group gap="md" mt={4}>
+                    {kinds.map((kind) => (
+                      <Radio key={kind.value} value={kind.value} label={kind.label} />
+                    ))}
+                  </Group>
+                </Radio.Group>
                 {question.kind !== 'none' && (
                   <TextInput
                     label={t('gameSettings.debrief.expectedValue')}

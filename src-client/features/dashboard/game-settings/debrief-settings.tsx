@@ -9,20 +9,12 @@ import { IconMessageQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BeerView } from '../../../../src-shared/beergame';
-import { BEERGAME_DEBRIEF_SECTIONS } from '../../../../src-shared/beergame/constants';
-import { LEAN_DEBRIEF_SECTIONS } from '../../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
 import type { AnyConfigDebrief } from '../../../../src-shared/rules/debrief-config';
 import { newCommandId, retryUnanswered, trpc } from '../../../trpc';
 import { toastError, toastMessage } from '../../../ui/notify';
 import { DebriefEditor } from './debrief-editor';
-
-/** A game's debrief sections and their titles' message ids. */
-export function debriefSectionsOf(gameType: 'beergame' | 'leangame') {
-  return gameType === 'leangame'
-    ? { sections: LEAN_DEBRIEF_SECTIONS, sectionLabel: (s: string) => `lean.debrief.section.${s}` }
-    : { sections: BEERGAME_DEBRIEF_SECTIONS, sectionLabel: (s: string) => `debrief.section.${s}` };
-}
+import { debriefSectionsOf } from './debrief-sections';
 
 export function DebriefSettingsCard({ view }: { view: BeerView | LeanGameView }) {
   const intl = useIntl();

@@ -2,13 +2,20 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { withAudienceMessages } from '../../../i18n';
 import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from '../game-settings/settings-form';
 
 // The form carries the engine: it loads when the dialog first opens, not with the dashboard.
+// ...with the debriefs' words: the debrief editor names their sections.
 const RoundSettingsForm = lazy(async () => ({
-  default: (await loadChunk(() => import('./round-settings-form'))).RoundSettingsForm,
+  default: (
+    await withAudienceMessages(
+      'debrief',
+      loadChunk(() => import('./round-settings-form')),
+    )
+  ).RoundSettingsForm,
 }));
 
 export interface RoundBeingSet {
