@@ -5,6 +5,8 @@
  */
 import { beergameKpis } from '../beergame/kpis';
 import type { BeerState } from '../beergame/state';
+import { leanConfigDebriefOf } from '../leangame/debrief-answers';
+import type { LeanState } from '../leangame/state';
 import { answerMatches } from '../rules/answer-check';
 
 /** A game of the session, where it sits. */
@@ -27,9 +29,40 @@ export interface SessionResponse {
   correct: boolean | null;
 }
 
-/** Every answer of every game, round by round and team by team. */
-export function sessionResponses(games: readonly PlacedGame[]): SessionResponse[] {
-  return games.flatMap(({ roundNumber, teamNumber, state }) => {
+/** A lean game of the session, where it sits (its answers are read as the beer game's). */
+export interface PlacedLeanGame {
+  roundNumber: number;
+  teamNumber: number;
+  leanState: LeanState;
+}
+
+/** A lean game's answers, checked against its configDebrief by the same tolerant rule. */
+function leanResponses({ roundNumber, teamNumber, leanState }: PlacedLeanGame): SessionResponse[] {
+  const config = leanConfigDebriefOf(leanState);
+  return leanState.answers.flatMap((a) => {
+    const question = config.questionsSection.questions.find((q) => q.id === a.questionId);
+    if (!question) return [];
+    return [
+      {
+        roundNumber,
+        teamNumber,
+        gameId: leanState.gameId,
+        facilityId: a.facilityId,
+        userId: a.userId,
+        questionId: a.questionId,
+        question: question.text,
+        answer: a.answer,
+        correct: question.answer === null ? null : answerMatches(question.answer, a.answer),
+      },
+    ];
+  });
+}
+
+/** Every answer of every game (beer or lean), round by round and team by team. */
+export function sessionResponses(games: readonly (PlacedGame | PlacedLeanGame)[]): SessionResponse[] {
+  return games.flatMap((game) => {
+    if ('leanState' in game) return leanResponses(game);
+    const { roundNumber, teamNumber, state } = game;
     const questions = state.config.configDebrief.questionsSection.questions;
     return state.answers.flatMap((a) => {
       const question = questions.find((q) => q.id === a.questionId);
