@@ -10,16 +10,16 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
 import {
+  checkedAnswer,
   evolveLeanGame,
   facilityOf,
   initialLeanState,
   isEnabled,
   kanbanCapOf,
-  checkedAnswer,
   type LeanEvent,
-  leanConfigDebriefOf,
   type LeanMetrics,
   type LeanState,
+  leanConfigDebriefOf,
   leanDebrief,
   leanMetrics,
   leanOrdersOfRound,
@@ -466,7 +466,9 @@ function answersSheet({ state, names, viewer }: LeangameRecord, w: Words): Sheet
     if (!question) return [];
     const who: Cell[] = [names[a.userId] ?? t('workbook.player'), w.facility(a.facilityId)];
     if (viewer) return [[...who, question.text, a.answer]];
-    return [[...who, question.text, a.answer, question.answer, checkedAnswer(config, a.questionId, a.answer)]];
+    return [
+      [...who, question.text, a.answer, question.answer, checkedAnswer(config, a.questionId, a.answer)],
+    ];
   });
   return [
     {

@@ -4,7 +4,7 @@
  * fold (history rows, `beergameKpis`) or the events, never recomputed here, so the workbook says
  * what the debrief and the research export say.
  */
-import { answerMatches } from '../../src-shared/rules/answer-check';
+
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
@@ -18,6 +18,7 @@ import {
   weeksPlayed,
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
+import { answerMatches } from '../../src-shared/rules/answer-check';
 import { facilityDisplayName } from '../../src-shared/rules/facility-name';
 import type { Messages } from '../messages';
 
@@ -565,7 +566,15 @@ function answersSheet({ state: s, names, viewer }: BeergameRecord, w: Words): Sh
     const who: Cell[] = [names[a.userId] ?? t('workbook.player'), f ? w.facility(f.id) : null];
     if (viewer) return [[...who, question.text, a.answer]];
     const expected = question.answer;
-    return [[...who, question.text, a.answer, expected, expected === null ? null : answerMatches(expected, a.answer)]];
+    return [
+      [
+        ...who,
+        question.text,
+        a.answer,
+        expected,
+        expected === null ? null : answerMatches(expected, a.answer),
+      ],
+    ];
   });
   return [
     {
