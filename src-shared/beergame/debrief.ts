@@ -76,3 +76,14 @@ export function configureDebrief(
   if (JSON.stringify(configDebrief) === JSON.stringify(s.config.configDebrief)) return [];
   return [{ type: 'DebriefConfigured', data: { configDebrief, at: ctx.now } }];
 }
+
+/** The debrief's commands: the creator writes it, a player answers and opens the results. */
+export function debriefCommand(
+  command: BeerCommandOf<'AnswerDebriefQuestion' | 'SeeResults' | 'ConfigureDebrief'>,
+  s: BeerState,
+  ctx: CommandContext,
+): BeerEvent[] {
+  if (command.type === 'AnswerDebriefQuestion') return answerDebriefQuestion(command, s, ctx);
+  if (command.type === 'ConfigureDebrief') return configureDebrief(command, s, ctx);
+  return seeResults(s, ctx);
+}

@@ -14,6 +14,7 @@ import { defaultLeanConfigDebrief, type LeanConfigDebrief, leanConfigDebriefSche
 import type { LeanCommandOf } from './decide';
 import type { LeanEvent, LeanEventOf } from './events';
 import { fail, requireCreator } from './guards';
+import type { LeanCommand } from './schemas';
 import type { LeanState } from './state';
 
 /** The game's debrief configuration (the default for a set-up recorded without one). */
@@ -60,6 +61,33 @@ export function answerLeanDebriefQuestion(
       data: { at, questionId: command.questionId, userId, facilityId: seat.id, answer },
     },
   ];
+}
+
+type LeanDebriefCommand = LeanCommandOf<'ConfigureLeanDebrief' | 'AnswerLeanDebriefQuestion'>;
+export type LeanDebriefEvent = LeanEventOf<'LeanDebriefConfigured' | 'LeanDebriefQuestionAnswered'>;
+
+export const isLeanDebriefCommand = (command: LeanCommand): command is LeanDebriefCommand =>
+  command.type === 'ConfigureLeanDebrief' || command.type === 'AnswerLeanDebriefQuestion';
+export const isLeanDebriefEvent = (event: LeanEvent): event is LeanDebriefEvent =>
+  event.type === 'LeanDebriefConfigured' || event.type === 'LeanDebriefQuestionAnswered';
+
+/** The debrief's commands: the creator writes it, a player answers. */
+export function leanDebriefCommand(
+  command: LeanDebriefCommand,
+  state: LeanState,
+  ctx: CommandContext,
+  at: number,
+): LeanEvent[] {
+  return command.type === 'ConfigureLeanDebrief'
+    ? configureLeanDebrief(command, state, ctx, at)
+    : answerLeanDebriefQuestion(command, state, ctx, at);
+}
+
+/** The debrief's events folded. */
+export function leanDebriefEvent(state: LeanState, event: LeanDebriefEvent): LeanState {
+  return event.type === 'LeanDebriefConfigured'
+    ? leanDebriefConfigured(state, event.data)
+    : leanDebriefQuestionAnswered(state, event.data);
 }
 
 export function leanDebriefConfigured(

@@ -24,7 +24,7 @@ import {
   LEANGAME_RULES_VERSION,
   type LeanImprovement,
 } from './constants';
-import { answerLeanDebriefQuestion, configureLeanDebrief } from './debrief-answers';
+import { isLeanDebriefCommand, leanDebriefCommand } from './debrief-answers';
 import type { LeanEvent } from './events';
 import { evolveLeanGame } from './evolve';
 import {
@@ -54,6 +54,7 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
   if (command.type === 'CreateLeanGame') return createGame(command, state, ctx);
   requireGame(state);
   const at = Math.max(ctx.now, state.lastAt);
+  if (isLeanDebriefCommand(command)) return leanDebriefCommand(command, state, ctx, at);
   switch (command.type) {
     case 'JoinFacility':
       return joinFacility(command, state, ctx, at);
@@ -94,10 +95,6 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
     case 'DisconnectPlayers':
       requireCreator(state, ctx);
       return gameAdministration(command, state, at);
-    case 'ConfigureLeanDebrief':
-      return configureLeanDebrief(command, state, ctx, at);
-    case 'AnswerLeanDebriefQuestion':
-      return answerLeanDebriefQuestion(command, state, ctx, at);
     case 'ReleaseSheet':
     case 'SendBatch':
     case 'PickUpBatch':
