@@ -156,3 +156,50 @@ it('an instructor writes two questions, a player answers them at the end, the cr
   await expect(answers.textContent()).resolves.toContain('Expected answer: Kanban');
   await answers.screenshot({ path: `${shots}/creator-answers-1280.png` });
 }, 240_000);
+
+it("a session's round: its debrief written in the round settings, applied and saved with the session", async () => {
+  const origin = app.origin;
+  const ada = await app.instructor('debrief-rounds@example.org');
+  const { sessionId } = await ada.api.session.create.mutate({
+    name: 'Debrief class',
+    template: 'blindThenTransparent',
+    teamCount: 2,
+    ...command(),
+  });
+  for (const [viewport, width] of [
+    [PHONE, 390],
+    [DESKTOP, 1280],
+  ] as const) {
+    const page = (await app.person({ viewport, as: ada })).page;
+    await page.goto(`${origin}/dashboard/sessions/${sessionId}`);
+    const rounds = page.getByTestId('session-round');
+    await expect.poll(() => rounds.count()).toBe(2);
+    await rounds.nth(0).getByTestId('round-settings').click();
+    await page.getByTestId('round-tab-debrief').click();
+    await page.getByTestId('debrief-add-question').click();
+    await page.getByTestId('debrief-question-text-1').fill('What made the orders swing?');
+    await page.getByTestId('debrief-expected-kind-1').getByLabel('A text').check();
+    await page.getByTestId('debrief-expected-1').fill('the bullwhip effect');
+    await page.getByTestId('debrief-section-toGoFurther').click();
+    await shootDialog(page, `round-debrief-${width}`);
+    if (width === 390) continue;
+    await page.getByTestId('debrief-save').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('editor-save').click();
+    await page.getByText('Session saved').waitFor();
+  }
+  const { setup } = await ada.api.session.setup.query({ sessionId });
+  const config = setup.rounds[0]!.config as { configDebrief?: Record<string, unknown> };
+  expect(config.configDebrief).toMatchObject({
+    questionsSection: {
+      show: true,
+      questions: [{ id: 'q1', text: 'What made the orders swing?', answer: 'the bullwhip effect' }],
+    },
+    debriefContent: expect.not.arrayContaining(['toGoFurther']),
+  });
+  // The other round keeps its own (none written).
+  expect(
+    (setup.rounds[1]!.config as { configDebrief?: { questionsSection?: { questions: unknown[] } } })
+      .configDebrief?.questionsSection?.questions ?? [],
+  ).toEqual([]);
+}, 180_000);
