@@ -27,6 +27,8 @@ export interface SessionResponse {
   answer: string;
   /** Null for an open question (no expected answer). */
   correct: boolean | null;
+  /** A lean game's facility by the name its factory gives it (a beer game's is named from its id). */
+  facilityName?: string;
 }
 
 /** A lean game of the session, where it sits (its answers are read as the beer game's). */
@@ -48,6 +50,7 @@ function leanResponses({ roundNumber, teamNumber, leanState }: PlacedLeanGame): 
         teamNumber,
         gameId: leanState.gameId,
         facilityId: a.facilityId,
+        facilityName: leanState.facilities.find((f) => f.id === a.facilityId)?.name ?? a.facilityId,
         userId: a.userId,
         questionId: a.questionId,
         question: question.text,

@@ -28,11 +28,11 @@ describe('sessionResponses of a lean game', () => {
     game.run({ type: 'AnswerLeanDebriefQuestion', questionId: 'q2', answer: 'Less WIP' }, bob, T0 + 3 * MIN);
     const rows = sessionResponses([{ roundNumber: 2, teamNumber: 1, leanState: game.state }]);
     expect(
-      rows.map((r) => [r.roundNumber, r.teamNumber, r.facilityId, r.question, r.answer, r.correct]),
+      rows.map((r) => [r.roundNumber, r.teamNumber, r.facilityName, r.question, r.answer, r.correct]),
     ).toEqual([
-      [2, 1, 'wh', 'Units delivered?', '3,0', true],
-      [2, 1, 'paint', 'Units delivered?', '4', false],
-      [2, 1, 'paint', 'Your take?', 'Less WIP', null],
+      [2, 1, 'Warehouse', 'Units delivered?', '3,0', true],
+      [2, 1, 'Paint', 'Units delivered?', '4', false],
+      [2, 1, 'Paint', 'Your take?', 'Less WIP', null],
     ]);
   });
 });
