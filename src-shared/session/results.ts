@@ -35,11 +35,16 @@ export interface SessionResponse {
 export interface PlacedLeanGame {
   roundNumber: number;
   teamNumber: number;
-  leanState: LeanState;
+  gameType: 'leangame';
+  state: LeanState;
 }
 
 /** A lean game's answers, checked against its configDebrief by the same tolerant rule. */
-function leanResponses({ roundNumber, teamNumber, leanState }: PlacedLeanGame): SessionResponse[] {
+export function leanResponses({
+  roundNumber,
+  teamNumber,
+  state: leanState,
+}: PlacedLeanGame): SessionResponse[] {
   const config = leanConfigDebriefOf(leanState);
   return leanState.answers.flatMap((a) => {
     const question = config.questionsSection.questions.find((q) => q.id === a.questionId);
@@ -64,7 +69,7 @@ function leanResponses({ roundNumber, teamNumber, leanState }: PlacedLeanGame): 
 /** Every answer of every game (beer or lean), round by round and team by team. */
 export function sessionResponses(games: readonly (PlacedGame | PlacedLeanGame)[]): SessionResponse[] {
   return games.flatMap((game) => {
-    if ('leanState' in game) return leanResponses(game);
+    if ('gameType' in game) return leanResponses(game);
     const { roundNumber, teamNumber, state } = game;
     const questions = state.config.configDebrief.questionsSection.questions;
     return state.answers.flatMap((a) => {

@@ -26,7 +26,9 @@ describe('sessionResponses of a lean game', () => {
     game.run({ type: 'AnswerLeanDebriefQuestion', questionId: 'q1', answer: '3,0' }, alice, T0 + 3 * MIN);
     game.run({ type: 'AnswerLeanDebriefQuestion', questionId: 'q1', answer: '4' }, bob, T0 + 3 * MIN);
     game.run({ type: 'AnswerLeanDebriefQuestion', questionId: 'q2', answer: 'Less WIP' }, bob, T0 + 3 * MIN);
-    const rows = sessionResponses([{ roundNumber: 2, teamNumber: 1, leanState: game.state }]);
+    const rows = sessionResponses([
+      { roundNumber: 2, teamNumber: 1, gameType: 'leangame', state: game.state },
+    ]);
     expect(
       rows.map((r) => [r.roundNumber, r.teamNumber, r.facilityName, r.question, r.answer, r.correct]),
     ).toEqual([

@@ -13,17 +13,19 @@ export function roundGameType(config: Record<string, unknown>): 'beergame' | 'le
   return typeof config.scenario === 'string' ? 'leangame' : 'beergame';
 }
 
-/** The debrief editor on a round's `config.configDebrief` (either game). */
-function RoundDebriefForm({
+/** The debrief editor on a round's `config.configDebrief` (either game's round). */
+export function RoundDebriefForm({
+  gameType,
   config,
   onApply,
   onCancel,
 }: {
+  gameType: 'beergame' | 'leangame';
   config: Record<string, unknown>;
   onApply: (config: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
-  const { sections, sectionLabel } = debriefSectionsOf(roundGameType(config));
+  const { sections, sectionLabel } = debriefSectionsOf(gameType);
   return (
     <DebriefEditor
       sections={sections}
@@ -55,8 +57,11 @@ export function RoundSettingsForm({
   onCancel: () => void;
   mapPreview: MapPreview;
 }) {
-  const debrief = <RoundDebriefForm config={config} onApply={onApply} onCancel={onCancel} />;
-  if (roundGameType(config) === 'leangame') return debrief;
+  const gameType = roundGameType(config);
+  const debrief = (
+    <RoundDebriefForm gameType={gameType} config={config} onApply={onApply} onCancel={onCancel} />
+  );
+  if (gameType === 'leangame') return debrief;
   const base = config as BeerConfigInput;
   const read = configToSettings(name, base);
   return (
