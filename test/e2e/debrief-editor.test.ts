@@ -55,6 +55,9 @@ async function writeDebrief(page: Page) {
   await page
     .getByTestId('debrief-block-text-b1')
     .fill('Little’s law, explained: https://example.org/littles-law.');
+  // Shown after Work in progress (a new text goes after the first section shown).
+  await page.getByTestId('debrief-block-b1').getByLabel('Shown after').click();
+  await page.getByRole('option', { name: 'Work in progress' }).click();
   await page.getByTestId('debrief-add-question').click();
   await page
     .getByTestId('debrief-question-text-1')
@@ -136,6 +139,15 @@ it('an instructor writes two questions, a player answers them at the end, the cr
   await playerPage.getByTestId('debrief-questions').waitFor({ timeout: 30_000 });
   await expect(playerPage.getByTestId('debrief-thank-you').textContent()).resolves.toContain('Thank you');
   await expect(playerPage.getByTestId('debrief-individualPerformance').count()).resolves.toBe(0);
+  // The instructor's text in the real debrief: after Work in progress, its address a safe link.
+  const block = playerPage.getByTestId('debrief-text-b1');
+  const shown = await playerPage
+    .locator('.debrief-section')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+  expect(shown.indexOf('debrief-text-b1')).toBe(shown.indexOf('debrief-wip') + 1);
+  await expect(block.getByRole('link').getAttribute('rel')).resolves.toBe('noopener noreferrer');
+  await playerPage.getByTestId('debrief-thank-you').screenshot({ path: `${shots}/player-thank-you-390.png` });
+  await block.screenshot({ path: `${shots}/player-text-block-390.png` });
   await playerPage.getByTestId('answer-q1').fill(' 12 ');
   await playerPage.getByTestId('send-q1').click();
   await playerPage.getByTestId('answered-q1').waitFor();
