@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { BeerView } from '../../src-shared/beergame';
@@ -9,7 +9,7 @@ import { GameIntro } from '../features/game-shell/game-intro';
 import { GameNav } from '../features/game-shell/game-nav';
 import { MySeatCard, ShareButtons, ShareLinkCard, useTakeSeat } from '../features/game-shell/take-seat';
 import { useGameView } from '../features/game-shell/use-game-view';
-import { withInstructorMessages, withLeanMessages } from '../i18n';
+import { withAudienceMessages, withInstructorMessages, withLeanMessages } from '../i18n';
 import { loadChunk } from '../load-chunk';
 import { PageLoader } from '../ui/page-loader';
 
@@ -33,6 +33,15 @@ const ScheduledMessages = lazy(async () => ({
   default: (await withInstructorMessages(loadChunk(() => import('../features/beergame/event-editor'))))
     .ScheduledMessages,
 }));
+// The debrief editor (either game), with the section titles of the debriefs' words.
+const DebriefSettingsCard = lazy(async () => ({
+  default: (
+    await withAudienceMessages(
+      'debrief',
+      withInstructorMessages(loadChunk(() => import('../features/dashboard/game-settings/debrief-settings'))),
+    )
+  ).DebriefSettingsCard,
+}));
 const ConfigMapPreview = lazy(async () => ({
   default: (await loadChunk(() => import('../features/beergame/map/config-preview'))).ConfigMapPreview,
 }));
@@ -50,6 +59,11 @@ export function GameIntroPage() {
   const { view } = useGameView(id);
   useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
   if (!view) return <PageLoader />;
+  const debrief = view.isCreator && (
+    <Suspense fallback={null}>
+      <DebriefSettingsCard view={view} />
+    </Suspense>
+  );
   return (
     <Stack gap="lg">
       <GameNav
@@ -64,18 +78,21 @@ export function GameIntroPage() {
         }
       />
       {view.gameType === 'leangame' ? (
-        <Suspense fallback={<PageLoader />}>
-          <LeanIntro view={view} parts={leanIntroParts} />
-        </Suspense>
+        <>
+          <Suspense fallback={<PageLoader />}>
+            <LeanIntro view={view} parts={leanIntroParts} />
+          </Suspense>
+          {debrief}
+        </>
       ) : (
-        <BeerIntro view={view} />
+        <BeerIntro view={view} debrief={debrief} />
       )}
     </Stack>
   );
 }
 
 /** A beer game's intro: its roles, the creator's settings and events, the rules. */
-function BeerIntro({ view }: { view: BeerView }) {
+function BeerIntro({ view, debrief }: { view: BeerView; debrief: ReactNode }) {
   return (
     <>
       <GameIntro view={view} />
@@ -90,6 +107,7 @@ function BeerIntro({ view }: { view: BeerView }) {
           </SimpleGrid>
         </Suspense>
       )}
+      {debrief}
       <BeerRules view={view} />
     </>
   );

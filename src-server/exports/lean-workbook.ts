@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
 import {
+  checkedAnswer,
   evolveLeanGame,
   facilityOf,
   initialLeanState,
@@ -18,6 +19,7 @@ import {
   type LeanEvent,
   type LeanMetrics,
   type LeanState,
+  leanConfigDebriefOf,
   leanDebrief,
   leanMetrics,
   leanOrdersOfRound,
@@ -40,6 +42,8 @@ export interface LeangameRecord {
   names: Record<string, string>;
   /** The server's time: the figures of a round under way are those of now. */
   now: number;
+  /** A player's workbook: only their own answers to the debrief's questions, no expected answer. Absent: the creator's. */
+  viewer?: { userId: string };
 }
 
 /** The file a download is saved as: the game's name and its round. */
@@ -67,6 +71,7 @@ export async function writeLeangameWorkbook(
     ordersSheet(record, words),
     actionsSheet(record, words),
     figuresSheet(record, words),
+    ...answersSheet(record, words),
   ];
   const taken = new Set<string>();
   for (const sheet of sheets) {
@@ -443,4 +448,39 @@ function figuresSheet({ state, names, now }: LeangameRecord, w: Words): Sheet {
     boldRows,
     frozenColumns: 1,
   };
+}
+
+/**
+ * The players' answers to the debrief's questions (issue 26), when the game asks any: for its
+ * creator, every answer with the expected one and whether it is right by the tolerant rule; for a
+ * player, their own answers only.
+ */
+function answersSheet({ state, names, viewer }: LeangameRecord, w: Words): Sheet[] {
+  const t = (id: string) => w.label(id);
+  const config = leanConfigDebriefOf(state);
+  const { questions } = config.questionsSection;
+  const answers = state.answers.filter((a) => !viewer || a.userId === viewer.userId);
+  if (questions.length === 0 || answers.length === 0) return [];
+  const rows: Cell[][] = answers.flatMap((a) => {
+    const question = questions.find((q) => q.id === a.questionId);
+    if (!question) return [];
+    const who: Cell[] = [names[a.userId] ?? t('workbook.player'), w.facility(a.facilityId)];
+    if (viewer) return [[...who, question.text, a.answer]];
+    return [
+      [...who, question.text, a.answer, question.answer, checkedAnswer(config, a.questionId, a.answer)],
+    ];
+  });
+  return [
+    {
+      name: t('workbook.sheetAnswers'),
+      header: [
+        t('workbook.player'),
+        t('workbook.role'),
+        t('workbook.question'),
+        t('workbook.answer'),
+        ...(viewer ? [] : [t('workbook.expectedAnswer'), t('workbook.answerRight')]),
+      ],
+      rows,
+    },
+  ];
 }

@@ -73,7 +73,9 @@ async function workbookOf(
     const events = await services.store.readStream(gameStreamId(game.gameId));
     const state = foldRecorded(gameTypes.leangame.stream, events);
     const names = await displayNames(services.database.db, leanUserIdsIn({ state, events }), locale);
-    const record = { state, events, names, now: services.now() };
+    // A player's copy holds only their own answers to the debrief's questions, no expected answer.
+    const viewer = ctx.user?.id === game.summary.creatorId ? undefined : { userId: ctx.user?.id ?? '' };
+    const record = { state, events, names, now: services.now(), ...(viewer ? { viewer } : {}) };
     return {
       fileName: leanWorkbookFileName(state),
       write: (out) => writeLeangameWorkbook(out, record, messages),

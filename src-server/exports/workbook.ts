@@ -4,6 +4,7 @@
  * fold (history rows, `beergameKpis`) or the events, never recomputed here, so the workbook says
  * what the debrief and the research export say.
  */
+
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
@@ -17,6 +18,7 @@ import {
   weeksPlayed,
 } from '../../src-shared/beergame';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
+import { answerMatches } from '../../src-shared/rules/answer-check';
 import { facilityDisplayName } from '../../src-shared/rules/facility-name';
 import type { Messages } from '../messages';
 
@@ -96,6 +98,7 @@ function beergameSheets(record: BeergameRecord, messages: Messages): Sheet[] {
     ordersSheet(record, words),
     messagesSheet(record, words),
     kpisSheet(record.state, words),
+    ...answersSheet(record, words),
   ];
   const taken = new Set<string>();
   for (const sheet of sheets) sheet.name = uniqueSheetName(sheet.name, taken);
@@ -545,6 +548,47 @@ function kpisSheet(s: BeerState, w: Words): Sheet {
     rows,
     boldRows: [boldRow],
   };
+}
+
+/**
+ * The players' answers to the debrief's questions (issue 26), when the game asks any: for its
+ * creator, every answer with the expected one and whether it is right by the tolerant rule; for a
+ * player (whose record is their history: their own answers only, no expected answer), their answers.
+ */
+function answersSheet({ state: s, names, viewer }: BeergameRecord, w: Words): Sheet[] {
+  const t = (id: string) => w.label(id);
+  const { questions } = s.config.configDebrief.questionsSection;
+  if (questions.length === 0 || s.answers.length === 0) return [];
+  const rows: Cell[][] = s.answers.flatMap((a) => {
+    const question = questions.find((q) => q.id === a.questionId);
+    if (!question) return [];
+    const f = s.facilities.find((x) => x.userId === a.userId);
+    const who: Cell[] = [names[a.userId] ?? t('workbook.player'), f ? w.facility(f.id) : null];
+    if (viewer) return [[...who, question.text, a.answer]];
+    const expected = question.answer;
+    return [
+      [
+        ...who,
+        question.text,
+        a.answer,
+        expected,
+        expected === null ? null : answerMatches(expected, a.answer),
+      ],
+    ];
+  });
+  return [
+    {
+      name: t('workbook.sheetAnswers'),
+      header: [
+        t('workbook.player'),
+        t('workbook.role'),
+        t('workbook.question'),
+        t('workbook.answer'),
+        ...(viewer ? [] : [t('workbook.expectedAnswer'), t('workbook.answerRight')]),
+      ],
+      rows,
+    },
+  ];
 }
 
 /** Excel's rules for a sheet name: at most 31 characters, none of : \ / ? * [ ], unique ignoring case. */

@@ -131,6 +131,16 @@ export const answerQuestionInput = z.object({
   commandId,
 });
 
+/**
+ * The debrief the creator writes (`configDebrief`, either game): checked by the engine, which
+ * refuses what its schema refuses (rules/debrief-config.ts) with the reason.
+ */
+export const configureDebriefInput = z.object({
+  gameId,
+  configDebrief: z.record(z.string(), z.unknown()),
+  commandId,
+});
+
 export const setTransparentInput = z.object({ gameId, transparent: z.boolean(), commandId });
 
 /** Starts (or restarts) the turn timer with `seconds` per week, the game's own by default. */

@@ -7,7 +7,8 @@ import { type CommandContext, DomainError } from '../eventsourcing/decider';
 import { DEBRIEF_ANSWER_MAX } from './constants';
 import type { BeerCommandOf } from './decide';
 import type { BeerEvent } from './events';
-import { fail, requireGame } from './guards';
+import { fail, requireAdmin, requireGame } from './guards';
+import { configDebriefSchema } from './schemas';
 import type { BeerState } from './state';
 
 /**
@@ -54,4 +55,35 @@ export function seeResults(s: BeerState, ctx: CommandContext): BeerEvent[] {
   const seat = s.facilities.find((f) => f.userId === userId);
   if (!seat || s.resultsSeen.includes(userId)) return [];
   return [{ type: 'ResultsSeen', data: { userId, facilityId: seat.id, at: ctx.now } }];
+}
+
+/**
+ * The creator writes the debrief: at any time, before the game, while it runs or once it is over
+ * (an instructor often writes the questions for the debrief after the play). Answers already given
+ * stay; they are checked against the expected answers on reading.
+ */
+export function configureDebrief(
+  command: BeerCommandOf<'ConfigureDebrief'>,
+  s: BeerState,
+  ctx: CommandContext,
+): BeerEvent[] {
+  requireGame(s);
+  requireAdmin(s, ctx);
+  const parsed = configDebriefSchema.safeParse(command.configDebrief);
+  if (!parsed.success)
+    fail('errInvalidConfig', { reason: parsed.error.issues[0]?.message.slice(0, 500) ?? 'invalid' });
+  const configDebrief = parsed.data!;
+  if (JSON.stringify(configDebrief) === JSON.stringify(s.config.configDebrief)) return [];
+  return [{ type: 'DebriefConfigured', data: { configDebrief, at: ctx.now } }];
+}
+
+/** The debrief's commands: the creator writes it, a player answers and opens the results. */
+export function debriefCommand(
+  command: BeerCommandOf<'AnswerDebriefQuestion' | 'SeeResults' | 'ConfigureDebrief'>,
+  s: BeerState,
+  ctx: CommandContext,
+): BeerEvent[] {
+  if (command.type === 'AnswerDebriefQuestion') return answerDebriefQuestion(command, s, ctx);
+  if (command.type === 'ConfigureDebrief') return configureDebrief(command, s, ctx);
+  return seeResults(s, ctx);
 }

@@ -8,7 +8,7 @@ import { own } from '../eventsourcing/own';
 import { everySeatFilled, policyFor, timerStart, timerWaiting, withAutoClose } from './closing';
 import { resolveConfig } from './config';
 import { BEERGAME_RULES_VERSION } from './constants';
-import { answerDebriefQuestion, seeResults } from './debrief';
+import { debriefCommand } from './debrief';
 import type { BeerEvent } from './events';
 import { evolve } from './evolve';
 import {
@@ -96,9 +96,9 @@ export function decide(command: BeerCommand, s: BeerState, ctx: Ctx): BeerEvent[
     case 'SetTransparent':
       return setTransparent(command, s, ctx);
     case 'AnswerDebriefQuestion':
-      return answerDebriefQuestion(command, s, ctx);
     case 'SeeResults':
-      return seeResults(s, ctx);
+    case 'ConfigureDebrief':
+      return debriefCommand(command, s, ctx);
     default:
       // A command added to the schema without a case here fails to compile.
       return unknownCommand(command);

@@ -7,8 +7,9 @@
  * rewritten, an upcaster adapts old shapes on read.
  */
 import { z } from 'zod';
+import type { DomainEvent } from '../eventsourcing/decider';
 import type { Upcaster } from '../eventsourcing/upcasters';
-import { beerConfigSchema, scheduledChangeSchema, sessionPlaceSchema } from './schemas';
+import { beerConfigSchema, configDebriefSchema, scheduledChangeSchema, sessionPlaceSchema } from './schemas';
 
 const facilityId = z.string().meta({ description: 'the facility (role) concerned', unit: 'facility id' });
 const capabilityId = z.string().meta({
@@ -209,6 +210,16 @@ export const beerEventSchemas = {
     .describe(
       "A player opened the finished game's results (its debrief or its workbook): their answers to the debrief's questions are final.",
     ),
+  DebriefConfigured: z
+    .object({
+      configDebrief: configDebriefSchema.meta({
+        description:
+          'the debrief as the instructor wrote it: thank-you text, sections in order, their own text between sections, questions with expected answers',
+        unit: 'configuration',
+      }),
+      at,
+    })
+    .describe("The instructor wrote the game's debrief (replacing configDebrief of its configuration)."),
 } as const;
 
 type Schemas = typeof beerEventSchemas;
@@ -221,7 +232,9 @@ export const BEER_EVENT_TYPES = Object.keys(beerEventSchemas) as BeerEventType[]
 /**
  * Recorded shapes of the beer game's events that are no longer current, oldest change first:
  * - the configuration of `GameCreated` gained `language` and `draft`; games created before had no
- *   language of their own (null) and were never drafts (false).
+ *   language of their own (null) and were never drafts (false);
+ * - the debrief configuration (`configDebrief` of `GameCreated` and `GameConfigured`) gained
+ *   `textBlocks`, the instructor's text between sections; games configured before had none.
  */
 export const beerUpcasters: readonly Upcaster[] = [
   {
@@ -233,4 +246,14 @@ export const beerUpcasters: readonly Upcaster[] = [
       return { type: event.type, data: { ...data, config } };
     },
   },
+  { from: 'GameCreated', upcast: withTextBlocks },
+  { from: 'GameConfigured', upcast: withTextBlocks },
 ];
+
+function withTextBlocks(event: DomainEvent): DomainEvent {
+  const data = event.data as { config: { configDebrief?: Record<string, unknown> } };
+  const debrief = data.config.configDebrief;
+  if (debrief === undefined || 'textBlocks' in debrief) return event;
+  const config = { ...data.config, configDebrief: { ...debrief, textBlocks: [] } };
+  return { type: event.type, data: { ...data, config } };
+}

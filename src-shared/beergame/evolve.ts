@@ -56,6 +56,8 @@ export function evolve(s: BeerState, event: BeerEvent): BeerState {
       return { ...s, transparent: event.data.transparent };
     case 'DebriefQuestionAnswered':
       return debriefQuestionAnswered(s, event.data);
+    case 'DebriefConfigured':
+      return { ...s, config: { ...s.config, configDebrief: event.data.configDebrief } };
     case 'ResultsSeen':
       return { ...s, resultsSeen: [...s.resultsSeen, event.data.userId] };
     default:

@@ -122,6 +122,11 @@ function redacted(event: BeerEvent, index: number, facts: Facts, names: SeatPseu
     case 'DebriefQuestionAnswered':
     case 'ResultsSeen':
       return ownEvent(event, facts, names);
+    case 'DebriefConfigured':
+      return {
+        ...event,
+        data: { ...event.data, configDebrief: withoutExpectedAnswers(event.data.configDebrief) },
+      };
     default:
       return event;
   }

@@ -4,6 +4,7 @@
  * resolved (what `GameCreated` records), and the commands (shared with the server and the forms).
  */
 import { z } from 'zod';
+import { debriefConfigSchema } from '../rules/debrief-config';
 import { LOCALES } from '../rules/locale';
 import {
   BEERGAME_DEBRIEF_SECTIONS,
@@ -124,39 +125,12 @@ export const bckCellSchema = z.object({
 });
 export type BckCell = z.infer<typeof bckCellSchema>;
 
-/** A question of the debrief (`answer` null: an open question; the creator alone sees the answer). */
-const debriefQuestionSchema = z.object({
-  id: z.string().min(1).max(64),
-  text: z.string().max(2000),
-  answer: z
-    .union([z.string().max(2000), z.number()])
-    .nullable()
-    .default(null),
-});
-
 /**
  * The debrief configuration (spec point 3, `configDebrief`): a thank-you section, the debrief
- * sections shown and their order (spec point 9), and questions for the players.
+ * sections shown and their order (spec point 9), the instructor's text between them, and questions
+ * for the players (rules/debrief-config.ts, shared with the lean game).
  */
-export const configDebriefSchema = z.object({
-  thankYouSection: z
-    .object({ show: z.boolean().default(false), text: z.string().max(5000).default('') })
-    .prefault({}),
-  debriefContent: z
-    .array(z.enum(BEERGAME_DEBRIEF_SECTIONS))
-    .refine((list) => new Set(list).size === list.length, 'debrief sections repeated')
-    .default([...BEERGAME_DEBRIEF_SECTIONS]),
-  questionsSection: z
-    .object({
-      show: z.boolean().default(false),
-      questions: z
-        .array(debriefQuestionSchema)
-        .max(50)
-        .refine((list) => new Set(list.map((q) => q.id)).size === list.length, 'question ids repeated')
-        .default([]),
-    })
-    .prefault({}),
-});
+export const configDebriefSchema = debriefConfigSchema(BEERGAME_DEBRIEF_SECTIONS);
 export type ConfigDebrief = z.infer<typeof configDebriefSchema>;
 
 export const productTemplateSchema = z.object({
@@ -393,6 +367,8 @@ export const beerCommandSchema = z.union([
   }),
   /** A player opens the results of the finished game: their answers become final. */
   z.object({ type: z.literal('SeeResults') }),
+  /** The creator writes the debrief (`configDebrief`), before, during or after the game. */
+  z.object({ type: z.literal('ConfigureDebrief'), configDebrief: z.unknown() }),
 ]);
 
 export type BeerCommand = z.infer<typeof beerCommandSchema>;

@@ -227,6 +227,7 @@ export const emptyConfig: BeerConfig = {
     thankYouSection: { show: false, text: '' },
     debriefContent: [],
     questionsSection: { show: false, questions: [] },
+    textBlocks: [],
   },
   productsTemplates: [],
   productsConsumerDemand: [],

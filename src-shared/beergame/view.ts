@@ -6,6 +6,7 @@
  */
 
 import { answerMatches } from '../rules/answer-check';
+import { withoutExpectedAnswers } from '../rules/debrief-config';
 import { policyFor } from './closing';
 import { inboundGoods, ordersOnTheWay } from './in-transit';
 import type { ConfigDebrief } from './schemas';
@@ -305,20 +306,11 @@ function orderRecords(s: BeerState, isCreator: boolean, myFacilityId: string | n
   return orders;
 }
 
+export { withoutExpectedAnswers };
+
 /** Whether a message is meant for the player of `facilityId` (the creator reads every message). */
 export function meantFor(message: { to: 'all' | readonly string[] }, facilityId: string | null): boolean {
   return message.to === 'all' || (facilityId !== null && message.to.includes(facilityId));
-}
-
-/** The debrief configuration as a player may see it: the questions without their expected answers. */
-export function withoutExpectedAnswers(d: ConfigDebrief): ConfigDebrief {
-  return {
-    ...d,
-    questionsSection: {
-      ...d.questionsSection,
-      questions: d.questionsSection.questions.map((q) => ({ ...q, answer: null })),
-    },
-  };
 }
 
 /** The debrief configuration: for the creator always; for everyone once finished, without the expected answers. */

@@ -56,6 +56,9 @@ export const LEAN_DEBRIEF_SECTIONS = [
 ] as const;
 export type LeanDebriefSection = (typeof LEAN_DEBRIEF_SECTIONS)[number];
 
+/** The longest answer a player may give to a debrief question (as in the beer game). */
+export const LEAN_DEBRIEF_ANSWER_MAX = 2000;
+
 /** Spec point 9: the lean minute timer refreshes every second. */
 export const LEAN_CLOCK_REFRESH_MS = 1000;
 

@@ -43,6 +43,7 @@ export function createState(data: LeanEventOf<'LeanGameCreated'>['data']): LeanS
     draft: data.draft === true,
     deleted: false,
     previousRounds: [],
+    answers: [],
     lastAt: data.at,
     session: data.session ?? null,
   };
@@ -86,6 +87,7 @@ export function resetState(state: LeanState, at: number, played: LeanRoundRecord
     archived: state.archived,
     draft: state.draft,
     previousRounds: played ? [...state.previousRounds, played] : state.previousRounds,
+    answers: state.answers,
     lastAt: at,
   };
 }

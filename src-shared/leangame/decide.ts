@@ -24,6 +24,7 @@ import {
   type LeanImprovement,
 } from './constants';
 import { createGame } from './create-game';
+import { isLeanDebriefCommand, leanDebriefCommand } from './debrief-answers';
 import type { LeanEvent } from './events';
 import { evolveLeanGame } from './evolve';
 import {
@@ -52,6 +53,7 @@ export function decideLeanGame(command: LeanCommand, state: LeanState, ctx: Ctx)
   if (command.type === 'CreateLeanGame') return createGame(command, state, ctx);
   requireGame(state);
   const at = Math.max(ctx.now, state.lastAt);
+  if (isLeanDebriefCommand(command)) return leanDebriefCommand(command, state, ctx, at);
   switch (command.type) {
     case 'JoinFacility':
       return joinFacility(command, state, ctx, at);

@@ -7,10 +7,10 @@
  * facility began it (its duration is `at - start`). Type names are unique among all games' events
  * (docs/architecture.md, "Changing an event").
  */
-
 import { z } from 'zod';
 import { sessionPlaceSchema } from '../beergame/schemas';
 import type { Upcaster } from '../eventsourcing/upcasters';
+import { defaultLeanConfigDebrief, leanConfigDebriefSchema } from './debrief-config';
 import { leanImprovementSchema, leanOperationSchema, leanPositionSchema, leanSetupSchema } from './schemas';
 
 const at = z.number().meta({ description: 'the server time', unit: 'epoch milliseconds' });
@@ -233,6 +233,27 @@ export const leanEventSchemas = {
     .describe(
       'The creator reset the game for another round (spec resetLeanGame): the floor, the clock and the demand start afresh; seats, improvements and their settings stay, and the round just played is kept for the debrief.',
     ),
+  LeanDebriefConfigured: z
+    .object({
+      ...timed,
+      configDebrief: leanConfigDebriefSchema.meta({
+        description:
+          'the debrief as the instructor wrote it: thank-you text, sections in order, their own text between sections, questions with expected answers',
+        unit: 'configuration',
+      }),
+    })
+    .describe("The instructor wrote the game's debrief (replacing configDebrief of its set-up)."),
+  LeanDebriefQuestionAnswered: z
+    .object({
+      ...timed,
+      questionId: z
+        .string()
+        .meta({ description: 'the question, in configDebrief.questionsSection', unit: 'question id' }),
+      userId: userId.describe('the player who answered'),
+      facilityId: facilityId.describe('the facility the player held'),
+      answer: z.string().meta({ description: 'what the player typed, trimmed', unit: 'text' }),
+    })
+    .describe('A player answered a debrief question (replacing their earlier answer to it).'),
 } as const;
 
 type Schemas = typeof leanEventSchemas;
@@ -249,7 +270,9 @@ type RecordedSetup = { setup: { params: Record<string, unknown> } };
  * - `GameEnded` named the end of both games' rounds with different data; the lean game's is now
  *   `LeanGameEnded` (same data);
  * - the set-up gained `pokayokeSlipFactor`; games created before played with 1.5;
- * - the creation gained `draft`; games created before were never drafts.
+ * - the creation gained `draft`; games created before were never drafts;
+ * - the set-up gained `configDebrief` (the debrief the instructor writes); games created before
+ *   show every section in order, with no thank-you, text or questions.
  */
 export const leanUpcasters: readonly Upcaster[] = [
   { from: 'GameEnded', upcast: (event) => ({ type: 'LeanGameEnded', data: event.data }) },
@@ -267,6 +290,15 @@ export const leanUpcasters: readonly Upcaster[] = [
     upcast: (event) => {
       const data = event.data as { draft?: boolean };
       return 'draft' in data ? event : { type: event.type, data: { ...data, draft: false } };
+    },
+  },
+  {
+    from: 'LeanGameCreated',
+    upcast: (event) => {
+      const data = event.data as RecordedSetup;
+      if ('configDebrief' in data.setup.params) return event;
+      const params = { ...data.setup.params, configDebrief: defaultLeanConfigDebrief() };
+      return { type: event.type, data: { ...data, setup: { ...data.setup, params } } };
     },
   },
 ];

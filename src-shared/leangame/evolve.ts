@@ -3,6 +3,7 @@
  * set-up and the round's life are here; the factory floor's work is in work.ts.
  */
 import { createState, resetState, roundLengthSet, toolOwners } from './create';
+import { isLeanDebriefEvent, type LeanDebriefEvent, leanDebriefEvent } from './debrief-answers';
 import type { LeanEvent, LeanEventOf } from './events';
 import { leanMetrics } from './metrics';
 import type { LeanState } from './state';
@@ -19,11 +20,14 @@ import {
 
 export function evolveLeanGame(state: LeanState, event: LeanEvent): LeanState {
   if (event.type === 'LeanGameCreated') return createState(event.data);
-  const next = evolveEvent(state, event);
+  const next = isLeanDebriefEvent(event) ? leanDebriefEvent(state, event) : evolveEvent(state, event);
   return next.lastAt >= event.data.at ? next : { ...next, lastAt: event.data.at };
 }
 
-function evolveEvent(state: LeanState, event: Exclude<LeanEvent, { type: 'LeanGameCreated' }>): LeanState {
+/** The events after the creation, but the debrief's (debrief-answers.ts). */
+type GameEvent = Exclude<LeanEvent, { type: 'LeanGameCreated' } | LeanDebriefEvent>;
+
+function evolveEvent(state: LeanState, event: GameEvent): LeanState {
   switch (event.type) {
     case 'PlayerJoined':
       return seatChanged(state, event.data.facilityId, event.data.userId, event.data.playerName);

@@ -4,6 +4,8 @@ export * from './computer';
 export * from './constants';
 export { copyLeanGame, copyLeanParams, type LeanGameDocument, leanCopySetup, leanStateAt } from './copy';
 export * from './debrief';
+export * from './debrief-answers';
+export * from './debrief-config';
 export { decideLeanGame, type LeanCommandOf, leangameDecider } from './decide';
 export * from './events';
 export { evolveLeanGame } from './evolve';

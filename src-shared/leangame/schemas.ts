@@ -9,6 +9,7 @@ import { sessionPlaceSchema } from '../beergame/schemas';
 import {
   LEAN_COLOURS,
   LEAN_CREATE_MINUTES,
+  LEAN_DEBRIEF_ANSWER_MAX,
   LEAN_DEFAULT_BATCH_SIZE,
   LEAN_FACILITY_TYPES,
   LEAN_IMPROVEMENTS,
@@ -19,6 +20,7 @@ import {
   LEAN_SHEET_TARGETS,
   toolOf,
 } from './constants';
+import { leanConfigDebriefSchema } from './debrief-config';
 
 export const leanShapeSchema = z.enum(LEAN_SHAPES);
 export const leanColourSchema = z.enum(LEAN_COLOURS);
@@ -162,6 +164,8 @@ export const leanParamsSchema = z.object({
   /** Finished products of each template in the warehouse before the start. */
   initialStock: z.record(z.string(), z.number().int().min(0)).default({}),
   improvements: leanImprovementsSchema.prefault({}),
+  /** The debrief as the instructor writes it (debrief-config.ts): every section in order by default. */
+  configDebrief: leanConfigDebriefSchema.prefault({}),
 });
 export type LeanParams = z.infer<typeof leanParamsSchema>;
 export type LeanParamsInput = z.input<typeof leanParamsSchema>;
@@ -330,5 +334,13 @@ export const leanCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ArchiveLeanGame'), archived: z.boolean() }),
   z.object({ type: z.literal('DeleteLeanGame') }),
   z.object({ type: z.literal('DisconnectPlayers') }),
+  /** The creator writes the debrief (`configDebrief`): before, during or after the round. */
+  z.object({ type: z.literal('ConfigureLeanDebrief'), configDebrief: z.unknown() }),
+  /** A player answers a question of the debrief once the round is over; a new answer replaces theirs. */
+  z.object({
+    type: z.literal('AnswerLeanDebriefQuestion'),
+    questionId: z.string().min(1).max(64),
+    answer: z.string().max(LEAN_DEBRIEF_ANSWER_MAX),
+  }),
 ]);
 export type LeanCommand = z.input<typeof leanCommandSchema>;

@@ -149,10 +149,21 @@ export interface LeanState {
   deleted: boolean;
   /** The rounds played before the last reset, oldest first: what the debrief compares this one with. */
   previousRounds: LeanRoundRecord[];
+  /** The players' answers to the debrief's questions, the latest per player and question (kept by a reset). */
+  answers: LeanDebriefAnswer[];
   /** Time of the last event. */
   lastAt: number;
   /** The game's session, round and team; null: a game of its own. */
   session: SessionPlace | null;
+}
+
+/** A player's answer to a question of the debrief; checked on reading (the expected answer may change). */
+export interface LeanDebriefAnswer {
+  questionId: string;
+  userId: string;
+  facilityId: string;
+  answer: string;
+  at: number;
 }
 
 /** A round played before a reset: its improvements and settings, and its metrics at its end. */
@@ -191,6 +202,7 @@ export const initialLeanState: LeanState = {
   draft: false,
   deleted: false,
   previousRounds: [],
+  answers: [],
   lastAt: 0,
   session: null,
 };

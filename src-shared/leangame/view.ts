@@ -7,6 +7,7 @@
 import type { Actor } from '../eventsourcing/decider';
 import { LEAN_CLOCK_REFRESH_MS, MINUTE_MS } from './constants';
 import { leanDebrief } from './debrief';
+import { leanAnswersFor, leanDebriefFor } from './debrief-answers';
 import { leanMetrics } from './metrics';
 import { demandVisibleAt, kanbanCapOf, leanClock } from './rules';
 import type { LeanFacilityState, LeanProduct, LeanState } from './state';
@@ -67,6 +68,10 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     debrief: state.endAt !== null ? leanDebrief(state, now) : null,
     /** The rounds played before the last reset, for the debrief's comparison. */
     previousRounds: state.previousRounds,
+    /** The debrief the instructor wrote (`configDebrief`): expected answers for the creator only. */
+    configDebrief: leanDebriefFor(state, isCreator),
+    /** Answers to its questions: every one, checked, for the creator; a player's own. */
+    answers: leanAnswersFor(state, viewer, isCreator),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LEAN_CREATE_MINUTES, LEAN_IMPROVEMENTS } from '../leangame/constants';
+import { leanConfigDebriefSchema } from '../leangame/debrief-config';
 import { type LeanSetup, leanSetupSchema } from '../leangame/schemas';
 import { getLeanScenario, LEAN_SCENARIOS } from '../leangame/templates';
 
@@ -30,8 +31,10 @@ export const leanRoundConfigSchema = z
       .optional(),
     /** A whole set-up saved from a lean game (a template merged into a session), over the factory's. */
     setup: z.unknown().optional(),
+    /** The debrief the instructor wrote for the round (spec `configDebrief`); absent: the set-up's. */
+    configDebrief: leanConfigDebriefSchema.optional(),
   })
-  // Other keys (the debrief's configuration, say) travel with the round to its games.
+  // Other keys travel with the round as they are.
   .loose();
 export type LeanRoundConfig = z.infer<typeof leanRoundConfigSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { beergameKpis } from '../beergame/kpis';
 import type { BeerState } from '../beergame/state';
+import { leanConfigDebriefOf } from '../leangame/debrief-answers';
 import { leanMetrics } from '../leangame/metrics';
 import type { LeanState } from '../leangame/state';
 import { answerMatches } from '../rules/answer-check';
@@ -29,12 +30,41 @@ export interface SessionResponse {
   answer: string;
   /** Null for an open question (no expected answer). */
   correct: boolean | null;
+  /** A lean game's facility by the name its factory gives it (a beer game's is named from its id). */
+  facilityName?: string;
 }
 
-/** Every answer of every game, round by round and team by team. */
+/** A lean game's answers, checked against its configDebrief by the same tolerant rule. */
+export function leanResponses({
+  roundNumber,
+  teamNumber,
+  state: leanState,
+}: Extract<PlacedGame, { gameType: 'leangame' }>): SessionResponse[] {
+  const config = leanConfigDebriefOf(leanState);
+  return leanState.answers.flatMap((a) => {
+    const question = config.questionsSection.questions.find((q) => q.id === a.questionId);
+    if (!question) return [];
+    return [
+      {
+        roundNumber,
+        teamNumber,
+        gameId: leanState.gameId,
+        facilityId: a.facilityId,
+        facilityName: leanState.facilities.find((f) => f.id === a.facilityId)?.name ?? a.facilityId,
+        userId: a.userId,
+        questionId: a.questionId,
+        question: question.text,
+        answer: a.answer,
+        correct: question.answer === null ? null : answerMatches(question.answer, a.answer),
+      },
+    ];
+  });
+}
+
+/** Every answer of every game (beer or lean), round by round and team by team. */
 export function sessionResponses(games: readonly PlacedGame[]): SessionResponse[] {
   return games.flatMap((game) => {
-    if (game.gameType === 'leangame') return [];
+    if (game.gameType === 'leangame') return leanResponses(game);
     const { roundNumber, teamNumber, state } = game;
     const questions = state.config.configDebrief.questionsSection.questions;
     return state.answers.flatMap((a) => {

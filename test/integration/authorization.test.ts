@@ -538,6 +538,19 @@ const matrix: Record<string, Row> = {
     check: gameCommand,
     changes: true,
   },
+  'beergame.configureDebrief': {
+    call: (api, { gameId }) =>
+      api.beergame.configureDebrief.mutate({
+        gameId,
+        configDebrief: {
+          questionsSection: { show: true, questions: [{ id: 'q1', text: 'Why?', answer: 4 }] },
+        },
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
+    changes: true,
+  },
   'beergame.scheduleChange': {
     call: (api, { gameId }) =>
       api.beergame.scheduleChange.mutate({
@@ -1146,6 +1159,26 @@ const leanMatrix: Record<string, Row> = {
     expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
     check: gameCommand,
     changes: true,
+  },
+  'leangame.configureDebrief': {
+    call: (api, { gameId }) =>
+      api.leangame.configureDebrief.mutate({
+        gameId,
+        configDebrief: {
+          questionsSection: { show: true, questions: [{ id: 'q1', text: 'WIP?', answer: 4 }] },
+        },
+        commandId: randomUUID(),
+      }),
+    expected: { ...everyone('errors.creatorOnly'), creator: 'ok' },
+    check: gameCommand,
+    changes: true,
+  },
+  'leangame.answerQuestion': {
+    call: (api, { gameId }) =>
+      api.leangame.answerQuestion.mutate({ gameId, questionId: 'q1', answer: '4', commandId: randomUUID() }),
+    // The matrix's game is not over: its player is told the debrief is not open yet.
+    expected: { ...everyone('errors.membersOnly'), player: 'leangame.errDebriefNotOpen' },
+    check: REFUSED_TO_ALL,
   },
   'leangame.start': {
     call: (api, { gameId }) => api.leangame.start.mutate({ gameId, commandId: randomUUID() }),

@@ -169,6 +169,13 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
     { weeks: 10, facilities: [{ id: 'a', name: 'A' }] },
     { consumerDemand: [4, 8] },
   ),
+  configDebrief: fc.constantFrom(
+    {},
+    { thankYouSection: { show: true, text: 'Thanks: https://example.org' } },
+    { questionsSection: { show: true, questions: [{ id: 'q1', text: 'Why?', answer: 4 }] } },
+    { debriefContent: ['no-such-section'] },
+    { textBlocks: [{ id: 'b1', after: null, text: '<b>plain</b>' }] },
+  ),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
   seconds: fc.constantFrom(5, 60, 0),
   minutes: fc.constantFrom(5, 9, 15, 60),

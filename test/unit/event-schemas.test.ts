@@ -83,6 +83,10 @@ describe('event schemas', () => {
     game.run({ type: 'EndGame' });
     game.run({ type: 'AnswerDebriefQuestion', questionId: 'q1', answer: 'Delays' }, as('u-retailer'));
     game.run({ type: 'SeeResults' }, as('u-retailer'));
+    game.run({
+      type: 'ConfigureDebrief',
+      configDebrief: { textBlocks: [{ id: 'b1', text: 'See https://a.org' }] },
+    });
     game.run({ type: 'ArchiveGame' });
     game.run({ type: 'UnarchiveGame' });
     game.run({ type: 'DeleteGame' });
@@ -121,7 +125,18 @@ describe('event schemas', () => {
     played.run({ type: 'StartGame' }, creator, T0);
     played.run({ type: 'ScheduleComputerActions', totalDurationMin: 5 }, creator, T0);
     played.run({ type: 'ReleaseSheet', facilityId: 'wh' }, alice, T0 + 3_000);
+    played.run(
+      {
+        type: 'ConfigureLeanDebrief',
+        configDebrief: {
+          questionsSection: { show: true, questions: [{ id: 'q1', text: 'WIP?', answer: 4 }] },
+        },
+      },
+      creator,
+      T0 + 4 * MIN,
+    );
     played.run({ type: 'EndGame' }, creator, T0 + 5 * MIN);
+    played.run({ type: 'AnswerLeanDebriefQuestion', questionId: 'q1', answer: '4' }, alice, T0 + 5 * MIN);
     played.run({ type: 'ResetLeanGame' }, creator, T0 + 6 * MIN);
     played.run({ type: 'ArchiveLeanGame', archived: true }, creator, T0 + 6 * MIN);
     played.run({ type: 'DisconnectPlayers' }, creator, T0 + 6 * MIN);

@@ -25,6 +25,8 @@ type Response = {
   question: string;
   answer: string;
   correct: boolean | null;
+  /** A lean game's facility name. */
+  facilityName?: string;
 };
 
 interface QuestionGroup {
@@ -140,9 +142,10 @@ function QuestionCard({ view, group }: { view: SessionView; group: QuestionGroup
                 >
                   <Table.Td>{nameOf(answer.teamNumber)}</Table.Td>
                   <Table.Td>
-                    {answer.facilityId
-                      ? facilityName({ name: answer.facilityId, type: answer.facilityId })
-                      : '–'}
+                    {answer.facilityName ??
+                      (answer.facilityId
+                        ? facilityName({ name: answer.facilityId, type: answer.facilityId })
+                        : '–')}
                   </Table.Td>
                   <Table.Td>
                     {answer.playerName ?? intl.formatMessage({ id: 'followUp.anonymousPlayer' })}

@@ -8,6 +8,7 @@ import {
   answerQuestionInput,
   cancelChangeInput,
   closeWeekInput,
+  configureDebriefInput,
   configureGameInput,
   confirmAllocationsInput,
   createGameInput,
@@ -240,6 +241,18 @@ export const beergameRouter = router({
         ctx,
         input.gameId,
         { type: 'ConfigureGame', name: input.name, config: input.config },
+        input.commandId,
+      ),
+    ),
+
+  /** The debrief the creator writes: at any time, even once the game is over. */
+  configureDebrief: beergameCreatorProcedure
+    .input(configureDebriefInput)
+    .mutation(({ ctx, input }) =>
+      execute(
+        ctx,
+        input.gameId,
+        { type: 'ConfigureDebrief', configDebrief: input.configDebrief },
         input.commandId,
       ),
     ),

@@ -5,6 +5,7 @@
  * is stamped by the server (the engine uses the command's server time, never the client's).
  */
 import { randomInt } from 'node:crypto';
+import { answerQuestionInput, configureDebriefInput } from '../../../src-shared/api/game';
 import {
   createLeanGameInput,
   leanFacilityInput,
@@ -130,6 +131,30 @@ export const leangameRouter = router({
     .input(leanPanelInput)
     .mutation(({ ctx, input }) => execute(ctx, input.gameId, input.command, input.commandId)),
 
+  /** The debrief the creator writes (`configDebrief`): before, during or after the round. */
+  configureDebrief: leangameCreatorProcedure
+    .input(configureDebriefInput)
+    .mutation(({ ctx, input }) =>
+      execute(
+        ctx,
+        input.gameId,
+        { type: 'ConfigureLeanDebrief', configDebrief: input.configDebrief },
+        input.commandId,
+      ),
+    ),
+
+  /** A player answers a question of the debrief once the round is over; a new answer replaces theirs. */
+  answerQuestion: leangameMemberProcedure
+    .input(answerQuestionInput)
+    .mutation(({ ctx, input }) =>
+      execute(
+        ctx,
+        input.gameId,
+        { type: 'AnswerLeanDebriefQuestion', questionId: input.questionId, answer: input.answer },
+        input.commandId,
+      ),
+    ),
+
   /** A facility's work on the floor, by the player who holds it. */
   work: leangameMemberProcedure
     .input(leanWorkInput)
@@ -151,16 +176,15 @@ export const leangameRouter = router({
     );
     if (refusal) throw appError('FORBIDDEN', refusal);
     const { upcasters } = gameTypes.leangame.stream;
+    // Versions are attached before the viewer's selection, which may leave events out (others' answers).
     const events = leanHistoryForViewer(
-      recorded.map((event) => eventOf(upcast(upcasters, event) as LeanEvent)),
+      recorded.map((event) => ({
+        ...eventOf(upcast(upcasters, event) as LeanEvent),
+        version: event.streamVersion,
+        recordedAt: event.recordedAt.getTime(),
+      })),
       ctx.user.id,
     );
-    return {
-      events: events.map((event, i) => ({
-        ...event,
-        version: recorded[i]!.streamVersion,
-        recordedAt: recorded[i]!.recordedAt.getTime(),
-      })),
-    };
+    return { events };
   }),
 });

@@ -189,6 +189,7 @@ describe('configDebrief: thankYouSection, debriefContent, questionsSection', () 
       thankYouSection: { show: false, text: '' },
       debriefContent: [...BEERGAME_DEBRIEF_SECTIONS],
       questionsSection: { show: false, questions: [] },
+      textBlocks: [],
     });
   });
 

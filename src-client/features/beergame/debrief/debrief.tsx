@@ -5,7 +5,7 @@
  * readable on a phone.
  */
 import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconHeart, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { BeerView } from '../../../../src-shared/beergame';
@@ -14,9 +14,11 @@ import { beerDebriefFigures } from '../../../../src-shared/beergame/debrief-figu
 import { beergameKpis, productSeries } from '../../../../src-shared/beergame/kpis';
 import { viewGame } from '../../../../src-shared/beergame/view';
 import { replayFiguresStep } from '../../../../src-shared/beergame/weeks-played';
+import { debriefItems } from '../../../../src-shared/rules/debrief-config';
 import { loadChunk } from '../../../load-chunk';
 import { chartWhenSeen } from '../../../ui/debrief/chart-when-seen';
 import { ExportButtons, type ResearchFormat } from '../../../ui/debrief/export-buttons';
+import { InstructorTextBlock, ThankYouNote } from '../../../ui/debrief/instructor-text';
 import { DebriefFigure, DebriefSection } from '../../../ui/debrief/section';
 import { useFacilityName } from '../../../ui/facility-name';
 import { Money } from '../../../ui/money';
@@ -333,16 +335,16 @@ export function BeerDebrief({ view, history }: { view: BeerView; history: Folded
           </Text>
         </div>
       </Group>
-      {thankYou?.show && thankYou.text.trim() !== '' && (
-        <Alert color="pink" icon={<IconHeart size={18} />} data-testid="debrief-thank-you">
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{thankYou.text}</Text>
-        </Alert>
+      <ThankYouNote section={thankYou} />
+      {debriefItems({ debriefContent: sections, textBlocks: view.debrief?.textBlocks }).map((item) =>
+        item.kind === 'text' ? (
+          <InstructorTextBlock key={`text-${item.block.id}`} block={item.block} />
+        ) : (
+          <div key={item.section} id={item.section === 'supplychainEvolution' ? 'debrief-replay' : undefined}>
+            {content[item.section]()}
+          </div>
+        ),
       )}
-      {sections.map((section) => (
-        <div key={section} id={section === 'supplychainEvolution' ? 'debrief-replay' : undefined}>
-          {content[section]()}
-        </div>
-      ))}
       <DebriefQuestions view={view} />
     </Stack>
   );

@@ -2,20 +2,30 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { withLeanMessages } from '../../../i18n';
+import { withAudienceMessages, withLeanMessages } from '../../../i18n';
 import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from '../game-settings/settings-form';
 
 // The form carries the engine: it loads when the dialog first opens, not with the dashboard.
+// ...with the debriefs' words: the debrief editor names their sections.
 const RoundSettingsForm = lazy(async () => ({
-  default: (await loadChunk(() => import('./round-settings-form'))).RoundSettingsForm,
+  default: (
+    await withAudienceMessages(
+      'debrief',
+      loadChunk(() => import('./round-settings-form')),
+    )
+  ).RoundSettingsForm,
 }));
 
-// A lean round's: its factory, length and improvements, with the lean game's words.
+// A lean round's: its factory, length, improvements and debrief, with the lean game's and the debriefs' words.
 const LeanRoundSettingsForm = lazy(async () => ({
-  default: (await withLeanMessages(loadChunk(() => import('./lean-round-settings-form'))))
-    .LeanRoundSettingsForm,
+  default: (
+    await withAudienceMessages(
+      'debrief',
+      withLeanMessages(loadChunk(() => import('./lean-round-settings-form'))),
+    )
+  ).LeanRoundSettingsForm,
 }));
 
 export interface RoundBeingSet {

@@ -15,7 +15,9 @@ import { leanStateAt } from '../../../../src-shared/leangame/copy';
 import { leanDebrief } from '../../../../src-shared/leangame/debrief';
 import { leanMetrics } from '../../../../src-shared/leangame/metrics';
 import type { LeanGameView } from '../../../../src-shared/leangame/view';
+import { debriefItems } from '../../../../src-shared/rules/debrief-config';
 import { ExportButtons, type ResearchFormat } from '../../../ui/debrief/export-buttons';
+import { InstructorTextBlock, ThankYouNote } from '../../../ui/debrief/instructor-text';
 import { DebriefSection } from '../../../ui/debrief/section';
 import {
   BalanceSection as BalanceBody,
@@ -30,6 +32,7 @@ import {
   FacilitiesTable as FacilitiesBody,
   PnlSection as PnlBody,
 } from './performance-sections';
+import { LeanQuestions } from './questions';
 import { LeanReplay, useLeanReplay } from './replay';
 import { leanReplaySteps } from './replay-steps';
 import { ComparisonTable as ComparisonBody, ImprovementList, TeamFigures as TeamBody } from './team';
@@ -116,6 +119,9 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
     );
   }
   const minutes = metrics.minutes;
+  // The sections the instructor chose, in their order (every one when they chose nothing).
+  const config = view.configDebrief;
+  const shown = config?.debriefContent ?? LEAN_DEBRIEF_SECTIONS;
   const cursor = replay.step < steps.last ? steps.minuteAt(replay.step) : null;
 
   const content: Record<LeanDebriefSection, () => ReactNode> = {
@@ -134,7 +140,7 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
           />
         </Text>
         <Group gap="xs" wrap="wrap" className="debrief-no-print">
-          {[...LEAN_DEBRIEF_SECTIONS.filter((s) => s !== 'optionButtons'), 'replay' as const].map((to) => (
+          {[...shown.filter((s) => s !== 'optionButtons'), 'replay' as const].map((to) => (
             <JumpButton key={to} to={to} />
           ))}
         </Group>
@@ -226,9 +232,15 @@ export function LeanDebrief({ view, history }: { view: LeanGameView; history: Le
           />
         </Text>
       </div>
-      {LEAN_DEBRIEF_SECTIONS.map((section) => (
-        <div key={section}>{content[section]()}</div>
-      ))}
+      <ThankYouNote section={config?.thankYouSection} />
+      {debriefItems({ debriefContent: shown, textBlocks: config?.textBlocks }).map((item) =>
+        item.kind === 'text' ? (
+          <InstructorTextBlock key={`text-${item.block.id}`} block={item.block} />
+        ) : (
+          <div key={item.section}>{content[item.section]()}</div>
+        ),
+      )}
+      <LeanQuestions view={view} />
       <div className="debrief-no-print">
         <Section id="replay">
           <LeanReplay view={view} events={events} steps={steps} replay={replay} />
