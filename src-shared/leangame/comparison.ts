@@ -56,12 +56,17 @@ export function leanRoundBaseline(state: LeanState): { metrics: LeanMetrics; bat
             ...setup,
             params: {
               ...params,
-              consumerDemandParams: { ...params.consumerDemandParams, totalDuration: played },
+              // A set-up lasts a minute at least: a round ended sooner is simulated over its
+              // first minute and stopped where it stopped.
+              consumerDemandParams: { ...params.consumerDemandParams, totalDuration: Math.max(1, played) },
             },
           },
         };
   return {
-    metrics: leanBaselineMetrics(sameLength),
+    metrics: leanBaselineMetrics(
+      sameLength,
+      played !== null && played > 0 && played < 1 ? played : undefined,
+    ),
     batchSize: withImprovements(setup, []).params.batchSize,
   };
 }

@@ -43,13 +43,16 @@ export function simulateLeanRound(options: LeanSimulationOptions) {
   });
 }
 
-/** A computer-only round of `setup` (its own length), from `startAt` with the game's `seed`. */
+/**
+ * A computer-only round of `setup` (its own length, or `minutes` when the round ended before it),
+ * from `startAt` with the game's `seed`.
+ */
 export function simulateLeanSetup(
   setup: LeanSetup,
-  options: { name: string; seed: number; startAt: number },
+  options: { name: string; seed: number; startAt: number; minutes?: number },
 ): { events: LeanEvent[]; state: LeanState; endAt: number } {
   const { startAt } = options;
-  const minutes = setup.params.consumerDemandParams.totalDuration;
+  const minutes = options.minutes ?? setup.params.consumerDemandParams.totalDuration;
   const endAt = startAt + Math.round(minutes * 60_000);
   const events: LeanEvent[] = [];
   let state = leangameDecider.initialState;
@@ -90,12 +93,13 @@ export function simulateLeanMetrics(options: LeanSimulationOptions) {
  * by the computer with the game's seed over the round's length. What the debrief compares a round
  * with when the game has no earlier round.
  */
-export function leanBaselineMetrics(state: LeanState) {
+export function leanBaselineMetrics(state: LeanState, minutes?: number) {
   const setup = withImprovements(state.setup!, []);
   const { state: played, endAt } = simulateLeanSetup(setup, {
     name: state.name,
     seed: state.seed,
     startAt: LEAN_SIMULATION_EPOCH,
+    ...(minutes === undefined ? {} : { minutes }),
   });
   return leanMetrics(played, endAt);
 }

@@ -89,6 +89,8 @@ export function leanRoundSetup(config: unknown): LeanRoundCheck {
       params: { ...setup.params, improvements: { ...setup.params.improvements, available } },
     };
   }
+  if (round.configDebrief !== undefined)
+    setup = { ...setup, params: { ...setup.params, configDebrief: round.configDebrief } };
   return { ok: true, scenarioId: scenario.id, setup };
 }
 

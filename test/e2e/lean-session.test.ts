@@ -7,8 +7,9 @@ import { browserFixture, SHOTS as shots } from '../support/browser-fixture';
  * A lean class run as a session (issue 26), through the pages in Chromium: the instructor creates
  * a session from a lean teaching plan, sets its first round's length in the editor and publishes
  * it; 6 phones join by its code; the instructor starts the round, the computer works the free
- * stations, the follow-up shows every team's factory live; the instructor ends the factories and
- * the results compare the teams on the lean figures.
+ * stations, the follow-up shows every team's factory live; the instructor ends the factories,
+ * players answer the question the instructor wrote for the debrief, the Responses page checks the
+ * answers, the results compare the teams on the lean figures, and the class moves to the factory.
  */
 const app = browserFixture({ server: { limits: { gameCreations: { max: 1000, windowSeconds: 60 } } } });
 
@@ -50,6 +51,17 @@ it('runs a lean session of 3 teams from a teaching plan: 6 phones, the computer 
   await page.getByTestId('lean-round-apply').click();
   await form.waitFor({ state: 'detached' });
   await expect.poll(() => facts.first().textContent()).toContain('10 minutes');
+  // Its debrief, with the editor's change not saved yet (the dialog's tabs are no way out): a
+  // question with the answer the instructor expects.
+  await page.getByTestId('session-rounds').getByRole('button', { name: 'Game settings' }).first().click();
+  await page.getByTestId('round-tab-debrief').click();
+  await page.getByTestId('debrief-add-question').click();
+  await page.getByTestId('debrief-question-text-1').fill('Which improvement caps the work in progress?');
+  await page.getByTestId('debrief-expected-kind-1').getByLabel('A text').check();
+  await page.getByTestId('debrief-expected-1').fill('Kanban');
+  await page.screenshot({ path: `${shots}/lean-session-1-round-debrief-1280.png` });
+  await page.getByTestId('debrief-save').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByTestId('editor-save').click();
   await page.getByTestId('editor-publish').click();
   await expect.poll(() => page.getByTestId('editor-code').textContent()).toMatch(/Join code: \w{3} \w{3}/);
@@ -93,6 +105,26 @@ it('runs a lean session of 3 teams from a teaching plan: 6 phones, the computer 
   await expect.poll(() => page.getByTestId('team-week').allTextContents()).toEqual(Array(3).fill('Finished'));
   // A lean round's end stays on the floor (a reset plays it again), the debrief a tap away.
   for (const phone of phones) await phone.page.getByTestId('see-debrief').waitFor();
+  // Two players answer the instructor's question: one right (spelt loosely), one wrong.
+  for (const [i, answer] of [
+    [0, ' kanbn '],
+    [1, 'SMED'],
+  ] as const) {
+    const phone = phones[i]!.page;
+    await phone.getByTestId('see-debrief').click();
+    await phone.getByTestId('answer-q1').fill(answer);
+    await phone.getByTestId('send-q1').click();
+    await phone.getByTestId('answered-q1').waitFor();
+  }
+  await phones[0]!.page
+    .getByTestId('debrief-questions')
+    .screenshot({ path: `${shots}/lean-session-5-answer-390.png` });
+  await page.getByTestId('session-tab-responses').click();
+  await page.waitForURL(`**/session/${sessionId}/responses`);
+  await expect.poll(() => page.getByTestId('answer').count()).toBe(2);
+  await expect.poll(() => page.getByTestId('answer-correct').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('answer-wrong').count()).toBe(1);
+  await page.screenshot({ path: `${shots}/lean-session-6-responses-1280.png`, fullPage: true });
 
   await page.getByTestId('session-tab-results').click();
   await page.waitForURL(`**/session/${sessionId}/results`);

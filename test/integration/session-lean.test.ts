@@ -112,7 +112,17 @@ describe('a session of a beer round then a lean round, 3 teams', () => {
     ).toBe('session.errLeanImprovements');
     expect(await ada.api.session.list.query()).toEqual([]);
     ({ sessionId } = await ada.api.session.create.mutate({
-      ...setup({ scenario: 'workshop4-choose', minutes: 3, available: ['smed', 'pokayoke'] }),
+      ...setup({
+        scenario: 'workshop4-choose',
+        minutes: 3,
+        available: ['smed', 'pokayoke'],
+        configDebrief: {
+          questionsSection: {
+            show: true,
+            questions: [{ id: 'q1', text: 'Which improvement caps the work in progress?', answer: 'Kanban' }],
+          },
+        },
+      }),
       ...command(),
     }));
     const { setup: saved } = await ada.api.session.setup.query({ sessionId });
@@ -252,6 +262,28 @@ describe('a session of a beer round then a lean round, 3 teams', () => {
     const lean = results.teams.filter((t): t is LeanTeamResult => t.gameType === 'leangame');
     expect(lean.map((t) => t.teamNumber).sort()).toEqual([1, 2, 3]);
     expect(results.teams.filter((t) => t.gameType === 'beergame')).toHaveLength(3);
+    // The round's question reached every team's game: two players answer it, checked by the tolerant rule.
+    const answerOf = async (player: ApiUser, answer: string) => {
+      const seat = (await sessionView(player, sessionId, (v) => v.currentRound === 2 && v.me !== null)).me!;
+      await player.api.leangame.answerQuestion.mutate({
+        gameId: seat.gameId,
+        questionId: 'q1',
+        answer,
+        ...command(),
+      });
+    };
+    await answerOf(players[1]!, ' kanbn ');
+    await answerOf(players[2]!, 'SMED');
+    const responses = await ada.api.session.responses.query({ sessionId });
+    // (The answer as typed, trimmed; "kanbn" is Kanban within the tolerant rule's one typo.)
+    const byAnswer = responses.map((r) => [r.roundNumber, r.answer, r.correct] as const);
+    expect(byAnswer.sort((a, b) => a[1].localeCompare(b[1]))).toEqual([
+      [2, 'kanbn', true],
+      [2, 'SMED', false],
+    ]);
+    expect(await refusal(players[1]!.api.session.responses.query({ sessionId }))).toBe(
+      'dashboard.messLoginToAccess',
+    );
     for (const team of lean) {
       expect(team.roundNumber).toBe(2);
       expect(team.otif).toBeGreaterThanOrEqual(0);

@@ -91,6 +91,14 @@ describe("a round's baseline", () => {
       simulateLeanMetrics({ scenarioId: 'workshop4-choose', improvements: [], minutes: 6, seed: 1 }),
     );
   });
+
+  it('a round ended within its first minute is compared with the computer over those seconds', () => {
+    const { state } = simulateLeanRound({ scenarioId: 'workshop4-choose', minutes: 10, seed: 1 });
+    const seconds = { ...state, endAt: state.startAt! + 15_000 };
+    const baseline = leanRoundBaseline(seconds).metrics;
+    expect(baseline.minutes).toBe(0.25);
+    expect(baseline.deliveries).toBeGreaterThanOrEqual(0);
+  });
 });
 
 describe('the comparison rows', () => {

@@ -44,12 +44,14 @@ export function useLeaveGuard(
         setLeave(() => () => navigate(url.pathname + url.search + url.hash));
         return;
       }
-      // The dashboard's tabs are buttons that navigate: asked the same, then clicked again.
+      // The dashboard's tabs are buttons that navigate: asked the same, then clicked again. Tabs
+      // in the editor, or in one of its dialogs (a round's settings and debrief), stay on the page.
       const tab = e.target.closest('[role="tab"]');
       if (
         tab instanceof HTMLElement &&
         tab.getAttribute('aria-selected') !== 'true' &&
-        !root.current?.contains(tab)
+        !root.current?.contains(tab) &&
+        !tab.closest('[role="dialog"]')
       ) {
         e.preventDefault();
         e.stopPropagation();
