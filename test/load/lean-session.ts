@@ -155,6 +155,8 @@ interface Seen {
 class Factory {
   state: LeanState = initialLeanState;
   version = 0;
+  /** Who recorded the stream's last event: a player, or the server (the scheduler, the session). */
+  lastBySystem = true;
   ended = false;
   /** Releases and deliveries, each with the follow-up count that shows it. */
   readonly shownBy: Seen[] = [];
@@ -195,6 +197,8 @@ const measures = {
   /** Per computer action: from due to the reader seeing it; and to its transaction's start. */
   lateness: [] as number[],
   latenessToRecorded: [] as number[],
+  /** The same, for the computer's actions that follow a player's event in their stream. */
+  latenessAfterPlayer: [] as number[],
 };
 
 /** Reads every factory's new events from the database, woken by the live feed's NOTIFY. */
@@ -307,7 +311,10 @@ class Reader {
       const due = nextComputerAction(before)?.at ?? (event.data as { at: number }).at;
       measures.lateness.push(seenAt - due);
       measures.latenessToRecorded.push(recordedAt - due);
+      // A player's event may have made this action due sooner than the scheduler's next timer.
+      if (!factory.lastBySystem) measures.latenessAfterPlayer.push(seenAt - due);
     }
+    factory.lastBySystem = row.metadata.actorRole === 'system';
     factory.state = evolveLeanGame(before, event);
     factory.version = row.stream_version;
     if (event.type === 'LeanGameEnded') factory.ended = true;
