@@ -199,6 +199,7 @@ const measures = {
   latenessToRecorded: [] as number[],
   /** The same, for the computer's actions that follow a player's event in their stream. */
   latenessAfterPlayer: [] as number[],
+  latenessAfterComputer: [] as number[],
 };
 
 /** Reads every factory's new events from the database, woken by the live feed's NOTIFY. */
@@ -312,7 +313,9 @@ class Reader {
       measures.lateness.push(seenAt - due);
       measures.latenessToRecorded.push(recordedAt - due);
       // A player's event may have made this action due sooner than the scheduler's next timer.
-      if (!factory.lastBySystem) measures.latenessAfterPlayer.push(seenAt - due);
+      (factory.lastBySystem ? measures.latenessAfterComputer : measures.latenessAfterPlayer).push(
+        seenAt - due,
+      );
     }
     factory.lastBySystem = row.metadata.actorRole === 'system';
     factory.state = evolveLeanGame(before, event);
@@ -633,6 +636,9 @@ async function main() {
     );
     console.log(
       `computer action late, from due to its transaction's start: ${summary(measures.latenessToRecorded)}`,
+    );
+    console.log(
+      `computer action late (seen committed), the first after a player's event in its factory: ${summary(measures.latenessAfterPlayer)}; the others: ${summary(measures.latenessAfterComputer)}`,
     );
     console.log(`follow-up behind a release or delivery, from its transaction's start: ${summary(lag)}`);
     console.log(
