@@ -27,18 +27,26 @@
  * else (or with LOAD_PGLITE=1) embedded PGlite. LOAD_PROFILE_DIR=dir profiles the server
  * (`node --cpu-prof`). Everything stays on 127.0.0.1; every loop is bounded.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import type { SessionView } from '../../src-shared/session';
 import { countingClient, type Followed, follow } from '../support/counting-client';
-import { freePort, signInAnonymous, signUpInstructor } from '../support/server';
+import { signInAnonymous, signUpInstructor } from '../support/server';
+import {
+  cpuNow,
+  idleServerCpu,
+  inBatches,
+  loopDelay,
+  percentile,
+  postgresDatabase,
+  startServerProcess,
+  summary,
+  within,
+} from './harness';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,147 +72,9 @@ const NEXT_WEEK_WAIT_MS = 30_000;
 const ORDER_TIMEOUT_MS = 30_000;
 /** How far a week's real spread of sends may exceed the nominal one before the run is refused. */
 const SPREAD_TOLERANCE = 1.1;
-/** How often the load generator's own event loop is sampled for its delay. */
-const LOOP_SAMPLE_MS = 10;
 if (!Number.isInteger(PLAYERS) || PLAYERS < 1 || PLAYERS > 5000) throw new Error('--players takes 1 to 5000');
 if (!Number.isInteger(WEEKS) || WEEKS < 1 || WEEKS * SPREADS.length > 34)
   throw new Error('--weeks takes 1 to 34 (all scenarios together: a classic game has 36 weeks)');
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-/** `promise`, or a rejection after `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const summary = (values: number[], unit = 'ms') =>
-  values.length === 0
-    ? 'n=0'
-    : `n=${values.length} min ${Math.min(...values).toFixed(0)} ${unit}, p50 ${percentile(values, 50).toFixed(0)} ${unit}, p95 ${percentile(values, 95).toFixed(0)} ${unit}, p99 ${percentile(values, 99).toFixed(0)} ${unit}, max ${Math.max(...values).toFixed(0)} ${unit}`;
-
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (process.env.LOAD_PGLITE) return null;
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `load_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function startServerProcess(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const profile = process.env.LOAD_PROFILE_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`]
-    : [];
-  // The server as `npm start` runs it, with its young generation of 64 MB (package.json).
-  const child = spawn(
-    process.execPath,
-    [...profile, '--max-semi-space-size=64', '--import', 'tsx', 'src-server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        // One instructor opens every game of the run within seconds, and the whole class signs in
-        // and connects from this one address: more than the caps meant for one person or school.
-        GAME_CREATION_LIMIT: `${GAMES + 10}/60`,
-        ANONYMOUS_SIGN_IN_LIMIT: `${PLAYERS + 10}/60`,
-        MAX_SOCKETS_PER_ADDRESS: String(PLAYERS + 50),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (
-      await fetch(`${url}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-/** CPU seconds the server process has used so far (Linux), to show the cost of idle sockets. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds used so far by this machine's PostgreSQL processes (0 where /proc cannot tell). */
-function databaseCpuSeconds(): number {
-  if (process.platform !== 'linux') return 0;
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      // With the CPU of the backends that ended (cutime and cstime: the postmaster reaps them).
-      const fields = stat.split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
-/** CPU seconds of the server, the database and this load generator, to tell who the limit is. */
-function cpuNow(server: ChildProcess) {
-  const own = process.cpuUsage();
-  return {
-    server: server.pid ? cpuSeconds(server.pid) : Number.NaN,
-    database: databaseCpuSeconds(),
-    load: (own.user + own.system) / 1e6,
-  };
-}
-
-/** The server's CPU while every player is connected and nobody acts (keep-alive pings only). */
-async function idleServerCpu(child: ChildProcess): Promise<string> {
-  if (!child.pid || process.platform !== 'linux') return 'not measured';
-  const seconds = 10;
-  const before = cpuSeconds(child.pid);
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const used = cpuSeconds(child.pid) - before;
-  return `${((used / seconds) * 100).toFixed(1)} % of a core over ${seconds} s`;
-}
-
-async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
-}
 
 interface Player {
   gameId: string;
@@ -415,6 +285,7 @@ async function main() {
   const dataDir = database ? null : mkdtempSync(path.join(tmpdir(), 'load-pglite-'));
   const { url, child } = await startServerProcess(
     database ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir! },
+    { players: PLAYERS, games: GAMES },
   );
   const clients: Array<{ close(): void }> = [];
   const results: string[] = [];
@@ -455,12 +326,11 @@ async function main() {
       started = performance.now();
       const cpuBefore = cpuNow(child);
       const wholeViewsBefore = wholeViews();
-      const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
-      loopDelay.enable();
+      const delay = loopDelay();
       const firstWeek = week;
       for (let w = 0; w < WEEKS && Date.now() < RUN_DEADLINE; w++, week++)
         await playWeek(players, week, spreadMs, measures, session?.seen ?? null);
-      loopDelay.disable();
+      const loop = delay.stop();
       const weeksRun = week - firstWeek;
       const cpuAfter = cpuNow(child);
       const perWeek = (part: keyof typeof cpuAfter) =>
@@ -474,10 +344,8 @@ async function main() {
       console.log(
         `orders sent, first to last, per week: ${measures.sendSpreads.map((ms) => ms.toFixed(0)).join(', ')} ms (nominal ${spreadMs} ms; ${measures.tooSpread} week(s) over ${SPREAD_TOLERANCE} times)`,
       );
-      // The histogram holds each sampling interval as it lasted: its delay is what exceeds the interval.
-      const ms = (nanoseconds: number) => (nanoseconds / 1e6 - LOOP_SAMPLE_MS).toFixed(0);
       console.log(
-        `load generator's event-loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`,
+        `load generator's event-loop delay: p50 ${loop.p50.toFixed(0)} ms, p99 ${loop.p99.toFixed(0)} ms, max ${loop.max.toFixed(0)} ms`,
       );
       const resent = wholeViews() - wholeViewsBefore;
       console.log(`whole views sent again (after a reconnection): ${resent}`);

@@ -32,29 +32,39 @@ export function countingClient(baseUrl: string, cookie: string) {
   return { api, received, close };
 }
 
-export interface Followed {
+/** A game followed live; its view is the beer game's unless the follower names another. */
+export interface Followed<V = BeerView> {
   seq: number;
-  view: BeerView | null;
+  view: V | null;
   updates: number;
   /** Whole views received: the first, then one after each reconnection (a patch needs a base). */
   wholeViews: number;
   error: unknown;
 }
 
-/** Follows `game.watchChanges`, keeping the view its patches rebuild; `onView` sees each one. */
+/** Follows a beer game's `game.watchChanges` (see `followGame`). */
 export function follow(
   api: ReturnType<typeof countingClient>['api'],
   gameId: string,
   onView?: (view: BeerView) => void,
 ) {
-  const state: Followed = { seq: 0, view: null, updates: 0, wholeViews: 0, error: null };
+  return followGame<BeerView>(api, gameId, onView);
+}
+
+/** Follows `game.watchChanges`, keeping the view its patches rebuild; `onView` sees each one. */
+export function followGame<V>(
+  api: ReturnType<typeof countingClient>['api'],
+  gameId: string,
+  onView?: (view: V) => void,
+) {
+  const state: Followed<V> = { seq: 0, view: null, updates: 0, wholeViews: 0, error: null };
   const subscription = api.game.watchChanges.subscribe(
     { gameId },
     {
       onData: (update: LiveView<GameView>) => {
         state.updates++;
         if ('view' in update) {
-          state.view = update.view as BeerView;
+          state.view = update.view as V;
           state.wholeViews++;
         } else if (state.view && update.base === state.seq)
           state.view = applyViewPatch(state.view, update.patch);

@@ -1,0 +1,176 @@
+/**
+ * What the load runs share (`classroom.ts`, `lean-session.ts`): a database of their own, the server
+ * as `npm start` runs it in a process of its own, the CPU each side used, the load generator's own
+ * event-loop delay, and how figures are summarised. A run's figures are honest only if the
+ * generator kept up: each run says how it checks that, with the loop delay printed beside.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { freePort } from '../support/server';
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+/** `promise`, or a rejection after `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const summary = (values: number[], unit = 'ms') => {
+  if (values.length === 0) return 'n=0';
+  // Not Math.min(...values): a long run's samples outnumber the arguments a call may take.
+  const [min, max] = values.reduce(
+    ([lo, hi], v) => [Math.min(lo, v), Math.max(hi, v)],
+    [Infinity, -Infinity],
+  );
+  return `n=${values.length} min ${min!.toFixed(0)} ${unit}, p50 ${percentile(values, 50).toFixed(0)} ${unit}, p95 ${percentile(values, 95).toFixed(0)} ${unit}, p99 ${percentile(values, 99).toFixed(0)} ${unit}, max ${max!.toFixed(0)} ${unit}`;
+};
+
+/** A database of the run's own on PostgreSQL (DATABASE_URL, else the local server), or null. */
+export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (process.env.LOAD_PGLITE) return null;
+  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `load_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The server as `npm start` runs it, on 127.0.0.1, with the caps meant for one person or school
+ * raised to the run's size: one instructor opens every game within seconds, and the whole class
+ * signs in and connects from this one address. LOAD_PROFILE_DIR=dir profiles it (`--cpu-prof`).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  size: { players: number; games: number },
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const profile = process.env.LOAD_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`]
+    : [];
+  // The server as `npm start` runs it, with its young generation of 64 MB (package.json).
+  const child = spawn(
+    process.execPath,
+    [...profile, '--max-semi-space-size=64', '--import', 'tsx', 'src-server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        GAME_CREATION_LIMIT: `${size.games + 10}/60`,
+        ANONYMOUS_SIGN_IN_LIMIT: `${size.players + 10}/60`,
+        MAX_SOCKETS_PER_ADDRESS: String(size.players + 50),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (
+      await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+/** CPU seconds the server process has used so far (Linux), to show the cost of idle sockets. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used so far by this machine's PostgreSQL processes (0 where /proc cannot tell). */
+export function databaseCpuSeconds(): number {
+  if (process.platform !== 'linux') return 0;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      // With the CPU of the backends that ended (cutime and cstime: the postmaster reaps them).
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds of the server, the database and this load generator, to tell who the limit is. */
+export function cpuNow(server: ChildProcess) {
+  const own = process.cpuUsage();
+  return {
+    server: server.pid ? cpuSeconds(server.pid) : Number.NaN,
+    database: databaseCpuSeconds(),
+    load: (own.user + own.system) / 1e6,
+  };
+}
+
+/** The server's CPU while every player is connected and nobody acts (keep-alive pings only). */
+export async function idleServerCpu(child: ChildProcess): Promise<string> {
+  if (!child.pid || process.platform !== 'linux') return 'not measured';
+  const seconds = 10;
+  const before = cpuSeconds(child.pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const used = cpuSeconds(child.pid) - before;
+  return `${((used / seconds) * 100).toFixed(1)} % of a core over ${seconds} s`;
+}
+
+export async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/** How often the load generator's own event loop is sampled for its delay. */
+const LOOP_SAMPLE_MS = 10;
+
+/** Samples this process's event-loop delay until `stop`, which says it in milliseconds. */
+export function loopDelay() {
+  const histogram = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+  histogram.enable();
+  // The histogram holds each sampling interval as it lasted: its delay is what exceeds the interval.
+  const ms = (nanoseconds: number) => nanoseconds / 1e6 - LOOP_SAMPLE_MS;
+  return {
+    stop() {
+      histogram.disable();
+      return { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) };
+    },
+  };
+}
