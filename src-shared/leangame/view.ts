@@ -48,20 +48,7 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     improvements: { enabled: state.improvements, available: params.improvements.available },
     batchSize: state.batchSize,
     kanbanCap: kanbanCapOf(state),
-    params: {
-      mapSize: params.mapSize,
-      moveCellTime: params.moveCellTime,
-      customerLeadTime: params.customerLeadTime,
-      times: params.times,
-      smedFactor: params.smedFactor,
-      productsTemplates: params.productsTemplates,
-      consumerDemandParams: params.consumerDemandParams,
-      consumerDemand: shownDemand,
-      game_start_at: state.startAt,
-      game_end_at: state.endAt,
-      nextRank: state.nextRank,
-      transparent: params.transparent,
-    },
+    params: paramsView(state, shownDemand),
     facilities: state.facilities.map((f) => facilityView(state, f, seesAll || f.id === mine?.id)),
     products: productsShown.map((p) => productView(state, p)),
     metrics: isCreator || state.endAt !== null ? leanMetrics(state, now) : null,
@@ -76,6 +63,25 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
 }
 
 export type LeanGameView = NonNullable<ReturnType<typeof viewLeanGame>>;
+
+/** The game's parameters a viewer sees: the customers' orders shown so far, not every one. */
+function paramsView(state: LeanState, shownDemand: LeanState['demand']) {
+  const params = state.setup!.params;
+  return {
+    mapSize: params.mapSize,
+    moveCellTime: params.moveCellTime,
+    customerLeadTime: params.customerLeadTime,
+    times: params.times,
+    smedFactor: params.smedFactor,
+    productsTemplates: params.productsTemplates,
+    consumerDemandParams: params.consumerDemandParams,
+    consumerDemand: shownDemand,
+    game_start_at: state.startAt,
+    game_end_at: state.endAt,
+    nextRank: state.nextRank,
+    transparent: params.transparent,
+  };
+}
 
 /** A facility on the map; its work (tool, inbox, hand) only when `visible` to the viewer. */
 function facilityView(state: LeanState, f: LeanFacilityState, visible: boolean) {

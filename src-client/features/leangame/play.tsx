@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LEAN_FACILITY_TYPES } from '../../../src-shared/leangame/constants';
 import type { LeanGameView } from '../../../src-shared/leangame/view';
+import { withInstructorMessages } from '../../i18n';
 import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
 import { PageLoader } from '../../ui/page-loader';
@@ -16,9 +17,10 @@ import { clockMinute, templateOf, useLeanNow, useMinutes } from './lean-view';
 import { LeaveStation } from './leave-station';
 import { StationPanel } from './station-panel';
 
-// The creator's board loads for the creator only.
+// The creator's board loads for the creator only, with the instructors' words it shows (the
+// round's length field is the templates' own), whichever page the creator came from.
 const InstructorBoard = lazy(async () => ({
-  default: (await loadChunk(() => import('./instructor-board'))).InstructorBoard,
+  default: (await withInstructorMessages(loadChunk(() => import('./instructor-board')))).InstructorBoard,
 }));
 
 /**
