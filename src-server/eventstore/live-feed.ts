@@ -65,9 +65,20 @@ export class PostgresFeed implements LiveFeed {
   private closed = false;
   /** Streams committed since the last NOTIFY, with the highest version each reached. */
   private readonly pending = new Map<string, number | undefined>();
-  /** The last presence message under way: a process closing says goodbye before it hangs up. */
+  /**
+   * The connection's queries, one after the other: pg queues concurrent queries on a client itself
+   * today but warns that it will not (pg 9). Presence and wake-ups share it, each told in order;
+   * a process closing says its last word before it hangs up.
+   */
   private lastSaid: Promise<unknown> = Promise.resolve();
   private flushing = false;
+
+  /** Sends one statement after those already under way; a lost connection drops it. */
+  private say(sql: string, params: unknown[]): Promise<unknown> {
+    const said = this.lastSaid.then(() => this.client?.query(sql, params)).catch(() => undefined);
+    this.lastSaid = said;
+    return said;
+  }
 
   constructor(private readonly connectionString: string) {}
 
@@ -91,9 +102,7 @@ export class PostgresFeed implements LiveFeed {
   readonly presence: PresenceBus = {
     publish: (message) => {
       if (!this.client) return;
-      this.lastSaid = this.client
-        .query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, message])
-        .catch(() => undefined);
+      void this.say('select pg_notify($1, $2)', [PRESENCE_CHANNEL, message]);
     },
     subscribe: (listener) => {
       this.emitter.on(PRESENCE_CHANNEL, listener);
@@ -136,9 +145,9 @@ export class PostgresFeed implements LiveFeed {
       while (this.pending.size > 0 && this.client && !this.closed) {
         const payloads = [...this.pending].map(([streamId, version]) => wakeUpPayload(streamId, version));
         this.pending.clear();
-        await this.client
-          .query(`select pg_notify('${CHANNEL}', payload) from unnest($1::text[]) as payload`, [payloads])
-          .catch(() => undefined);
+        await this.say(`select pg_notify('${CHANNEL}', payload) from unnest($1::text[]) as payload`, [
+          payloads,
+        ]);
       }
     } finally {
       this.flushing = false;
