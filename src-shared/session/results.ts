@@ -187,6 +187,14 @@ export function sessionResults(games: readonly PlacedGame[]): TeamResult[] {
   });
 }
 
+/** A beer round's teams best first: the lowest team cost. */
+export const rankedBeerTeams = (teams: readonly BeerTeamResult[]): BeerTeamResult[] =>
+  [...teams].sort((a, b) => a.teamCost - b.teamCost);
+
+/** A lean round's teams best first: on time and in full (what the customers saw), then profit. */
+export const rankedLeanTeams = (teams: readonly LeanTeamResult[]): LeanTeamResult[] =>
+  [...teams].sort((a, b) => b.otif - a.otif || b.profit - a.profit);
+
 /** What a viewer may see of a session's results: the teams' figures, and the rounds that are not open yet. */
 export interface VisibleResults {
   teams: TeamResult[];

@@ -130,6 +130,9 @@ it('runs a lean session of 3 teams from a teaching plan: 6 phones, the computer 
   await page.waitForURL(`**/session/${sessionId}/results`);
   await expect.poll(() => page.getByTestId('results-round-1').getByTestId('result-row').count()).toBe(3);
   await page.screenshot({ path: `${shots}/lean-session-4-results-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${shots}/lean-session-4-results-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
 
   // The class moves on to the 7-station factory: each team's two players carried to it.
   await page.getByTestId('session-tab-follow-up').click();

@@ -8,9 +8,16 @@
 import './results.css';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClock, IconPrinter } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import type { BeerTeamResult, LeanTeamResult, SessionView, TeamResult } from '../../../src-shared/session';
+import {
+  type BeerTeamResult,
+  type LeanTeamResult,
+  rankedBeerTeams,
+  rankedLeanTeams,
+  type SessionView,
+  type TeamResult,
+} from '../../../src-shared/session';
 import { loadChunk } from '../../load-chunk';
 import { trpc } from '../../trpc';
 import { Money } from '../../ui/money';
@@ -35,19 +42,16 @@ const bullwhip = (team: BeerTeamResult) =>
     null,
   );
 
-function RoundBlock({
+/** A round's block of the results: its title, then what `children` compare. */
+function RoundPanel({
   view,
   roundNumber,
-  teams,
-  mine,
+  children,
 }: {
   view: SessionView;
   roundNumber: number;
-  teams: BeerTeamResult[];
-  mine: ReadonlySet<string>;
+  children: ReactNode;
 }) {
-  const nameOf = useTeamName(view);
-  const ranked = [...teams].sort((a, b) => a.teamCost - b.teamCost);
   return (
     <Paper
       withBorder
@@ -63,93 +67,104 @@ function RoundBlock({
             values={{ round: roundNumber, name: view.rounds[roundNumber - 1]?.name ?? '' }}
           />
         </Title>
-        <Suspense fallback={<PageLoader />}>
-          <RoundCostChart
-            data={ranked.map((team) => ({ team: nameOf(team.teamNumber), cost: Math.round(team.teamCost) }))}
-          />
-        </Suspense>
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing={4} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={48}>#</Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="session.colTeam" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="session.colWeek" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="session.colTeamCost" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="session.colCostPerWeek" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="session.colFillRate" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="session.colBullwhip" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {ranked.map((team, i) => {
-                const own = mine.has(team.gameId);
-                const amplification = bullwhip(team);
-                return (
-                  <Table.Tr
-                    key={team.gameId}
-                    bg={own ? 'yellow.1' : undefined}
-                    data-testid="result-row"
-                    data-mine={own || undefined}
-                  >
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={600}>
-                          {nameOf(team.teamNumber)}
-                        </Text>
-                        {own && (
-                          <Badge size="xs" color="yellow" variant="filled" tt="none">
-                            <FormattedMessage id="session.yourTeam" />
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {team.finished ? (
-                        <FormattedMessage id="session.finished" />
-                      ) : (
-                        <FormattedMessage id="game.weekOf" values={{ week: team.week, weeks: team.weeks }} />
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={team.teamCost} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={team.costPerWeek} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <FormattedNumber value={team.fillRate} style="percent" maximumFractionDigits={1} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {amplification === null ? (
-                        '–'
-                      ) : (
-                        <>
-                          × <FormattedNumber value={amplification} maximumFractionDigits={1} />
-                        </>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {children}
       </Stack>
     </Paper>
+  );
+}
+
+function RoundBlock({
+  view,
+  roundNumber,
+  teams,
+  mine,
+}: {
+  view: SessionView;
+  roundNumber: number;
+  teams: BeerTeamResult[];
+  mine: ReadonlySet<string>;
+}) {
+  const nameOf = useTeamName(view);
+  const ranked = rankedBeerTeams(teams);
+  return (
+    <RoundPanel view={view} roundNumber={roundNumber}>
+      <Suspense fallback={<PageLoader />}>
+        <RoundCostChart
+          data={ranked.map((team) => ({ team: nameOf(team.teamNumber), cost: Math.round(team.teamCost) }))}
+        />
+      </Suspense>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing={4} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>#</Table.Th>
+              <Table.Th>
+                <FormattedMessage id="session.colTeam" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="session.colWeek" />
+              </Table.Th>
+              <Table.Th ta="right">
+                <FormattedMessage id="session.colTeamCost" />
+              </Table.Th>
+              <Table.Th ta="right">
+                <FormattedMessage id="session.colCostPerWeek" />
+              </Table.Th>
+              <Table.Th ta="right">
+                <FormattedMessage id="session.colFillRate" />
+              </Table.Th>
+              <Table.Th ta="right">
+                <FormattedMessage id="session.colBullwhip" />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {ranked.map((team, i) => {
+              const own = mine.has(team.gameId);
+              const amplification = bullwhip(team);
+              return (
+                <Table.Tr
+                  key={team.gameId}
+                  bg={own ? 'yellow.1' : undefined}
+                  data-testid="result-row"
+                  data-mine={own || undefined}
+                >
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td>
+                    <TeamCell name={nameOf(team.teamNumber)} own={own} />
+                  </Table.Td>
+                  <Table.Td>
+                    {team.finished ? (
+                      <FormattedMessage id="session.finished" />
+                    ) : (
+                      <FormattedMessage id="game.weekOf" values={{ week: team.week, weeks: team.weeks }} />
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money value={team.teamCost} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money value={team.costPerWeek} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={team.fillRate} style="percent" maximumFractionDigits={1} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {amplification === null ? (
+                      '–'
+                    ) : (
+                      <>
+                        × <FormattedNumber value={amplification} maximumFractionDigits={1} />
+                      </>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </RoundPanel>
   );
 }
 
@@ -176,7 +191,7 @@ function PendingRound({ view, roundNumber }: { view: SessionView; roundNumber: n
 function TeamCell({ name, own }: { name: string; own: boolean }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
         {name}
       </Text>
       {own && (
@@ -204,95 +219,77 @@ function LeanRoundBlock({
   mine: ReadonlySet<string>;
 }) {
   const nameOf = useTeamName(view);
-  const ranked = [...teams].sort((a, b) => b.otif - a.otif || b.profit - a.profit);
+  const ranked = rankedLeanTeams(teams);
   const header = (id: string) => (
     <Table.Th ta="right">
       <FormattedMessage id={id} />
     </Table.Th>
   );
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      className="session-results-block"
-      data-testid={`results-round-${roundNumber}`}
-    >
-      <Stack gap="sm">
-        <Title order={3} fz={20}>
-          <FormattedMessage
-            id="session.roundTitle"
-            values={{ round: roundNumber, name: view.rounds[roundNumber - 1]?.name ?? '' }}
-          />
-        </Title>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing={4} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={48}>#</Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="session.colTeam" />
-                </Table.Th>
-                {header('session.colDeliveries')}
-                {header('session.colOtif')}
-                {header('session.colLeadTime')}
-                {header('session.colWip')}
-                {header('session.colFirstPassYield')}
-                {header('session.colProfit')}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {ranked.map((team, i) => {
-                const own = mine.has(team.gameId);
-                return (
-                  <Table.Tr
-                    key={team.gameId}
-                    bg={own ? 'yellow.1' : undefined}
-                    data-testid="result-row"
-                    data-mine={own || undefined}
-                  >
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>
-                      <TeamCell name={nameOf(team.teamNumber)} own={own} />
-                      {!team.finished && (
-                        <Text size="xs" c="dimmed">
-                          <FormattedMessage
-                            id="session.leanMinutesPlayed"
-                            values={{ minutes: Math.floor(team.minutes) }}
-                          />
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <FormattedNumber value={team.deliveries} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <FormattedNumber value={team.otif} style="percent" maximumFractionDigits={1} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <FormattedMessage id="session.minutesValue" values={{ minutes: team.leadTime }} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <FormattedNumber value={team.wip} maximumFractionDigits={1} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <FormattedNumber
-                        value={team.firstPassYield}
-                        style="percent"
-                        maximumFractionDigits={1}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={team.profit} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-    </Paper>
+    <RoundPanel view={view} roundNumber={roundNumber}>
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing={4} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>#</Table.Th>
+              <Table.Th>
+                <FormattedMessage id="session.colTeam" />
+              </Table.Th>
+              {header('session.colDeliveries')}
+              {header('session.colOtif')}
+              {header('session.colLeadTime')}
+              {header('session.colWip')}
+              {header('session.colFirstPassYield')}
+              {header('session.colProfit')}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {ranked.map((team, i) => {
+              const own = mine.has(team.gameId);
+              return (
+                <Table.Tr
+                  key={team.gameId}
+                  bg={own ? 'yellow.1' : undefined}
+                  data-testid="result-row"
+                  data-mine={own || undefined}
+                >
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td>
+                    <TeamCell name={nameOf(team.teamNumber)} own={own} />
+                    {!team.finished && (
+                      <Text size="xs" c="dimmed">
+                        <FormattedMessage
+                          id="session.leanMinutesPlayed"
+                          values={{ minutes: Math.floor(team.minutes) }}
+                        />
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={team.deliveries} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={team.otif} style="percent" maximumFractionDigits={1} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedMessage id="session.minutesValue" values={{ minutes: team.leadTime }} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={team.wip} maximumFractionDigits={1} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <FormattedNumber value={team.firstPassYield} style="percent" maximumFractionDigits={1} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money value={team.profit} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </RoundPanel>
   );
 }
 

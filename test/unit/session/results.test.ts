@@ -1,6 +1,11 @@
 /** What a session's results show a viewer (src-shared/session/results.ts): a round to its players once it is over. */
 import { describe, expect, it } from 'vitest';
-import { type PlacedGame, visibleResults } from '../../../src-shared/session';
+import {
+  type LeanTeamResult,
+  type PlacedGame,
+  rankedLeanTeams,
+  visibleResults,
+} from '../../../src-shared/session';
 import { classicWithPlayers } from '../beergame/helpers';
 
 /** A team's game of a round: played two weeks, ended or not. */
@@ -27,5 +32,15 @@ describe('the results a viewer may see', () => {
       teams: [],
       pendingRounds: [1],
     });
+  });
+});
+
+describe('a lean round’s teams, best first', () => {
+  const team = (teamNumber: number, otif: number, profit: number) =>
+    ({ gameType: 'leangame', teamNumber, otif, profit }) as LeanTeamResult;
+
+  it('are ranked on time and in full, then on profit', () => {
+    const ranked = rankedLeanTeams([team(1, 0.5, 10), team(2, 0.9, -5), team(3, 0.5, 30)]);
+    expect(ranked.map((t) => t.teamNumber)).toEqual([2, 3, 1]);
   });
 });
