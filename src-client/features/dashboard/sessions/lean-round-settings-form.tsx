@@ -3,7 +3,7 @@
  * round's length and the improvements players may choose. Other keys of the round's configuration
  * (its debrief, a saved set-up) are kept as they are.
  */
-import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,7 +16,7 @@ import {
 } from '../../../../src-shared/session/lean-round';
 import { DialogButtons } from '../../../ui/dialog-buttons';
 import { NumberField, useNumberField } from '../../../ui/number-field';
-import { RoundDebriefForm } from './round-debrief-form';
+import { RoundSettingsTabs } from './round-debrief-form';
 
 /** A lean round's settings and its debrief, each applied to the round in the editor. */
 export function LeanRoundSettingsForm(props: {
@@ -24,24 +24,7 @@ export function LeanRoundSettingsForm(props: {
   onApply: (config: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
-  return (
-    <Tabs defaultValue="settings" keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="settings" data-testid="round-tab-settings">
-          <FormattedMessage id="gameSettings.title" />
-        </Tabs.Tab>
-        <Tabs.Tab value="debrief" data-testid="round-tab-debrief">
-          <FormattedMessage id="gameSettings.debrief.title" />
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="settings">
-        <LeanRoundFactoryForm {...props} />
-      </Tabs.Panel>
-      <Tabs.Panel value="debrief">
-        <RoundDebriefForm gameType="leangame" {...props} />
-      </Tabs.Panel>
-    </Tabs>
-  );
+  return <RoundSettingsTabs gameType="leangame" settings={<LeanRoundFactoryForm {...props} />} {...props} />;
 }
 
 function LeanRoundFactoryForm({
