@@ -57,6 +57,15 @@ export function leanOrdersOfRound(
   };
 }
 
+/** The units of the orders due by `now` within the round, and those of them delivered on time and right. */
+export function leanUnitsDue(state: LeanState, now: number): { unitsDue: number; otifUnits: number } {
+  const { due } = leanOrdersOfRound(state, now);
+  return {
+    unitsDue: due.reduce((s, d) => s + d.qty, 0),
+    otifUnits: due.reduce((s, d) => s + d.otifProducts, 0),
+  };
+}
+
 /** A unit's time by category up to `now` (the open interval is move time, then wait time). */
 export function unitTimes(p: LeanProduct, now: number): TimeMs {
   const end = p.deliveredAt ?? now;
@@ -176,9 +185,7 @@ export function leanMetrics(state: LeanState, now: number): LeanMetrics {
     const d = demandById.get(p.deliveredFor ?? '');
     return minutes(p.deliveredAt! - start) - (d?.created_min ?? 0);
   });
-  const { due } = leanOrdersOfRound(state, now);
-  const demandDue = due.reduce((s, d) => s + d.qty, 0);
-  const otifUnits = due.reduce((s, d) => s + d.otifProducts, 0);
+  const { unitsDue: demandDue, otifUnits } = leanUnitsDue(state, now);
   const wip = leanWip(state, now);
   const flow = flowOf(flowed, end, elapsed);
   const painted = released.filter((p) => p.inspections > 0 || p.deliveredAt !== null);

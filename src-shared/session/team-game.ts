@@ -5,7 +5,7 @@
  * adapter here rather than a branch in every page. Pure.
  */
 import type { BeerState } from '../beergame/state';
-import { leanOrdersOfRound } from '../leangame/metrics';
+import { leanUnitsDue } from '../leangame/metrics';
 import { roundEndAt } from '../leangame/rules';
 import type { LeanState } from '../leangame/state';
 
@@ -86,12 +86,8 @@ export function leanTeamGame(s: LeanState, now: number): LeanTeamGame {
     if (p.deliveredAt !== null && p.deliveredAt <= until) deliveries++;
     else if (!p.initial && p.releasedAt !== null && p.releasedAt <= until) wip++;
   }
-  let otif: number | null = null;
-  if (s.startAt !== null) {
-    const { due } = leanOrdersOfRound(s, now);
-    const units = due.reduce((sum, d) => sum + d.qty, 0);
-    if (units > 0) otif = due.reduce((sum, d) => sum + d.otifProducts, 0) / units;
-  }
+  const { unitsDue, otifUnits } = leanUnitsDue(s, now);
+  const otif = s.startAt !== null && unitsDue > 0 ? otifUnits / unitsDue : null;
   return {
     gameType: 'leangame',
     gameId: s.gameId,
