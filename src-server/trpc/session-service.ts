@@ -274,7 +274,9 @@ export function actOnTeams(
 ): Promise<BulkOutcome> {
   const { state } = ctx.session;
   const ids = gamesOfCurrentRound(state, gameIds);
-  const { rounds } = typeOfRoundNumber(state, currentRound(state));
+  const type = typeOfRoundNumber(state, currentRound(state));
+  const { rounds } = type;
+  // A lever the type lacks refuses the request at its first game, before any command runs.
   const turns = () => {
     if (!rounds.turns) throw appError('BAD_REQUEST', 'session.errActionNotForRound');
     return rounds.turns;
@@ -299,9 +301,7 @@ export function actOnTeams(
         return [rounds.end];
     }
   };
-  // Refused before any game is touched: one check, not one refusal per team.
-  if (['closeWeek', 'startTimer', 'stopTimer', 'message'].includes(action.type)) turns();
-  return actOnGames(ctx, typeOfRoundNumber(state, currentRound(state)), ids, commandId, commands);
+  return actOnGames(ctx, type, ids, commandId, commands);
 }
 
 /** Every game of a session that still exists, with where it sits, for results and responses. */
