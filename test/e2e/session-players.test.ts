@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
-import { type SessionEventOf, type SessionView, sessionStreamId } from '../../src-shared/session';
+import { type SessionEventOf, sessionStreamId } from '../../src-shared/session';
 import { DESKTOP, PHONE, settled } from '../support/browser';
 import { browserFixture, refusal, SHOTS as shots } from '../support/browser-fixture';
 import type { ApiUser } from '../support/server';
+import { sessionView } from '../support/session-view';
 
 /**
  * A session's players in real Chromium (issue 12): four phones type the session's code on the
@@ -20,33 +20,6 @@ let ada: ApiUser;
 beforeAll(async () => {
   ada = await app.instructor('ada@example.org');
 });
-
-/** The first session view (patches applied) that satisfies `predicate`. */
-function sessionView(as: ApiUser, sessionId: string, predicate: (view: SessionView) => boolean) {
-  return new Promise<SessionView>((resolve, reject) => {
-    let held: SessionView | null = null;
-    const timer = setTimeout(() => {
-      subscription.unsubscribe();
-      reject(new Error(`no such session view: ${JSON.stringify(held)?.slice(0, 400)}`));
-    }, 15_000);
-    const subscription = as.api.session.watch.subscribe(
-      { sessionId },
-      {
-        onData: (update: LiveView<SessionView>) => {
-          held = 'view' in update ? update.view : applyViewPatch(held!, update.patch);
-          if (!predicate(held)) return;
-          clearTimeout(timer);
-          subscription.unsubscribe();
-          resolve(held);
-        },
-        onError: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      },
-    );
-  });
-}
 
 type Device = Awaited<ReturnType<BrowserContext['storageState']>>;
 const newPage = (viewport = PHONE, storageState?: Device) =>

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import { BEERGAME_TEMPLATES } from '../../src-shared/beergame';
 import {
   type FollowUpRow,
@@ -16,6 +15,7 @@ import {
 } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
+import { sessionView } from '../support/session-view';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -28,33 +28,6 @@ const refusal = (promise: Promise<unknown>) =>
     () => 'accepted',
     (error: unknown) => messageIdOf(error),
   );
-
-/** The first view of a session (patches applied) that satisfies `predicate`. */
-function sessionView(as: ApiUser, sessionId: string, predicate: (view: SessionView) => boolean) {
-  return new Promise<SessionView>((resolve, reject) => {
-    let held: SessionView | null = null;
-    const timer = setTimeout(() => {
-      subscription.unsubscribe();
-      reject(new Error(`timed out waiting for a session view: ${JSON.stringify(held)?.slice(0, 600)}`));
-    }, 20_000);
-    const subscription = as.api.session.watch.subscribe(
-      { sessionId },
-      {
-        onData: (update: LiveView<SessionView>) => {
-          held = 'view' in update ? update.view : applyViewPatch(held!, update.patch);
-          if (!predicate(held)) return;
-          clearTimeout(timer);
-          subscription.unsubscribe();
-          resolve(held);
-        },
-        onError: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      },
-    );
-  });
-}
 
 type LeanRow = Extract<FollowUpRow, { gameType: 'leangame' }>;
 const leanRows = (view: SessionView) => view.followUp!.filter((r): r is LeanRow => r.gameType === 'leangame');

@@ -12,6 +12,7 @@ import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import type { BeerTeamResult, FollowUpRow, SessionView, TeamResult } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
+import { sessionView } from '../support/session-view';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -38,33 +39,6 @@ const refusal = (promise: Promise<unknown>) =>
     () => 'ok',
     (error) => messageIdOf(error),
   );
-
-/** Resolves with the first view of a session (patches applied) that satisfies `predicate`. */
-function sessionView(as: ApiUser, sessionId: string, predicate: (view: SessionView) => boolean = () => true) {
-  return new Promise<SessionView>((resolve, reject) => {
-    let held: SessionView | null = null;
-    const timer = setTimeout(() => {
-      subscription.unsubscribe();
-      reject(new Error(`timed out waiting for a session view: ${JSON.stringify(held)?.slice(0, 400)}`));
-    }, 15_000);
-    const subscription = as.api.session.watch.subscribe(
-      { sessionId },
-      {
-        onData: (update: LiveView<SessionView>) => {
-          held = 'view' in update ? update.view : applyViewPatch(held!, update.patch);
-          if (!predicate(held)) return;
-          clearTimeout(timer);
-          subscription.unsubscribe();
-          resolve(held);
-        },
-        onError: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      },
-    );
-  });
-}
 
 /**
  * One `session.watch` subscription kept open: every message it delivers, in order, and the view
