@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { messageAudience } from './src-client/message-audience';
+import { MESSAGE_AUDIENCES, messageAudience } from './src-client/message-audience';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -44,18 +44,20 @@ function chunkModules(): Plugin {
  * the server uses (the Excel workbook's labels, `workbook.*`, and the mails, `mail.*`) stay out of the pages.
  */
 /** The prefixes of the message ids only the server reads. */
-const SERVER_ONLY_MESSAGES = ['workbook.', 'mail.'];
+const SERVER_ONLY_MESSAGES = ['workbook.', 'mail.', 'invoice.'];
 
 function precompiledMessages(): Plugin {
   return {
     name: 'precompiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      const match = /[\\/]locales[\\/]([a-z]{2})\.json(?:\?(instructor|lean|debrief))?$/.exec(id);
+      const match = new RegExp(
+        String.raw`[\\/]locales[\\/]([a-z]{2})\.json(?:\?(${MESSAGE_AUDIENCES.join('|')}))?$`,
+      ).exec(id);
       if (!match) return null;
-      // Every language is split (src-client/message-audience.ts): `xx.json` for every page,
-      // `xx.json?instructor` for instructors' pages only, `?lean` for the lean game's, `?debrief`
-      // for the results pages'.
+      // Every language is split (src-client/message-audience.ts): `xx.json` for every page and
+      // `xx.json?<audience>` for each audience's pages (instructors', the lean game's, the results
+      // pages', the music player's, the front door's).
       const audience = (key: string) => messageAudience(key) === (match[2] ?? null);
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
@@ -133,7 +135,23 @@ export default defineConfig({
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
     ],
   },
-  build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rollupOptions: {
+      output: {
+        // Preact, its compatibility layer and its JSX runtime in one chunk, which every page
+        // loads: left to itself, Rollup makes the JSX runtime a chunk of its own once enough lazy
+        // chunks share it, one more request on every page.
+        manualChunks: (id) =>
+          /[\\/]node_modules[\\/]preact[\\/]|[\\/]ui[\\/]react-on-preact\.ts$/.test(id)
+            ? 'react-on-preact'
+            : undefined,
+      },
+    },
+  },
   server: {
     // `vite` for client work against a running `npm run dev`.
     proxy: { '/api': { target: server, ws: true, changeOrigin: false } },

@@ -21,12 +21,14 @@ import {
  * language; the results, where every player lands at the end, carry the debrief's charts.
  */
 const KB = 1024;
+// Raised from 150 / 250 KB for issue 28 (docs/benchmarks.md): every player page now carries the
+// error reporter, the portal's look and the navigation bar's rules. To be won back.
 export const JS_BUDGET_BYTES: Record<PlayerRoute, number> = {
-  play: 150 * KB,
-  intro: 150 * KB,
-  lobby: 150 * KB,
-  join: 150 * KB,
-  results: 250 * KB,
+  play: 156 * KB,
+  intro: 156 * KB,
+  lobby: 156 * KB,
+  join: 156 * KB,
+  results: 254 * KB,
 };
 /** Every player page's stylesheets. */
 export const CSS_BUDGET_BYTES = 40 * KB;

@@ -260,6 +260,11 @@ async function measureVisit(page: Page, origin: string, visit: Visit) {
       ),
     );
   });
+  // The requests still open, named when the network never goes idle.
+  const open = new Set<string>();
+  page.on('request', (request) => open.add(request.url()));
+  page.on('requestfinished', (request) => open.delete(request.url()));
+  page.on('requestfailed', (request) => open.delete(request.url()));
   await page.goto(`${origin}${visit.url}`);
   try {
     await page.getByTestId(visit.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -269,7 +274,11 @@ async function measureVisit(page: Page, origin: string, visit: Visit) {
       cause: error,
     });
   }
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle').catch((error: unknown) => {
+    throw new Error(`${visit.url}: the network never went idle; open: ${[...open].join(', ')}`, {
+      cause: error,
+    });
+  });
   if (problems.length > 0) throw new Error(`${visit.url}: ${problems.join('; ')}`);
   const fetched = (await Promise.all(responses)).filter((r) => r !== null);
   const of = (kind: 'js' | 'css') => fetched.filter((r) => r.kind === kind);

@@ -1,4 +1,5 @@
 import { httpBatchLink, splitLink, type TRPCLink, type TRPCWebSocketClient, wsLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { AppRouter } from '../src-server/trpc/router';
 
@@ -14,9 +15,29 @@ export function apiLinks(options: {
   wsClient: TRPCWebSocketClient;
   url: string;
   headers?: Record<string, string>;
+  /** Sees every failed call (the page reports server errors and network failures: telemetry.ts). */
+  onFailure?: (type: string, error: { data?: { httpStatus?: number } | null }) => void;
 }): TRPCLink<AppRouter>[] {
   const socketOpen = () => options.wsClient.connection?.state === 'open';
+  const onFailure = options.onFailure;
+  const failures: TRPCLink<AppRouter>[] = onFailure
+    ? [
+        () =>
+          ({ op, next }) =>
+            observable((observer) =>
+              next(op).subscribe({
+                next: (value) => observer.next(value),
+                error: (error) => {
+                  onFailure(op.type, error as { data?: { httpStatus?: number } | null });
+                  observer.error(error);
+                },
+                complete: () => observer.complete(),
+              }),
+            ),
+      ]
+    : [];
   return [
+    ...failures,
     splitLink({
       condition: (op) => op.type === 'subscription' || (op.type === 'mutation' && socketOpen()),
       true: wsLink({ client: options.wsClient, transformer: superjson }),

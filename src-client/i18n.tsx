@@ -19,6 +19,8 @@ const audienceLoaders: Record<MessageAudience, Loaders> = {
   instructor: import.meta.glob('../locales/*.json', { query: '?instructor' }),
   lean: import.meta.glob('../locales/*.json', { query: '?lean' }),
   debrief: import.meta.glob('../locales/*.json', { query: '?debrief' }),
+  music: import.meta.glob('../locales/*.json', { query: '?music' }),
+  front: import.meta.glob('../locales/*.json', { query: '?front' }),
 };
 
 /** The parts of the languages loaded so far, by `locale/audience` ('' for every page's part). */
@@ -97,6 +99,8 @@ export const loadInstructorMessages = () => loadAudienceMessages('instructor');
 export const withInstructorMessages = <M,>(module: Promise<M>) => withAudienceMessages('instructor', module);
 /** `module` once it and the words of the lean game's pages are loaded. */
 export const withLeanMessages = <M,>(module: Promise<M>) => withAudienceMessages('lean', module);
+/** `module` once it and the front door's words (home, demo, leaderboard) are loaded. */
+export const withFrontMessages = <M,>(module: Promise<M>) => withAudienceMessages('front', module);
 /** `module` once it and the results pages' words (the debriefs) are loaded. */
 export const withDebriefMessages = <M,>(module: Promise<M>) => withAudienceMessages('debrief', module);
 
@@ -114,15 +118,13 @@ const LocaleContext = createContext<{
   setLocale: (locale: Locale) => void;
   /** A locale that overrides the person's own (a game's language) while set; null: none. */
   enforce: (locale: Locale | null) => void;
-  /** Whether a page hides the language picker (a session that does not allow it: spec point 2). */
-  pickerHidden: boolean;
-  hidePicker: (hidden: boolean) => void;
+  /** A customised page's workspace language (a portal's, a public page's) while set; null: none. */
+  setWorkspace: (locale: Locale | null) => void;
 }>({
   locale: 'en',
   setLocale: () => undefined,
   enforce: () => undefined,
-  pickerHidden: false,
-  hidePicker: () => undefined,
+  setWorkspace: () => undefined,
 });
 
 export const useLocale = () => useContext(LocaleContext);
@@ -141,16 +143,19 @@ export function useEnforcedLocale(locale: Locale | null | undefined) {
 }
 
 /**
- * Hides the language picker while the calling component is mounted and `hidden` holds: a session's
- * pages and games when the session does not allow it (spec point 2, `allowLanguagePicker`).
+ * Shows a customised page in its workspace's language while the calling component is mounted
+ * (spec, "Locale priority": after an enforced locale, before the profile's and the browser's): a
+ * portal's pages (look.tsx) and an instructor's public page call it with the language they were
+ * given; null or undefined: none. A language the person picks during the visit wins over it.
  */
-export function useHiddenLanguagePicker(hidden: boolean) {
-  const { hidePicker } = useContext(LocaleContext);
+export function useWorkspaceLocale(locale: string | null | undefined) {
+  const { setWorkspace } = useContext(LocaleContext);
+  const language = isLocale(locale) ? locale : null;
   useEffect(() => {
-    if (!hidden) return;
-    hidePicker(true);
-    return () => hidePicker(false);
-  }, [hidden, hidePicker]);
+    if (!language) return;
+    setWorkspace(language);
+    return () => setWorkspace(null);
+  }, [language, setWorkspace]);
 }
 
 /** Chooses the language, loads its messages (English ones fill any gap) and provides react-intl. */
@@ -158,8 +163,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // This browser's choice, as read when the app started.
   const [own, setOwn] = useState<Locale>(startupLocale);
   const [enforced, enforce] = useState<Locale | null>(null);
-  const [pickerHidden, hidePicker] = useState(false);
-  const locale = chooseLocale({ enforced, profile: own });
+  const [workspace, setWorkspace] = useState<Locale | null>(null);
+  // A language picked in this visit is the person's word: a workspace's no longer overrides it.
+  const [picked, setPicked] = useState(false);
+  const locale = chooseLocale({ enforced, workspace: picked ? null : workspace, profile: own });
   // Read by the loaders of later pages' words, which load in it (set as it renders: a page loaded
   // in the same render asks for this language's words).
   chosenLocale = locale;
@@ -213,6 +220,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     (next: Locale) => {
       localStorage.setItem(STORAGE_KEY, next);
       setOwn(next);
+      setPicked(true);
       // Offline, the choice holds in this browser; the profile keeps the one saved before.
       if (saveInProfile) authClient.updateUser({ language: next }).catch(() => undefined);
     },
@@ -223,7 +231,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const messages = useMemo(() => (shown ? messagesOf(shown) : {}), [shown, heldVersion]);
   if (!shown) return null;
   return (
-    <LocaleContext.Provider value={{ locale, setLocale, enforce, pickerHidden, hidePicker }}>
+    <LocaleContext.Provider value={{ locale, setLocale, enforce, setWorkspace }}>
       <IntlProvider locale={shown} messages={messages} defaultLocale="en" onError={reportWordError}>
         {children}
       </IntlProvider>

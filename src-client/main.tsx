@@ -1,13 +1,19 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import './ui/contrast.css';
+import { createTheme, MantineProvider, MantineThemeProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import { type ReactNode, StrictMode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useIntl } from 'react-intl';
+import { asksConsentOn } from '../src-shared/rules/tracking';
 import { useCurrentUser } from './auth';
 import { I18nProvider } from './i18n';
+import { loadChunk } from './load-chunk';
+import { LookProvider } from './look';
 import { AppRouter } from './router';
+import { consentChoice, startErrorReporting } from './telemetry';
 import { createTrpcClient, trpc } from './trpc';
 import { NotificationsHost } from './ui/toasts';
 
@@ -16,7 +22,43 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce
 // Modals lock the page's scroll with a <style> of their own (react-remove-scroll): it carries the nonce too.
 setNonce(styleNonce);
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, sans-serif' });
+startErrorReporting();
+/**
+ * The consent banner's code loads only for a visitor who has not chosen yet, arriving on a page
+ * where something is counted (src-shared/rules/tracking.ts); its few words are every page's.
+ */
+const ConsentBanner =
+  consentChoice() === null && asksConsentOn(location.pathname)
+    ? lazy(async () => ({
+        default: (await loadChunk(() => import('./features/telemetry/consent-banner'))).ConsentBanner,
+      }))
+    : null;
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, sans-serif',
+  // A table wider than the screen scrolls: its scroll area takes the keyboard's focus, so arrows scroll it.
+  components: {
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A menu opens on its first item, not on a focusable "presentation" placeholder that a menu may
+    // not hold (axe: aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
+});
+
+/**
+ * The words Mantine's own buttons need, in the page's language: every close button (a dialog's, a
+ * toast's, an alert's) is named "Close" unless its place names it better.
+ */
+function WordedTheme({ children }: { children: ReactNode }) {
+  const close = useIntl().formatMessage({ id: 'app.close' });
+  const words = useMemo(
+    () => createTheme({ components: { CloseButton: { defaultProps: { 'aria-label': close } } } }),
+    [close],
+  );
+  return <MantineThemeProvider theme={words}>{children}</MantineThemeProvider>;
+}
 
 /**
  * One tRPC client per signed-in identity: the WebSocket handshake carries the sign-in cookie. The
@@ -44,11 +86,20 @@ function ApiProvider({ children }: { children: ReactNode }) {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} getStyleNonce={() => styleNonce}>
-      <NotificationsHost />
       <I18nProvider>
-        <ApiProvider>
-          <AppRouter />
-        </ApiProvider>
+        <WordedTheme>
+          <NotificationsHost />
+          <ApiProvider>
+            <LookProvider>
+              <AppRouter />
+            </LookProvider>
+            {ConsentBanner && (
+              <Suspense fallback={null}>
+                <ConsentBanner />
+              </Suspense>
+            )}
+          </ApiProvider>
+        </WordedTheme>
       </I18nProvider>
     </MantineProvider>
   </StrictMode>,

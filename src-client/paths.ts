@@ -23,6 +23,18 @@ export const patterns = {
   sessionFollowUp: '/session/:sid/follow-up',
   sessionResponses: '/session/:sid/responses',
   sessionResults: '/session/:sid/results',
+  /** The VAT and total of an amount for a country (spec, routes): open to anyone. */
+  quote: '/quote',
+  /** A short game against the computer, without an account (issue 28). */
+  demo: '/demo',
+  /** The best team costs of each built-in template (issue 28). */
+  leaderboard: '/leaderboard',
+  /** The loading redirect (spec point 2): sends the user where they belong, or to a local `?to=`. */
+  loading: '/loading',
+  /** The operators' page: error reports and analytics (issue 28). */
+  operator: '/operator',
+  /** An instructor's public page, by owner id, workspace id or slug (issue 28): open to anyone. */
+  userPage: '/user/:uid',
   notFound: '*',
 } as const;
 
@@ -46,7 +58,16 @@ const sessionPagePatterns = {
 } satisfies Record<SessionPage, string>;
 
 /** The tabs of the instructor's dashboard, in the order of its tab bar; the first is its home. */
-export const DASHBOARD_TABS = ['intro', 'games', 'sessions', 'templates', 'settings'] as const;
+export const DASHBOARD_TABS = [
+  'intro',
+  'games',
+  'sessions',
+  'templates',
+  'settings',
+  'subscription',
+  'referral',
+  'suggest-feature',
+] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** The links the app navigates to, built from the patterns. */
@@ -61,6 +82,11 @@ export const paths = {
   join: (code: string) => generatePath(patterns.join, { code }),
   session: (sessionId: string, page: SessionPage = 'lobby') =>
     generatePath(sessionPagePatterns[page], { sid: sessionId }),
+  quote: () => patterns.quote,
+  demo: () => patterns.demo,
+  leaderboard: () => patterns.leaderboard,
+  operator: () => patterns.operator,
+  userPage: (address: string) => generatePath(patterns.userPage, { uid: address }),
   /** A session's editor: the sessions tab with the session as its subtab. */
   sessionEditor: (sessionId: string) =>
     generatePath(patterns.dashboardSubtab, { tab: 'sessions', subtab: sessionId }),

@@ -1,9 +1,10 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes, useParams } from 'react-router';
 import { prefetchHintedPlay } from './game-type-hint';
-import { loadInstructorMessages, withDebriefMessages } from './i18n';
+import { loadInstructorMessages, withDebriefMessages, withFrontMessages } from './i18n';
 import { loadChunk } from './load-chunk';
 import { paths, patterns } from './paths';
+import { PendingActions } from './pending-actions';
 import { Layout } from './ui/layout';
 
 /**
@@ -26,7 +27,20 @@ const once = <T,>(load: () => Promise<T>) => {
 const lazyInstructorPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => (await Promise.all([load(), loadInstructorMessages()]))[0]);
 
-const HomePage = lazyPage(async () => (await loadChunk(() => import('./routes/home'))).HomePage);
+// The home page's games, the demo, the leaderboard and the loading page load the front door's words with them.
+const HomePage = lazyPage(
+  async () => (await withFrontMessages(loadChunk(() => import('./routes/home')))).HomePage,
+);
+const DemoPage = lazyPage(
+  async () => (await withFrontMessages(loadChunk(() => import('./routes/demo')))).DemoPage,
+);
+// The leaderboard names the templates with the templates' words (`template.*`, an instructor's).
+const LeaderboardPage = lazyInstructorPage(
+  async () => (await withFrontMessages(loadChunk(() => import('./routes/leaderboard')))).LeaderboardPage,
+);
+const LoadingPage = lazyPage(
+  async () => (await withFrontMessages(loadChunk(() => import('./routes/loading')))).LoadingPage,
+);
 // The account's pages are an instructor's: their words (`account.*`) load with the instructors'.
 const LoginPage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/auth'))).LoginPage);
 const SignupPage = lazyInstructorPage(
@@ -68,6 +82,18 @@ const SessionResponsesPage = lazyInstructorPage(
 const SessionResultsPage = lazyInstructorPage(
   async () => (await loadChunk(() => import('./routes/session-admin'))).SessionResultsPage,
 );
+// The quote's words (`billing.*`) are an instructor's, who buys: they load with the instructors'.
+const QuotePage = lazyInstructorPage(async () => (await loadChunk(() => import('./routes/quote'))).QuotePage);
+// The top bar's help menu: instructors' alone (ui/layout.tsx), never in a player's first load.
+const HelpMenu = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./features/help/help-menu'))).HelpMenu,
+);
+const OperatorPage = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./routes/operator'))).OperatorPage,
+);
+const UserPage = lazyInstructorPage(
+  async () => (await loadChunk(() => import('./routes/user-page'))).UserPage,
+);
 const NotFoundPage = lazyPage(async () => (await loadChunk(() => import('./routes/not-found'))).NotFoundPage);
 
 /**
@@ -97,8 +123,10 @@ function GameRedirect() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      {/* A team's join link, ?startTrial= and ?invitedby= on any page wait for their visitor to sign in (issue 27). */}
+      <PendingActions />
       <Routes>
-        <Route element={<Layout />}>
+        <Route element={<Layout help={<HelpMenu />} />}>
           <Route path={patterns.home} element={<HomePage />} />
           <Route path={patterns.login} element={<LoginPage />} />
           <Route path={patterns.signup} element={<SignupPage />} />
@@ -117,6 +145,12 @@ export function AppRouter() {
           <Route path={patterns.sessionFollowUp} element={<SessionFollowUpPage />} />
           <Route path={patterns.sessionResponses} element={<SessionResponsesPage />} />
           <Route path={patterns.sessionResults} element={<SessionResultsPage />} />
+          <Route path={patterns.quote} element={<QuotePage />} />
+          <Route path={patterns.demo} element={<DemoPage />} />
+          <Route path={patterns.leaderboard} element={<LeaderboardPage />} />
+          <Route path={patterns.loading} element={<LoadingPage />} />
+          <Route path={patterns.operator} element={<OperatorPage />} />
+          <Route path={patterns.userPage} element={<UserPage />} />
           <Route path={patterns.notFound} element={<NotFoundPage />} />
         </Route>
       </Routes>

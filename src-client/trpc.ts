@@ -3,6 +3,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../src-server/trpc/router';
 import { apiLinks } from './api-links';
 import { followConnection } from './connection';
+import { reportFailedCall } from './telemetry';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -19,7 +20,9 @@ export function createTrpcClient() {
     keepAlive: { enabled: true, intervalMs: 6_000, pongTimeoutMs: 2_000 },
   });
   const unfollow = followConnection(wsClient);
-  const client = trpc.createClient({ links: apiLinks({ wsClient, url: '/api/trpc' }) });
+  const client = trpc.createClient({
+    links: apiLinks({ wsClient, url: '/api/trpc', onFailure: reportFailedCall }),
+  });
   return {
     client,
     close: () => {

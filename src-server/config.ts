@@ -1,5 +1,7 @@
 import path from 'node:path';
 import proxyaddr from 'proxy-addr';
+import { hostNameOf } from '../src-shared/rules/portal';
+import { type BillingConfig, billingConfig } from './billing/config';
 
 /** How many of something one key may do in a window of time. */
 export interface RateLimit {
@@ -14,6 +16,11 @@ export interface Config {
   publicUrl: string;
   /** Origins whose requests are trusted (sign-in forms, HTTP calls, the WebSocket handshake). */
   trustedOrigins: string[];
+  /**
+   * The product's own host names (APP_HOSTS, lower case, no port): a request on any other host is
+   * a white-label portal's, named by its first label (docs/portal.md).
+   */
+  appHosts: string[];
   databaseUrl?: string;
   /** A role that may change the schema, for the migrations; `databaseUrl`'s then only serves. */
   migrationDatabaseUrl?: string;
@@ -46,6 +53,26 @@ export interface Config {
     /** Attempts after which a mail is marked failed and left in the outbox. */
     maxAttempts: number;
   };
+  /** Plans, trials, purchases and the VAT service (billing/config.ts). */
+  billing: BillingConfig;
+  /**
+   * The addresses of the people who run this installation (OPERATOR_EMAILS, comma-separated): once
+   * signed in with one of them, verified, they read the error reports, feedback and analytics.
+   */
+  operatorEmails: string[];
+  /** The help menu's outside links (HELP_WEBINARS_URL, HELP_TESTIMONIAL_URL); an unset one is not shown. */
+  helpLinks: HelpLinks;
+  /** Error reporting and analytics (telemetry/): first-party by default, hosted services when configured. */
+  telemetry: {
+    /** A Sentry-compatible DSN (SENTRY_DSN): server errors also go there, through @sentry/node. */
+    sentryDsn?: string;
+    /** A Plausible-style events endpoint (ANALYTICS_FORWARD_URL): consented events are forwarded there. */
+    analyticsForwardUrl?: string;
+    /** The build's name in reports (RELEASE). */
+    release: string;
+  };
+  /** Where uploaded files (the public pages' logos) are kept (storage/file-storage.ts). */
+  storage: StorageConfig;
   limits: {
     /** Bytes of a request body (JSON): larger is refused with 413. */
     bodyBytes: number;
@@ -53,10 +80,22 @@ export interface Config {
     batchCalls: number;
     /** Live subscriptions on one WebSocket. */
     subscriptionsPerSocket: number;
+    /** Live subscriptions all the sockets of one client address may hold, per process. */
+    subscriptionsPerAddress: number;
+    /** Calls (queries, commands, subscriptions) one WebSocket may make. */
+    callsPerSocket: RateLimit;
+    /** Join-code look-ups per client address (every process); a code that names nothing counts 5. */
+    codeLookups: RateLimit;
+    /** Join-code look-ups one WebSocket may make. */
+    codeLookupsPerSocket: RateLimit;
     /** WebSocket connections from one client address, per server process. */
     socketsPerAddress: number;
     /** Games one account creates (a bulk action counts once). */
     gameCreations: RateLimit;
+    /** Games one account creates, counted one by one (a copy of 12 is 12, a session's round one per team). */
+    gamesCreated: RateLimit;
+    /** Games one account may hold live at once (not finished, archived nor deleted). */
+    liveGames: number;
     /** Anonymous sign-ins from one address (a class behind one school address). */
     anonymousSignIns: RateLimit;
     /** Accounts created from one address. */
@@ -79,7 +118,72 @@ export interface Config {
     accountDeletions: RateLimit;
     /** Downloads of one account's data (each reads the events for the seats it held). */
     accountDataDownloads: RateLimit;
+    /** Team invitations one instructor mails. */
+    teamInvites: RateLimit;
+    /** Quotes (billing.quote, public) from one client address: each may ask the VAT service. */
+    quotes: RateLimit;
+    /** Feedback messages from one client address (FEEDBACK_LIMIT). */
+    feedback: RateLimit;
+    /** Demo games (demo.create, open to visitors) started from one client address. */
+    demos: RateLimit;
+    /** Error reports (telemetry.report, public) from one client address: a class behind one address. */
+    errorReports: RateLimit;
+    /** Events a page tracks itself (telemetry.track, public) from one client address. */
+    trackedEvents: RateLimit;
+    /** Logos one instructor uploads (each is decoded and resized). */
+    logoUploads: RateLimit;
   };
+}
+
+/**
+ * Uploaded files: an S3-compatible bucket when S3_BUCKET is set (S3_ENDPOINT, S3_REGION,
+ * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), else a folder (FILES_DIR, by default `files` beside
+ * the embedded database in the data directory), else, for a `memory://` data directory, memory.
+ */
+export interface StorageConfig {
+  /** null: kept in memory (tests with a `memory://` data directory). */
+  filesDir: string | null;
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+}
+
+function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  const filesDir =
+    env.FILES_DIR || (dataDir.startsWith('memory://') ? null : path.resolve(dataDir, '..', 'files'));
+  if (!env.S3_BUCKET) return { filesDir };
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is needed with S3_BUCKET`);
+    return value;
+  };
+  return {
+    filesDir,
+    s3: {
+      endpoint: need('S3_ENDPOINT').replace(/\/$/, ''),
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: need('S3_ACCESS_KEY_ID'),
+      secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    },
+  };
+}
+
+/** Addresses outside the app that the help menu links to, each only when configured. */
+export interface HelpLinks {
+  webinarsUrl?: string;
+  testimonialUrl?: string;
+}
+
+/** An http(s) address of the help menu, or none when unset. */
+function helpLink(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {}
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Error(`${name} must be an http:// or https:// address, got "${text}"`);
+  return url.href;
 }
 
 /** A sign-in provider's app: its id and secret, and where its OpenID Connect service is. */
@@ -132,6 +236,21 @@ function trustedProxies(text: string | undefined): string[] {
     );
   }
   return entries;
+}
+
+/** APP_HOSTS, comma-separated host names; by default PUBLIC_URL's host and this machine's names. */
+function appHosts(text: string | undefined, publicUrl: string): string[] {
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries)
+    if (!/^[a-z0-9.-]+$/.test(entry) || hostNameOf(entry) !== entry)
+      throw new Error(
+        `APP_HOSTS must list host names without scheme or port, such as games.example.org, got "${entry}"`,
+      );
+  if (entries.length > 0) return entries;
+  return [...new Set([hostNameOf(new URL(publicUrl).host), 'localhost', '127.0.0.1'])];
 }
 
 /** SMTP_URL, checked now: a typo would otherwise only show when the first mail fails. */
@@ -204,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustedOrigins: env.PUBLIC_URL
       ? [new URL(publicUrl).origin]
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    appHosts: appHosts(env.APP_HOSTS, publicUrl),
     databaseUrl: env.DATABASE_URL || undefined,
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? path.resolve('data', 'pglite'),
@@ -223,12 +343,33 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       retryMs: integer(env, 'MAIL_RETRY_MS', 30_000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 10),
     },
+    billing: billingConfig(env),
+    storage: storageConfig(env, env.DATA_DIR ?? path.resolve('data', 'pglite')),
+    operatorEmails: (env.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean),
+    helpLinks: {
+      webinarsUrl: helpLink(env, 'HELP_WEBINARS_URL'),
+      testimonialUrl: helpLink(env, 'HELP_TESTIMONIAL_URL'),
+    },
+    telemetry: {
+      sentryDsn: env.SENTRY_DSN?.trim() || undefined,
+      analyticsForwardUrl: env.ANALYTICS_FORWARD_URL?.trim() || undefined,
+      release: env.RELEASE?.trim() || 'dev',
+    },
     limits: {
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 128 * 1024),
       batchCalls: integer(env, 'MAX_BATCH_CALLS', 20),
       subscriptionsPerSocket: integer(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 20),
+      subscriptionsPerAddress: integer(env, 'MAX_SUBSCRIPTIONS_PER_ADDRESS', 3000),
+      callsPerSocket: rateLimit(env, 'CALLS_PER_SOCKET_LIMIT', { max: 300, windowSeconds: 10 }),
+      codeLookups: rateLimit(env, 'CODE_LOOKUP_LIMIT', { max: 3000, windowSeconds: 60 }),
+      codeLookupsPerSocket: rateLimit(env, 'CODE_LOOKUP_SOCKET_LIMIT', { max: 30, windowSeconds: 60 }),
       socketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', 1000),
       gameCreations: rateLimit(env, 'GAME_CREATION_LIMIT', { max: 30, windowSeconds: 60 }),
+      gamesCreated: rateLimit(env, 'GAMES_PER_HOUR_LIMIT', { max: 1000, windowSeconds: 3600 }),
+      liveGames: integer(env, 'LIVE_GAMES_LIMIT', 5000),
       anonymousSignIns: rateLimit(env, 'ANONYMOUS_SIGN_IN_LIMIT', { max: 1000, windowSeconds: 60 }),
       signUps: rateLimit(env, 'SIGN_UP_LIMIT', { max: 100, windowSeconds: 3600 }),
       signInFailuresPerAccount: rateLimit(env, 'SIGN_IN_FAILURE_LIMIT', { max: 5, windowSeconds: 900 }),
@@ -249,6 +390,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       }),
       accountDeletions: rateLimit(env, 'ACCOUNT_DELETION_LIMIT', { max: 5, windowSeconds: 900 }),
       accountDataDownloads: rateLimit(env, 'ACCOUNT_DATA_LIMIT', { max: 10, windowSeconds: 3600 }),
+      teamInvites: rateLimit(env, 'TEAM_INVITE_LIMIT', { max: 50, windowSeconds: 3600 }),
+      logoUploads: rateLimit(env, 'LOGO_UPLOAD_LIMIT', { max: 20, windowSeconds: 3600 }),
+      quotes: rateLimit(env, 'QUOTE_LIMIT', { max: 60, windowSeconds: 60 }),
+      feedback: rateLimit(env, 'FEEDBACK_LIMIT', { max: 10, windowSeconds: 3600 }),
+      demos: rateLimit(env, 'DEMO_LIMIT', { max: 60, windowSeconds: 3600 }),
+      errorReports: rateLimit(env, 'ERROR_REPORT_LIMIT', { max: 300, windowSeconds: 60 }),
+      trackedEvents: rateLimit(env, 'TRACKED_EVENT_LIMIT', { max: 120, windowSeconds: 60 }),
     },
   };
 }

@@ -13,10 +13,13 @@ import { toNodeHandler } from 'better-auth/node';
 import express, { type RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
+import { isOwnOrigin } from '../src-shared/rules/own-origin';
+import { portalNameOfHost } from '../src-shared/rules/portal';
 import { createAuth, loadAuthSecret, signInFromHeaders } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
-import { SignInWatch } from './auth/sign-in-watch';
+import { digestOf, SignInWatch } from './auth/sign-in-watch';
 import { configuredProviders } from './auth/social';
+import { vatServiceFor } from './billing/vat-service';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -32,12 +35,21 @@ import { errorAnswer, everyMinuteAtMost, notFound } from './http/errors';
 import { RateLimiter } from './http/rate-limiter';
 import { noStore, originCheck, securityHeaders, servePage } from './http/security';
 import { upgradeHandler } from './http/websocket';
+import { WindowCount } from './http/window-count';
 import { enqueueMail, type MailRequest } from './mail/outbox';
 import { MailSender } from './mail/sender';
 import { logTransport, smtpTransport } from './mail/transport';
+import { PortalDirectory } from './portal/portals';
+import { portalSignUpRefusal } from './portal/sign-up';
+import { logoUploadRoute } from './portal/upload-route';
 import { Presence } from './presence/presence';
 import { Scheduler } from './scheduler/scheduler';
+import { fileStorageFor } from './storage/file-storage';
+import { filesRoute } from './storage/files-route';
 import { vacateSeats } from './streams/seats';
+import { httpForwarder } from './telemetry/forwarder';
+import { sentrySink } from './telemetry/sentry';
+import { loggedError, Telemetry } from './telemetry/telemetry';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
@@ -74,20 +86,40 @@ async function migrate(config: Config, serving: DatabaseHandle, log: Logger): Pr
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel });
+  // Every error the server logs (a procedure failed, an HTTP handler threw, a deadline failed) is
+  // also reported: stored in its group and sent to Sentry when configured (telemetry/).
+  let reportLogged: (fields: unknown, message: unknown) => void = () => {};
+  const log = pino({
+    level: config.logLevel,
+    hooks: {
+      logMethod(args, method, level) {
+        if (level >= 50) reportLogged(args[0], args[1]);
+        return method.apply(this, args);
+      },
+    },
+  });
   const database = await openDatabase(config);
   await migrate(config, database, log);
 
+  // Who a request's cookie signs in, remembered a few seconds; a session deleted is forgotten at once.
+  const sessionCache = new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs);
   let feed: LiveFeed;
   let presence: Presence;
+  let signIns: SignInWatch;
   if (database.connectionString) {
     const postgresFeed = new PostgresFeed(database.connectionString);
     await postgresFeed.start();
     feed = postgresFeed;
     presence = new Presence(postgresFeed.presence);
+    signIns = new SignInWatch(database.db, config.signInCheckMs, postgresFeed.signOuts);
+    // Another process's sign-out: the cookie is looked up afresh here too.
+    postgresFeed.signOuts.subscribe((digest) => {
+      void sessionCache.forgetSessions((token) => digestOf(token) === digest);
+    });
   } else {
     feed = new InProcessFeed();
     presence = new Presence();
+    signIns = new SignInWatch(database.db, config.signInCheckMs);
   }
   presence.start();
   const store = new EventStore(database.db, feed);
@@ -107,16 +139,47 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (await enqueueMail(database.db, request)) mail.wake();
   };
   const commands = new CommandHandler(store);
+  const portals = new PortalDirectory(database.db, config.appHosts);
   const auth = createAuth({
     db: database.db,
     secret: await loadAuthSecret(database.db, config.authSecret),
     publicUrl: config.publicUrl,
-    trustedOrigins: config.trustedOrigins,
+    // A claimed portal's page signs in on its own host (docs/portal.md, "Origins").
+    trustedOrigins: async (request) => {
+      const origin = request?.headers.get('origin');
+      const host = request?.headers.get('host');
+      // A portal's page only once the portal is claimed; an IP address a class reaches us by, always.
+      const own =
+        origin &&
+        isOwnOrigin(origin, host, config) &&
+        (portalNameOfHost(host, config.appHosts) === null || (await portals.isPortalOrigin(origin, host)));
+      return own ? [...config.trustedOrigins, origin] : config.trustedOrigins;
+    },
     queueMail,
     socialSignIn: config.socialSignIn,
     vacateSeats: (userId) => vacateSeats({ db: database.db, commands, now: () => services.now() }, userId),
+    sessionEnded: (token) => {
+      signIns.ended(token);
+      void sessionCache.forgetSessions((cached) => cached === token);
+    },
   });
   const limiter = new RateLimiter(database.db);
+  const telemetry = new Telemetry({
+    db: database.db,
+    log,
+    now: () => services.now(),
+    forwarder: config.telemetry.analyticsForwardUrl
+      ? httpForwarder({ url: config.telemetry.analyticsForwardUrl, publicUrl: config.publicUrl, log })
+      : null,
+    sentry: config.telemetry.sentryDsn
+      ? sentrySink({ dsn: config.telemetry.sentryDsn, release: config.telemetry.release })
+      : null,
+  });
+  reportLogged = (fields, message) => {
+    const report = loggedError(fields, message, config.telemetry.release);
+    if (report) void telemetry.reportError(report.report, report.error);
+  };
+  const addressOf = clientAddressResolver(config.trustProxy);
   const services: Services = {
     database,
     store,
@@ -127,10 +190,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limits: config.limits,
     now: Date.now,
     pollMs: config.pollMs,
-    sessions: new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs),
-    signIns: new SignInWatch(database.db, config.signInCheckMs),
+    sessions: sessionCache,
+    signIns,
     presence,
+    subscriptionsByAddress: new Map(),
     signInProviders: configuredProviders(config.socialSignIn),
+    addressOf,
+    billing: config.billing,
+    vat: vatServiceFor(config.billing.vatService, log),
+    publicUrl: config.publicUrl,
+    queueMail,
+    operatorEmails: config.operatorEmails,
+    helpLinks: config.helpLinks,
+    telemetry,
+    storage: fileStorageFor(config.storage),
+    portals,
   };
   // The clock is read through `services`, so a test that replaces `services.now` moves it too.
   const scheduler = new Scheduler({
@@ -143,8 +217,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   scheduler.start();
   mail.start();
-  const addressOf = clientAddressResolver(config.trustProxy);
-  const origins = originCheck(config.trustedOrigins);
+  const origins = originCheck(config);
   const warnForeignOrigin = everyMinuteAtMost(log);
   /** A request from a page of another site, logged (at most once a minute) when it is one. */
   const isForeign = (request: IncomingMessage): boolean => {
@@ -158,6 +231,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.disable('x-powered-by');
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
   app.use('/api', noStore);
+  app.post('/api/auth/sign-up/email', portalSignUpRefusal(portals));
   app.all(
     '/api/auth/{*path}',
     authGuards({ isForeign, limiter, limits: config.limits, addressOf, log }),
@@ -171,6 +245,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }) satisfies RequestHandler,
     toNodeHandler(auth),
   );
+  app.use(logoUploadRoute(services, isForeign));
+  app.use(filesRoute(services));
   app.use(
     '/api/trpc',
     trpcExpress.createExpressMiddleware({
@@ -208,7 +284,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     router: appRouter,
     createContext: ({ req }) =>
       createContext(services, req, {
-        socket: { subscriptions: 0, headers: req.headers },
+        socket: {
+          subscriptions: 0,
+          headers: req.headers,
+          calls: new WindowCount(config.limits.callsPerSocket),
+          codeLookups: new WindowCount(config.limits.codeLookupsPerSocket),
+        },
         foreignOrigin: false,
       }),
     // A dropped player shows as disconnected within 10 s (issue 9): a silent socket is pinged after
@@ -244,7 +325,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       await scheduler.stop();
       await mail.stop();
-      services.signIns.stop();
+      reportLogged = () => {};
+      await telemetry.flush();
+      services.signIns.close();
       presence.stop();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();

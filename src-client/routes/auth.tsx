@@ -6,6 +6,7 @@ import { useCurrentUser } from '../auth';
 import { AuthForm } from '../features/auth/auth-form';
 import { GoToTarget } from '../features/auth/go-to-target';
 import { QuitFirst } from '../features/auth/quit-first';
+import { usePortalLook } from '../look';
 import { paths } from '../paths';
 import { trpc } from '../trpc';
 import { toastMessage } from '../ui/notify';
@@ -30,7 +31,10 @@ function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
     if (alreadyMessage) toastMessage(intl, alreadyMessage);
   }, [alreadyMessage, intl]);
   const playing = trpc.account.playing.useQuery(undefined, { enabled: user?.isAnonymous === true });
+  // Sign-up is hidden on a portal (spec point 2): its address leads to the log-in page.
+  const portal = usePortalLook() !== null;
 
+  if (mode === 'signup' && portal) return <Navigate to={paths.login()} replace />;
   if (pending) return <PageLoader />;
   if (redirect)
     return redirect.to === 'setupAccount' ? <Navigate to={paths.setupAccount()} replace /> : <GoToTarget />;

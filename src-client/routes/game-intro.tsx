@@ -1,7 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { BeerView } from '../../src-shared/beergame';
 import { BeerRules } from '../features/beergame/rules';
@@ -11,6 +9,7 @@ import { MySeatCard, ShareButtons, ShareLinkCard, useTakeSeat } from '../feature
 import { useGameView } from '../features/game-shell/use-game-view';
 import { withAudienceMessages, withInstructorMessages, withLeanMessages } from '../i18n';
 import { loadChunk } from '../load-chunk';
+import { usePageTitle } from '../look';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
@@ -55,9 +54,8 @@ const leanIntroParts = { useTakeSeat, MySeatCard, ShareButtons, ShareLinkCard };
 
 export function GameIntroPage() {
   const { id = '' } = useParams();
-  const intl = useIntl();
   const { view } = useGameView(id);
-  useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
+  usePageTitle(view?.name ?? null);
   if (!view) return <PageLoader />;
   const debrief = view.isCreator && (
     <Suspense fallback={null}>

@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { playCode } from '../game-type-hint';
 import { loadChunk } from '../load-chunk';
+import { usePageTitle } from '../look';
 import { paths } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
@@ -20,7 +20,7 @@ export function GamePlayPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { view } = useGameView(id);
-  useDocumentTitle(view?.name ?? '');
+  usePageTitle(view?.name ?? '');
   // After the last week of a beer game every participant goes to the results; a lean round's end
   // stays on the floor (the instructor may reset it for another round), its results a tab away.
   const finished = (view?.gameType === 'beergame' && view.finished) ?? false;

@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { GameNav } from '../features/game-shell/game-nav';
 import { useGameView } from '../features/game-shell/use-game-view';
-import { withLeanMessages } from '../i18n';
+import { withFrontMessages, withLeanMessages } from '../i18n';
 import { loadChunk } from '../load-chunk';
+import { usePageTitle } from '../look';
 import { PageLoader } from '../ui/page-loader';
 
 // A game of a session shows its session's name and round list; only such games load them.
@@ -19,10 +19,15 @@ const LeanResults = lazy(async () => ({
     .LeanResults,
 }));
 
+// The end of a demo calls the visitor to sign up: only a demo loads it, with its words.
+const DemoSignUpCall = lazy(async () => ({
+  default: (await withFrontMessages(loadChunk(() => import('../features/demo/sign-up-call')))).DemoSignUpCall,
+}));
+
 export function GameResultsPage() {
   const { id = '' } = useParams();
   const { view } = useGameView(id);
-  useDocumentTitle(view?.name ?? '');
+  usePageTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   return (
     <Stack gap="lg">
@@ -40,6 +45,11 @@ export function GameResultsPage() {
           }
         />
       </div>
+      {view.gameType === 'beergame' && view.demo && (
+        <Suspense fallback={null}>
+          <DemoSignUpCall />
+        </Suspense>
+      )}
       <Suspense fallback={<PageLoader />}>
         {view.gameType === 'leangame' ? <LeanResults view={view} /> : <BeerResults view={view} />}
       </Suspense>

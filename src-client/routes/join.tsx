@@ -1,10 +1,10 @@
 import { Center } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Navigate, useParams } from 'react-router';
 import { normaliseJoinCode } from '../../src-shared/rules/join-code';
 import { JoinByCode, joinCodeTarget } from '../features/game-shell/join-by-code';
+import { usePageTitle } from '../look';
 import { trpc } from '../trpc';
 import { PageLoader } from '../ui/page-loader';
 
@@ -16,7 +16,7 @@ export function JoinPage() {
   const { code = '' } = useParams();
   const intl = useIntl();
   const utils = trpc.useUtils();
-  useDocumentTitle(intl.formatMessage({ id: 'home.joinTitle' }));
+  usePageTitle(intl.formatMessage({ id: 'home.joinTitle' }));
   const normalised = normaliseJoinCode(code);
   const target = useQuery({
     queryKey: ['join-code-target', normalised],

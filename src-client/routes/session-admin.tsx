@@ -4,7 +4,6 @@
  * the viewer may not open the session (follow-up and responses are for its admins only).
  */
 import { Box, Stack } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SessionView } from '../../src-shared/session';
@@ -13,6 +12,7 @@ import { FollowUp } from '../features/session/follow-up';
 import { SessionResponses } from '../features/session/responses';
 import { SessionResults } from '../features/session/results';
 import { useSessionView } from '../features/session/use-session-view';
+import { usePageTitle } from '../look';
 import { paths, type SessionPage } from '../paths';
 import { PageLoader } from '../ui/page-loader';
 
@@ -29,7 +29,7 @@ function SessionAdminFrame({
 }) {
   const { sid = '' } = useParams();
   const { view } = useSessionView(sid);
-  useDocumentTitle(view?.name ?? '');
+  usePageTitle(view?.name ?? '');
   if (!view) return <PageLoader />;
   // Spec point 2: follow-up (and responses) are for the session's admins; the lobby is for others.
   if (!view.isAdmin && page !== 'results') return <Navigate to={paths.session(sid, 'lobby')} replace />;

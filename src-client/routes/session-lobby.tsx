@@ -1,12 +1,11 @@
-import { useDocumentTitle } from '@mantine/hooks';
-import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { BeerRules } from '../features/beergame/rules';
 import { joinUntilSeated } from '../features/game-shell/join-until-seated';
 import { useGameView } from '../features/game-shell/use-game-view';
 import { type LobbyParts, SessionLobby } from '../features/session/lobby';
 import { useSessionView } from '../features/session/use-session-view';
-import { useHiddenLanguagePicker } from '../i18n';
+import { usePageTitle } from '../look';
+import { useSessionNavFacts } from '../ui/nav-facts';
 import { PageLoader } from '../ui/page-loader';
 import { QrCode } from '../ui/qr-code';
 
@@ -22,10 +21,9 @@ const parts: LobbyParts = { confirmJoin: joinUntilSeated, QrCode, SeatRules };
 /** `/session/:sid/lobby`: where players take their seat and wait for each round; the instructor's projector view. */
 export function SessionLobbyPage() {
   const { sid = '' } = useParams();
-  const intl = useIntl();
   const { view } = useSessionView(sid);
-  useDocumentTitle(view?.name ?? intl.formatMessage({ id: 'app.name' }));
-  useHiddenLanguagePicker(view !== null && !view.isAdmin && !view.config.allowLanguagePicker);
+  usePageTitle(view?.name ?? null);
+  useSessionNavFacts(view);
   if (!view) return <PageLoader />;
   return <SessionLobby view={view} parts={parts} />;
 }

@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { reportShownError } from '../telemetry';
 import { showNotification } from './toasts';
 
 /** Toasts last 3 seconds (spec point 9). */
@@ -10,6 +11,8 @@ type ErrorWithMessageId = { data?: { messageId?: string; values?: Record<string,
 export function toastError(intl: IntlShape, error: unknown, fallbackId = 'errors.unexpected') {
   const data = (error as ErrorWithMessageId | null)?.data;
   const id = data?.messageId ?? (navigator.onLine ? fallbackId : 'errors.offline');
+  // Spec point 8: the error shown is also reported (a refusal the server meant is not).
+  if (navigator.onLine) reportShownError(error);
   showNotification({
     color: 'red',
     autoClose: TOAST_MS,

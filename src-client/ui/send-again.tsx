@@ -37,7 +37,7 @@ export function SendAgain({ email }: { email: string }) {
         <FormattedMessage id="account.verifyBanner.sendAgain" />
       </Button>
       {answer && (
-        <Text size="sm" c={answer.ok ? 'teal' : 'red'} role={answer.ok ? 'status' : 'alert'}>
+        <Text size="sm" c={answer.ok ? 'teal.9' : 'red.9'} role={answer.ok ? 'status' : 'alert'}>
           {intl.formatMessage({ id: answer.id }, { email })}
         </Text>
       )}

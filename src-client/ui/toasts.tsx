@@ -33,7 +33,9 @@ const later = (run: (mantine: Mantine) => void) => {
 /** Mantine's `notifications.show`: returns the toast's id at once, as Mantine's does. */
 export function showNotification(toast: NotificationData): string {
   const id = toast.id ?? randomId();
-  later((mantine) => mantine.notifications.show({ ...toast, id }));
+  // A toast that closes by itself has no close button: Mantine's would be a button without a name.
+  const withCloseButton = toast.withCloseButton ?? typeof toast.autoClose !== 'number';
+  later((mantine) => mantine.notifications.show({ ...toast, withCloseButton, id }));
   return id;
 }
 export const hideNotification = (id: string) => later((mantine) => mantine.notifications.hide(id));

@@ -1,4 +1,4 @@
-import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useMatch, useNavigate } from 'react-router';
@@ -26,7 +26,11 @@ export function UserMenu() {
   const facilityName = useFacilityName();
   const playedGameId = useMatch(patterns.gamePlay)?.params.id ?? null;
   const [wanted, setWanted] = useState(false);
-  const playing = trpc.account.playing.useQuery(undefined, { enabled: wanted && !!user, staleTime: 5_000 });
+  // Asked afresh when the menu opens: the bar's logo asked the same at the page's load, before a seat was taken.
+  const playing = trpc.account.playing.useQuery(undefined, {
+    enabled: wanted && !!user,
+    refetchOnMount: 'always',
+  });
   const quit = trpc.account.quitGame.useMutation();
   if (!user) return null;
   const game = playing.data ?? null;
@@ -91,11 +95,7 @@ export function UserMenu() {
     <DeferredMenu
       onWanted={() => setWanted(true)}
       trigger={(props) => (
-        <UnstyledButton
-          data-testid="user-menu"
-          aria-label={intl.formatMessage({ id: 'nav.userMenu' })}
-          {...props}
-        >
+        <UnstyledButton data-testid="user-menu" {...props}>
           <Group gap={6} wrap="nowrap">
             <Avatar size="sm" color="blue" radius="xl">
               {(name ?? '?').slice(0, 1).toUpperCase()}
@@ -104,6 +104,8 @@ export function UserMenu() {
               {name ?? <FormattedMessage id="nav.anonymous" />}
             </Text>
           </Group>
+          {/* Named by what it shows (the name, or its initial on a phone), then what it opens. */}
+          <VisuallyHidden>{intl.formatMessage({ id: 'nav.userMenu' })}</VisuallyHidden>
         </UnstyledButton>
       )}
       items={items}

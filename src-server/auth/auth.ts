@@ -98,12 +98,15 @@ export function createAuth(options: {
   db: Kysely<Database>;
   secret: string;
   publicUrl: string;
-  trustedOrigins: string[];
+  /** The app's origins, and a claimed portal's for a request on its host (main.ts). */
+  trustedOrigins: string[] | ((request?: Request) => Promise<string[]>);
   /** Queues a mail (mail/outbox.ts) and wakes the mail loop. */
   queueMail: (mail: MailRequest) => Promise<void>;
   socialSignIn: SocialSignInConfig;
   /** Frees the seats of a user about to be deleted (streams/seats.ts). */
   vacateSeats: (userId: string) => Promise<unknown>;
+  /** A session was deleted (a sign-out, a revocation, its user deleted): its live views end now. */
+  sessionEnded: (token: string) => void;
 }) {
   const social = socialSignInOptions(options.socialSignIn);
   /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
@@ -229,6 +232,9 @@ export function createAuth(options: {
         // held by a user who no longer exists (docs/accounts.md, "Your data").
         delete: { before: async (user) => void (await options.vacateSeats(user.id)) },
       },
+      // Every process ends the session's subscriptions at once (auth/sign-in-watch.ts), instead of
+      // streaming a signed-out user's views until the next check.
+      session: { delete: { after: async (session) => options.sessionEnded(session.token) } },
       account: {
         create: { before: async (account) => withoutTokens(account) },
         update: { before: async (account) => withoutTokens(account) },

@@ -52,6 +52,17 @@ export class SessionCache {
     if (headers.cookie) this.entries.delete(headers.cookie);
   }
 
+  /** Every cookie whose session `ended` names is looked up afresh (signed out, here or in another process). */
+  async forgetSessions(ended: (sessionToken: string) => boolean): Promise<void> {
+    const entries = [...this.entries];
+    const answers = await Promise.all(entries.map(([, entry]) => entry.signedIn.catch(() => null)));
+    for (const [i, [cookie, entry]] of entries.entries()) {
+      const token = answers[i]?.sessionToken;
+      if (token !== undefined && ended(token) && this.entries.get(cookie) === entry)
+        this.entries.delete(cookie);
+    }
+  }
+
   /** Every cookie that signed `userId` in is looked up afresh (the user was deleted, on any device). */
   async forgetUser(userId: string): Promise<void> {
     const entries = [...this.entries];

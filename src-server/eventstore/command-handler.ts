@@ -154,7 +154,7 @@ export class CommandHandler {
       const answer = await this.tryOnCachedState(type, streamId, command, context, cached);
       if (answer) return answer;
     }
-    const original = await this.store.readCommand(streamId, context.commandId);
+    const original = await this.store.readCommand(streamId, context.commandId, context.actor.userId);
     if (original.length > 0) return this.duplicateAnswer(type, streamId, original);
 
     for (let attempt = 1; ; attempt++) {
@@ -168,7 +168,7 @@ export class CommandHandler {
           return this.duplicateAnswer(
             type,
             streamId,
-            await this.store.readCommand(streamId, context.commandId),
+            await this.store.readCommand(streamId, context.commandId, context.actor.userId),
           );
         }
         if (!(error instanceof VersionConflictError) || attempt >= MAX_ATTEMPTS) throw error;
@@ -240,6 +240,67 @@ export class CommandHandler {
     await this.store.appendMany(decided.map((d) => d.input));
     for (const d of decided) this.remember(type, d.streamId, d.input.events.length, d.next);
     return decided.map((d) => d.next);
+  }
+
+  /**
+   * Runs a command, then a second one on another stream made from the first's outcome, appending
+   * both in one transaction: both or neither (an invoice and the plan it pays for). A conflict on
+   * either re-decides both; a retried command id answers the original outcome of both.
+   */
+  async executeChained<C1, E1 extends DomainEvent, S1, C2, E2 extends DomainEvent, S2>(
+    first: { type: StreamType<C1, E1, S1>; streamId: string; command: C1 },
+    then: (outcome: { events: E1[]; state: S1 }) => {
+      type: StreamType<C2, E2, S2>;
+      streamId: string;
+      command: C2;
+    },
+    context: CommandContext & { commandId: string },
+  ): Promise<[CommandResult<S1>, CommandResult<S2>]> {
+    for (let attempt = 1; ; attempt++) {
+      const original = await this.store.readCommand(first.streamId, context.commandId, context.actor.userId);
+      if (original.length > 0) {
+        const firstAnswer = await this.duplicateAnswer(first.type, first.streamId, original);
+        const second = then({ events: original.map((e) => e as unknown as E1), state: firstAnswer.state });
+        const secondEvents = await this.store.readCommand(
+          second.streamId,
+          context.commandId,
+          context.actor.userId,
+        );
+        return [firstAnswer, await this.duplicateAnswer(second.type, second.streamId, secondEvents)];
+      }
+      const from1 = await this.load(first.type, first.streamId);
+      const decided1 = first.type.decider.decide(first.command, from1.state, context);
+      const next1 = fold(first.type.decider, decided1, from1.state);
+      const second = then({ events: decided1, state: next1 });
+      const from2 = await this.load(second.type, second.streamId);
+      const decided2 = second.type.decider.decide(second.command, from2.state, context);
+      const next2 = fold(second.type.decider, decided2, from2.state);
+      try {
+        const [events1, events2] = await this.store.appendMany([
+          appendInput(first.type, first.streamId, from1, decided1, next1, context),
+          appendInput(second.type, second.streamId, from2, decided2, next2, context),
+        ]);
+        const answer = <S>(
+          type: StreamType<unknown, DomainEvent, unknown>,
+          streamId: string,
+          from: { version: number },
+          events: RecordedEvent[],
+          state: S,
+        ): CommandResult<S> => {
+          const version = events.length > 0 ? events[events.length - 1]!.streamVersion : from.version;
+          this.remember(type, streamId, version, state);
+          return { version, state, events, duplicate: false };
+        };
+        return [
+          answer(first.type as never, first.streamId, from1, events1!, next1),
+          answer(second.type as never, second.streamId, from2, events2!, next2),
+        ];
+      } catch (error) {
+        if (error instanceof DuplicateCommandError) continue;
+        if (!(error instanceof VersionConflictError) || attempt >= MAX_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
+      }
+    }
   }
 
   private async duplicateAnswer<C, E extends DomainEvent, S>(

@@ -247,11 +247,13 @@ export class EventStore {
   }
 
   /** The events a command recorded on a stream (empty if it never was applied). */
-  async readCommand(streamId: string, commandId: string): Promise<RecordedEvent[]> {
+  /** The events `actorId`'s command `commandId` appended to the stream (a command id is the actor's own). */
+  async readCommand(streamId: string, commandId: string, actorId: string): Promise<RecordedEvent[]> {
     const rows = await this.db
       .selectFrom('events')
       .select(EVENT_COLUMNS)
       .where('stream_id', '=', streamId)
+      .where(sql`metadata->>'actorId'`, '=', actorId)
       .where(sql`metadata->>'commandId'`, '=', commandId)
       .orderBy('stream_version')
       .execute();

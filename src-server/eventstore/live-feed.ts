@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { SignOutBus } from '../auth/sign-in-watch';
 import type { PresenceBus } from '../presence/presence';
 
 /** Wake-up for every stream: sent when a subscriber should re-read everything it watches. */
@@ -7,6 +8,8 @@ export const ALL_STREAMS = '*';
 export const CHANNEL = 'events';
 /** Who watches which game, said between processes (presence/presence.ts). */
 const PRESENCE_CHANNEL = 'presence';
+/** Sessions that ended (a sign-out): every process ends their subscriptions (auth/sign-in-watch.ts). */
+const SIGN_OUT_CHANNEL = 'signouts';
 const RECONNECTED = 'reconnected';
 
 /**
@@ -85,8 +88,8 @@ export class PostgresFeed implements LiveFeed {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
-      if (message.channel === PRESENCE_CHANNEL)
-        return this.emitter.emit(PRESENCE_CHANNEL, message.payload ?? '');
+      if (message.channel === PRESENCE_CHANNEL || message.channel === SIGN_OUT_CHANNEL)
+        return this.emitter.emit(message.channel, message.payload ?? '');
       const { streamId, version } = parseWakeUp(message.payload ?? ALL_STREAMS);
       this.emitter.emit(CHANNEL, streamId, version);
     });
@@ -95,24 +98,35 @@ export class PostgresFeed implements LiveFeed {
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
     await client.query(`listen ${PRESENCE_CHANNEL}`);
+    await client.query(`listen ${SIGN_OUT_CHANNEL}`);
     this.client = client;
   }
 
-  /** The presence bus of the process, on this connection: told in order, lost while it reconnects. */
+  /** A channel of this connection: told in order, lost while it reconnects. */
+  private channel(name: string): SignOutBus {
+    return {
+      publish: (message) => {
+        if (!this.client) return;
+        void this.say('select pg_notify($1, $2)', [name, message]);
+      },
+      subscribe: (listener) => {
+        this.emitter.on(name, listener);
+        return () => void this.emitter.off(name, listener);
+      },
+    };
+  }
+
+  /** The presence bus of the process (presence/presence.ts). */
   readonly presence: PresenceBus = {
-    publish: (message) => {
-      if (!this.client) return;
-      void this.say('select pg_notify($1, $2)', [PRESENCE_CHANNEL, message]);
-    },
-    subscribe: (listener) => {
-      this.emitter.on(PRESENCE_CHANNEL, listener);
-      return () => void this.emitter.off(PRESENCE_CHANNEL, listener);
-    },
+    ...this.channel(PRESENCE_CHANNEL),
     onReconnect: (listener) => {
       this.emitter.on(RECONNECTED, listener);
       return () => void this.emitter.off(RECONNECTED, listener);
     },
   };
+
+  /** The sign-out bus of the process (what it misses, the sign-in check catches). */
+  readonly signOuts: SignOutBus = this.channel(SIGN_OUT_CHANNEL);
 
   private reconnect(lost: pg.Client) {
     if (this.closed || this.client !== lost) return;

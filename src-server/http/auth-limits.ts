@@ -3,7 +3,7 @@
  * address as the server resolved it, and rate limits counted in the database per address and per
  * account, sized so that a class behind one school address can join while password guessing is
  * slowed. A refused request answers 429 with `code: TOO_MANY_ATTEMPTS` (the client translates
- * `auth.error.<code>`) and a Retry-After header.
+ * `auth.error.<code>`) and a Retry-After header; a password past its account's limit waits instead.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -35,6 +35,9 @@ const accountKey = (email: unknown): string =>
 
 const bodyOf = (req: { body?: unknown }) => (req.body ?? {}) as Record<string, unknown>;
 
+/** How long an attempt waits `over` attempts past an account's limit: 1 s, doubling, at most 30 s. */
+export const passwordDelayMs = (over: number): number => Math.min(1000 * 2 ** Math.max(0, over - 1), 30_000);
+
 export function authGuards({ isForeign, limiter, limits, addressOf, log }: Options): RequestHandler[] {
   // better-auth checks the Origin of some endpoints only (not of update-user): ours checks all.
   const sameSite: RequestHandler = (req, res, next) => {
@@ -46,6 +49,15 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
   // better-auth reads a body that is already parsed (better-call re-serializes it), so the limit
   // holds for every endpoint; a body that is not JSON is refused rather than read unbounded.
   const body = express.json({ limit: limits.bodyBytes, type: () => true });
+
+  // A session token holds no NUL character (PostgreSQL's text cannot): such a token names no
+  // session, and is refused here rather than failing in better-auth's query (a 500).
+  const noNulToken: RequestHandler = (req, res, next) => {
+    const token = bodyOf(req).token;
+    if (typeof token === 'string' && token.includes('\u0000'))
+      res.status(400).json({ code: 'INVALID_TOKEN', message: 'INVALID_TOKEN' });
+    else next();
+  };
 
   const address: RequestHandler = (req, _res, next) => {
     req.headers[CLIENT_ADDRESS_HEADER] = addressOf(req);
@@ -60,9 +72,28 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
     return !refused;
   };
 
-  /** Counts a password attempt under `keys`; a right password gives it back (only the password's keys). */
-  const countPassword = async (res: Response, keys: [string, RateLimit][]): Promise<boolean> => {
-    if (!(await countAttempt(res, keys))) return false;
+  /**
+   * Counts a password attempt under `keys`; a right password gives it back (only the password's
+   * keys). Past the limit of the key `slowed` the attempt is not refused but waits, longer after
+   * each failure, and the password is still checked: a guesser behind a school's address is slowed
+   * without locking out the owner who then types the right password there.
+   */
+  const countPassword = async (
+    res: Response,
+    keys: [string, RateLimit][],
+    slowed?: string,
+  ): Promise<boolean> => {
+    const decisions = await Promise.all(keys.map(([key, limit]) => limiter.hit(key, limit)));
+    const refused = decisions.find((decision, i) => !decision.allowed && keys[i]![0] !== slowed);
+    if (refused) {
+      refuse(res, refused);
+      return false;
+    }
+    const at = keys.findIndex(([key]) => key === slowed);
+    if (at >= 0 && !decisions[at]!.allowed)
+      await new Promise((resolve) =>
+        setTimeout(resolve, passwordDelayMs(decisions[at]!.count - keys[at]![1].max)),
+      );
     res.on('finish', () => {
       if (res.statusCode < 400)
         for (const [key] of keys.filter(([key]) => key.startsWith('password:')))
@@ -86,14 +117,18 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
         ];
         if (await countAttempt(res, keys)) next();
       } else if (endpoint === '/sign-in/email') {
-        // Every attempt counts, so that parallel guesses cannot slip past the limit; a correct
-        // password gives its attempt back. The account's counter is per address: a stranger's
-        // wrong guesses never lock out the owner signing in from elsewhere.
-        const keys: [string, RateLimit][] = [
-          [`password:${accountKey(bodyOf(req).email)}:${client}`, limits.signInFailuresPerAccount],
-          [`password:${client}`, limits.signInFailuresPerAddress],
-        ];
-        if (await countPassword(res, keys)) next();
+        // Every attempt counts, so that parallel guesses cannot slip past the limits; a correct
+        // password gives its attempt back. The account's counter is per address, and past it an
+        // attempt waits rather than being refused: a stranger's wrong guesses lock the owner out
+        // neither from elsewhere nor from the same school address. The address's own limit holds.
+        // An e-mail no account can have (not a string, no @) is refused by better-auth before any
+        // password is checked: it counts for the address only, and never waits.
+        const email = bodyOf(req).email;
+        const account = `password:${accountKey(email)}:${client}`;
+        const keys: [string, RateLimit][] = [[`password:${client}`, limits.signInFailuresPerAddress]];
+        if (typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()))
+          keys.unshift([account, limits.signInFailuresPerAccount]);
+        if (await countPassword(res, keys, account)) next();
       } else if (endpoint === '/change-password' || endpoint === '/change-email') {
         // The current password is asked for again: a guess, counted as a sign-in's.
         const keys: [string, RateLimit][] = [[`password:${client}`, limits.signInFailuresPerAddress]];
@@ -126,5 +161,5 @@ export function authGuards({ isForeign, limiter, limits, addressOf, log }: Optio
     }
   };
 
-  return [sameSite, body, address, limit];
+  return [sameSite, body, noNulToken, address, limit];
 }

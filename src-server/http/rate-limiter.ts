@@ -8,6 +8,8 @@ import type { Database } from '../db/schema';
 
 export interface RateDecision {
   allowed: boolean;
+  /** What the window has counted, this attempt included. */
+  count: number;
   /** Seconds until the window ends (when a refused caller may try again). */
   retryAfterSeconds: number;
 }
@@ -20,28 +22,28 @@ export class RateLimiter {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Counts one more for `key` and says whether it is within `limit`. */
-  async hit(key: string, limit: RateLimit): Promise<RateDecision> {
+  /** Counts `cost` more for `key` (one by default) and says whether it is within `limit`. */
+  async hit(key: string, limit: RateLimit, cost = 1): Promise<RateDecision> {
     // Now and then, without keeping this request waiting (a failed cleanup is tried again later).
     if (++this.calls % CLEANUP_EVERY === 0) this.cleanup().catch(() => undefined);
     const window = sql`make_interval(secs => ${limit.windowSeconds})`;
     const result = await sql<{ count: number; retry: number }>`
-      insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
+      insert into rate_limits as r (key, window_start, count) values (${key}, now(), ${cost})
       on conflict (key) do update set
         window_start = case when r.window_start <= now() - ${window} then now() else r.window_start end,
-        count = case when r.window_start <= now() - ${window} then 1 else r.count + 1 end
+        count = case when r.window_start <= now() - ${window} then ${cost} else r.count + ${cost} end
       returning count, ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry`.execute(
       this.db,
     );
     const row = result.rows[0]!;
-    return { allowed: row.count <= limit.max, retryAfterSeconds: Math.max(1, row.retry) };
+    return { allowed: row.count <= limit.max, count: row.count, retryAfterSeconds: Math.max(1, row.retry) };
   }
 
-  /** Takes back one count of `key` (an attempt that turned out not to count, such as a right password). */
-  async giveBack(key: string): Promise<void> {
+  /** Takes back `cost` counts of `key` (an attempt that turned out not to count, such as a right password). */
+  async giveBack(key: string, cost = 1): Promise<void> {
     await this.db
       .updateTable('rate_limits')
-      .set({ count: sql`greatest(count - 1, 0)` })
+      .set({ count: sql`greatest(count - ${cost}, 0)` })
       .where('key', '=', key)
       .execute();
   }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { isOwnOrigin, type OwnAddresses } from '../../src-shared/rules/own-origin';
 
 /** Where the page's nonce is kept for the request (helmet reads it back for the CSP header). */
 const nonceOf = (res: Response): string => (res.locals as { cspNonce: string }).cspNonce;
@@ -52,19 +53,14 @@ export const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * Whether a request comes from our own page: an Origin among the trusted ones, or the host we
- * are served on. A request without an Origin is not from a page (a script, a test, curl), which a
- * browser's cross-site request always is: it can carry no victim's cookie, so it is not refused
- * by this rule (the WebSocket handshake, which browsers always send with an Origin, requires one).
+ * Whether a request comes from our own page: an Origin that `isOwnOrigin` accepts from the
+ * configured addresses (never the request's Host alone). A request without an Origin is not from a
+ * page (a script, a test, curl), which a browser's cross-site request always is: it can carry no
+ * victim's cookie, so it is not refused by this rule (the WebSocket handshake, which browsers
+ * always send with an Origin, requires one).
  */
-export function originCheck(trustedOrigins: readonly string[]) {
-  const isOwn = (origin: string, host: string | undefined): boolean => {
-    try {
-      return trustedOrigins.includes(origin) || new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  };
+export function originCheck(own: OwnAddresses) {
+  const isOwn = (origin: string, host: string | undefined) => isOwnOrigin(origin, host, own);
   return {
     /** A page of another site (or `null`, a sandboxed one) sent this request. */
     isForeign(request: IncomingMessage): boolean {

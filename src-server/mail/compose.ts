@@ -5,6 +5,7 @@
 import { createIntl } from 'react-intl';
 import type { Locale } from '../../src-shared/rules/locale';
 import { messagesIn } from '../messages';
+import { type PlanPurchaseValues, planPurchaseLayout } from './plan-purchase';
 
 /** The values each kind of mail is written from (kept in its outbox row). */
 export interface MailValues {
@@ -20,6 +21,10 @@ export interface MailValues {
   emailChangeRequested: { name: string; email: string; resetLink: string };
   /** To an account's address, when someone tried to sign up with it. */
   signUpExisting: { name: string; loginLink: string };
+  /** To a colleague a team's admin invited: the team's join link. */
+  teamInvite: { inviterName: string; teamName: string; link: string };
+  /** To a buyer who asked to be told (`notifyPlanPurchase`): the plan bought, its invoice. */
+  planPurchase: PlanPurchaseValues;
 }
 export type MailKind = keyof MailValues;
 
@@ -31,7 +36,8 @@ export interface ComposedMail {
   links: string[];
 }
 
-interface Layout {
+/** A mail's words: its subject, paragraphs, one link as a button, and lines after it. */
+export interface Layout {
   subject: string;
   paragraphs: string[];
   action: { label: string; url: string };
@@ -44,11 +50,9 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function layoutOf(
-  kind: MailKind,
-  values: Record<string, string>,
-  say: (id: string, more?: Record<string, string>) => string,
-): Layout {
+type Say = (id: string, more?: Record<string, string | number>) => string;
+
+function layoutOf(kind: Exclude<MailKind, 'planPurchase'>, values: Record<string, string>, say: Say): Layout {
   switch (kind) {
     case 'resetPassword':
       return {
@@ -66,6 +70,19 @@ function layoutOf(
         paragraphs: [say('mail.greeting'), say('mail.noAccount.intro', { email: values.email! })],
         action: { label: say('mail.noAccount.action'), url: values.signupLink! },
         after: [say('mail.noAccount.ignore')],
+      };
+    case 'teamInvite':
+      return {
+        subject: say('mail.teamInvite.subject', {
+          inviterName: values.inviterName!,
+          teamName: values.teamName!,
+        }),
+        paragraphs: [
+          say('mail.greeting'),
+          say('mail.teamInvite.intro', { inviterName: values.inviterName!, teamName: values.teamName! }),
+        ],
+        action: { label: say('mail.teamInvite.action'), url: values.link! },
+        after: [say('mail.teamInvite.ignore', { inviterName: values.inviterName! })],
       };
     case 'verifyEmail':
     case 'changeEmail':
@@ -99,9 +116,11 @@ export async function composeMail(
   const messages = await messagesIn(locale);
   const intl = createIntl({ locale, messages, defaultLocale: 'en' });
   const product = messages['app.name']!;
-  const say = (id: string, more: Record<string, string> = {}) =>
-    intl.formatMessage({ id }, { product, ...more }) as string;
-  const mail = layoutOf(kind, values, say);
+  const say: Say = (id, more = {}) => intl.formatMessage({ id }, { product, ...more }) as string;
+  const mail =
+    kind === 'planPurchase'
+      ? planPurchaseLayout(values, { say, has: (id) => id in messages }, locale)
+      : layoutOf(kind, values, say);
   const footer = say('mail.footer');
   const text = [
     ...mail.paragraphs,

@@ -304,3 +304,60 @@ export async function onboardingOf(db: Kysely<Database>, creatorId: string) {
     newestGameId: newest?.id ?? null,
   };
 }
+
+/** A creator's name as the team lists show it: null when they have none or are gone ('Teammate'). */
+export const creatorNameOf = (name: string | null | undefined): string | null => name?.trim() || null;
+
+/**
+ * The games of an instructor's teammates (spec point 6), newest first, a page of `GAMES_PAGE_SIZE`
+ * from `offset`: neither deleted, archived nor draft (only a game's creator sees those, spec point
+ * 4), nor a session's (listed with their session), each with its creator's name.
+ */
+export async function gamesOfTeammates(db: Kysely<Database>, teammateIds: readonly string[], offset: number) {
+  if (teammateIds.length === 0) return { games: [], nextCursor: null };
+  const rows = await db
+    .selectFrom('games')
+    .leftJoin('user', 'user.id', 'games.creator_id')
+    .select([
+      'games.id',
+      'games.type',
+      'games.name',
+      'games.week',
+      'games.weeks',
+      'games.finished',
+      'games.player_ids',
+      'games.free_seats',
+      'games.created_at',
+      'games.creator_id',
+      'user.name as creatorName',
+    ])
+    .where('games.creator_id', 'in', teammateIds)
+    .where('games.deleted', '=', false)
+    .where('games.archived', '=', false)
+    .where('games.draft', '=', false)
+    .where('games.session_id', 'is', null)
+    .orderBy('games.created_at', 'desc')
+    .orderBy('games.name')
+    .orderBy('games.id')
+    .limit(GAMES_PAGE_SIZE + 1)
+    .offset(offset)
+    .execute();
+  return {
+    games: rows.slice(0, GAMES_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      week: row.week,
+      weeks: row.weeks,
+      finished: row.finished,
+      archived: false,
+      draft: false,
+      players: row.player_ids.length,
+      freeSeats: row.free_seats,
+      createdAt: row.created_at,
+      creatorId: row.creator_id,
+      creatorName: creatorNameOf(row.creatorName),
+    })),
+    nextCursor: rows.length > GAMES_PAGE_SIZE ? offset + GAMES_PAGE_SIZE : null,
+  };
+}

@@ -104,13 +104,37 @@ export function sessionsByCreator(db: Kysely<Database>, creatorId: string) {
     .execute();
 }
 
-/** The games of the round each of an instructor's sessions is on, with whether each has ended (one query). */
-export function gamesOfCurrentRounds(db: Kysely<Database>, creatorId: string) {
+/**
+ * The sessions of an instructor's teammates (spec point 6: a teammate administers them) that are
+ * not deleted, newest first, with their creators' names (null: none, or gone).
+ */
+export function sessionsOfTeammates(db: Kysely<Database>, teammateIds: readonly string[]) {
+  if (teammateIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sessions')
+    .leftJoin('user', 'user.id', 'sessions.creator_id')
+    .selectAll('sessions')
+    .select('user.name as creatorName')
+    .where('sessions.creator_id', 'in', teammateIds)
+    .where('sessions.deleted', '=', false)
+    .orderBy('sessions.created_at', 'desc')
+    .orderBy('sessions.id')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * The games of the round each of the sessions of an instructor (or of several) is on, with whether
+ * each has ended (one query).
+ */
+export function gamesOfCurrentRounds(db: Kysely<Database>, creatorIds: string | readonly string[]) {
+  const ids = typeof creatorIds === 'string' ? [creatorIds] : creatorIds;
+  if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('games')
     .innerJoin('sessions', 'sessions.id', 'games.session_id')
     .select(['games.session_id as sessionId', 'games.finished'])
-    .where('sessions.creator_id', '=', creatorId)
+    .where('sessions.creator_id', 'in', ids)
     .where('sessions.deleted', '=', false)
     .whereRef('games.round_number', '=', 'sessions.current_round')
     .where('games.deleted', '=', false)

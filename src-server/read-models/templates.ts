@@ -93,6 +93,73 @@ export async function ownTemplate(
   return row && ownTemplateOf(row);
 }
 
+/** A teammate's template as the team view shows it: with its creator (null name: none, or gone). */
+export interface TeammateTemplate extends OwnTemplate {
+  creatorId: string;
+  creatorName: string | null;
+}
+
+/** The templates of a kind of an instructor's teammates (spec point 6), newest first. */
+export async function templatesOfTeammates(
+  db: Kysely<Database>,
+  teammateIds: readonly string[],
+  kind: TemplateKind = 'game',
+): Promise<TeammateTemplate[]> {
+  if (teammateIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('templates as t')
+    .leftJoin('user', 'user.id', 't.creator_id')
+    .select(COLUMNS.map((column) => `t.${column}` as const))
+    .select(['t.creator_id', 'user.name as creatorName'])
+    .where('t.creator_id', 'in', teammateIds)
+    .where('t.kind', '=', kind)
+    .where('t.deleted', '=', false)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    ...ownTemplateOf(row),
+    creatorId: row.creator_id,
+    creatorName: row.creatorName?.trim() || null,
+  }));
+}
+
+/**
+ * A template of a kind the instructor may make a game, a session or a copy from: their own or a
+ * teammate's (spec point 6); undefined for another's, a deleted, unknown or other kind's.
+ */
+export async function usableTemplate(
+  db: Kysely<Database>,
+  userId: string,
+  templateId: string,
+  kind: TemplateKind = 'game',
+): Promise<OwnTemplate | undefined> {
+  const row = await db
+    .selectFrom('templates')
+    .select(COLUMNS)
+    .where('id', '=', templateId)
+    .where((eb) =>
+      eb.or([
+        eb('creator_id', '=', userId),
+        // A teammate's: its creator shares a team with the caller (read-models/teams.ts teammatesOf).
+        eb(
+          'creator_id',
+          'in',
+          eb
+            .selectFrom('team_members as other')
+            .innerJoin('team_members as mine', 'mine.team_id', 'other.team_id')
+            .select('other.user_id')
+            .where('mine.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .where('kind', '=', kind)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return row && ownTemplateOf(row);
+}
+
 export async function insertTemplate(
   db: Kysely<Database>,
   template: {

@@ -13,29 +13,42 @@ import {
   viewGame,
 } from '../../src-shared/beergame';
 import { gameStreamId } from '../../src-shared/eventsourcing';
+import { demoExpiresAt, isDemoCreator } from '../../src-shared/rules/demo';
 import { beerTeamGame } from '../../src-shared/session';
 import { type GameSummary, gamesListKey, gamesProjection } from '../read-models/games';
+import { withLeaderboard } from '../read-models/leaderboard';
 import { type GameTimers, withDeadlines } from '../scheduler/deadlines';
 import { checkedBeerConfig } from './beer-config';
 import type { GameType, RoundGames } from './game-type';
 
 const summary = (state: BeerState): GameSummary => beergameSummary(state);
 
+/** The deadline kind that deletes a demo game a day after its creation (src-shared/rules/demo.ts). */
+export const DEMO_EXPIRY = 'demo-expiry';
+
 /**
- * The turn timer: a running deadline closes its week when it runs out. Computer players and
- * threshold or scheduled messages need no timer of their own: the engine applies them as the week
- * closes (closing.ts, week/).
+ * The turn timer: a running deadline closes its week when it runs out; and a demo game's expiry,
+ * which deletes it (a deletion is an event, as any other). Computer players and threshold or
+ * scheduled messages need no timer of their own: the engine applies them as the week closes
+ * (closing.ts, week/).
  */
 export const beergameTimers: GameTimers<BeerCommand, BeerState> = {
-  due: (state) =>
-    state.exists && !state.finished && state.deadline !== null
+  due: (state) => [
+    ...(state.exists && !state.finished && state.deadline !== null
       ? [{ kind: 'turn', dueAt: state.deadline, payload: { week: state.week } }]
-      : [],
-  command: (deadline) => ({
-    type: 'CloseWeek',
-    reason: 'timer',
-    week: typeof deadline.payload.week === 'number' ? deadline.payload.week : undefined,
-  }),
+      : []),
+    ...(state.exists && !state.deleted && isDemoCreator(state.creatorId)
+      ? [{ kind: DEMO_EXPIRY, dueAt: demoExpiresAt(state.createdAt), payload: {} }]
+      : []),
+  ],
+  command: (deadline) =>
+    deadline.kind === DEMO_EXPIRY
+      ? { type: 'DeleteGame' }
+      : {
+          type: 'CloseWeek',
+          reason: 'timer',
+          week: typeof deadline.payload.week === 'number' ? deadline.payload.week : undefined,
+        },
 };
 
 const freeSeatsToComputer = (state: BeerState): BeerCommand[] =>
@@ -81,7 +94,7 @@ export const beergameType: GameType<BeerCommand, BeerEvent, BeerState, BeerView>
     decider: beergameDecider,
     rulesVersion: BEERGAME_RULES_VERSION,
     upcasters: beerUpcasters,
-    project: withDeadlines(gamesProjection('beergame', summary), {
+    project: withDeadlines(withLeaderboard(gamesProjection('beergame', summary)), {
       gameType: 'beergame',
       timers: beergameTimers,
       streamIdOf: (state) => gameStreamId(state.gameId),

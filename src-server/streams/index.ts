@@ -6,12 +6,16 @@ import { gameStreamId, type RecordedEvent } from '../../src-shared/eventsourcing
 import { foldRecorded } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import { replaceGameRows } from '../read-models/games';
+import { replaceInvoiceRows } from '../read-models/invoices';
+import { replaceLeaderboardRows } from '../read-models/leaderboard';
 import { replaceSessionRows } from '../read-models/sessions';
+import { replaceTeamRows } from '../read-models/teams';
 import { replaceDeadlines } from '../scheduler/deadlines';
 import { beergameType } from './beergame';
 import type { GameType } from './game-type';
 import { leangameType } from './leangame';
 import { SESSION_STREAM_PREFIX, sessionStream } from './session';
+import { LEDGER_STREAM_PREFIX, ledgerStream, TEAM_STREAM_PREFIX, teamStream } from './team';
 
 export const GAME_STREAM_PREFIX = 'game-';
 export { gameStreamId };
@@ -39,7 +43,7 @@ function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
 }
 
 /**
- * Rebuilds every read model of the games and sessions from the events, each table in one
+ * Rebuilds every read model of the games (their rows, deadlines and leaderboard lines), sessions, teams and invoices from the events, each table in one
  * transaction: the dashboard never sees a half-rebuilt table, and the deadlines are those the
  * states call for (a deadline that passed while no server ran fires at once). Returns the number
  * of games projected.
@@ -58,9 +62,14 @@ export async function rebuildProjections(store: EventStore): Promise<number> {
       createdAt: new Date(events[0]!.metadata.serverTime),
       streamId: events[0]!.streamId,
       deadlines: type.timers?.due(state) ?? [],
+      state,
     };
   });
   await replaceGameRows(store.db, games);
+  await replaceLeaderboardRows(
+    store.db,
+    games.filter((game) => game.type === beergameType.name).map((game) => game.state),
+  );
   await replaceDeadlines(
     store.db,
     games.map((game) => ({ streamId: game.streamId, gameType: game.type, deadlines: game.deadlines })),
@@ -70,5 +79,16 @@ export async function rebuildProjections(store: EventStore): Promise<number> {
     sessionIds.map(async (id) => foldRecorded(sessionStream, await store.readStream(id))),
   );
   await replaceSessionRows(store.db, sessions);
+  const teamIds = await store.streamIds(TEAM_STREAM_PREFIX);
+  const teams = await Promise.all(
+    teamIds.map(async (id) => foldRecorded(teamStream, await store.readStream(id))),
+  );
+  await replaceTeamRows(store.db, teams);
+  // Every document each year's ledger issued, in the order issued (a credit note after its invoice).
+  const ledgers = await store.streamIds(LEDGER_STREAM_PREFIX);
+  const documents = (await Promise.all(ledgers.sort().map((id) => store.readStream(id))))
+    .flat()
+    .map((event) => foldRecorded(ledgerStream, [event]).last!);
+  await replaceInvoiceRows(store.db, documents);
   return games.length;
 }

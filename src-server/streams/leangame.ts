@@ -103,9 +103,14 @@ export const leangameType: GameType<LeanCommand, LeanEvent, LeanState, LeanGameV
     const view = viewLeanGame(state, { userId: viewer.userId ?? '', role: viewer.role }, viewer.now)!;
     const named = (user: string | null, recorded: string | null) =>
       (user === null ? null : viewer.playerNames[user]) ?? recorded;
+    // Named from the state's holders: the view itself carries no user id.
+    const holderOf = new Map(state.facilities.map((f) => [f.id, f.user]));
     return {
       ...view,
-      facilities: view.facilities.map((f) => ({ ...f, playerName: named(f.user, f.playerName) })),
+      facilities: view.facilities.map((f) => ({
+        ...f,
+        playerName: named(holderOf.get(f.id) ?? null, f.playerName),
+      })),
     };
   },
   timers: leangameTimers,

@@ -85,11 +85,19 @@ export async function* asChanges<V extends object>(views: AsyncIterable<V>): Asy
  * needs one or two), and an end when its sign-in is revoked (`stop` aborts). `close` gives both back.
  */
 export function openSubscription(ctx: Context, signal: AbortSignal | undefined) {
-  const { services, socket } = ctx;
+  const { services, socket, clientAddress } = ctx;
   if (socket && socket.subscriptions >= services.limits.subscriptionsPerSocket)
     throw appError('TOO_MANY_REQUESTS', 'errors.tooManySubscriptions', {
       max: services.limits.subscriptionsPerSocket,
     });
+  // One address's sockets together: 1,000 sockets of 20 subscriptions each were 20,000 live views.
+  const byAddress = services.subscriptionsByAddress;
+  const ofAddress = byAddress.get(clientAddress) ?? 0;
+  if (ofAddress >= services.limits.subscriptionsPerAddress)
+    throw appError('TOO_MANY_REQUESTS', 'errors.tooManySubscriptions', {
+      max: services.limits.subscriptionsPerAddress,
+    });
+  byAddress.set(clientAddress, ofAddress + 1);
   if (socket) socket.subscriptions++;
   const ended = new AbortController();
   const stopSignInChecks = ctx.sessionToken
@@ -101,6 +109,9 @@ export function openSubscription(ctx: Context, signal: AbortSignal | undefined) 
       ended.abort();
       stopSignInChecks?.();
       if (socket) socket.subscriptions--;
+      const left = (byAddress.get(clientAddress) ?? 1) - 1;
+      if (left > 0) byAddress.set(clientAddress, left);
+      else byAddress.delete(clientAddress);
     },
   };
 }

@@ -12,6 +12,7 @@ import { type SessionState, sessionStreamId } from '../../src-shared/session';
 import type { SessionUser } from '../auth/auth';
 import type { RateLimit } from '../config';
 import { type GameSummary, gameTypeOfRow } from '../read-models/games';
+import { teammatesOf } from '../read-models/teams';
 import {
   type AnyGameType,
   type GameTypeName,
@@ -36,11 +37,16 @@ export const actorOf = (ctx: Context): Actor =>
  *   again from the handshake's cookie (remembered briefly, forgotten on sign-out:
  *   auth/session-cache.ts), so a command sent on a socket sees a sign-out or a new name as one
  *   sent over HTTP would;
+ * - a WebSocket's calls are counted, in memory, against CALLS_PER_SOCKET_LIMIT;
  * - a refused command (`DomainError` from a decider) is a client error, not a server failure.
  */
 const everyCall = t.middleware(async ({ ctx, next }) => {
   let result: Awaited<ReturnType<typeof next>>;
   if (ctx.socket) {
+    // A socket's calls are limited like an address's requests (CALLS_PER_SOCKET_LIMIT).
+    const decision = ctx.socket.calls.hit();
+    if (!decision.allowed)
+      throw appError('TOO_MANY_REQUESTS', 'errors.tooManyRequests', { seconds: decision.retryAfterSeconds });
     const signedIn = await ctx.services.sessions.signedIn(ctx.socket.headers);
     result = await next({
       ctx: { user: signedIn?.user ?? null, sessionToken: signedIn?.sessionToken ?? null },
@@ -78,6 +84,16 @@ export const verifiedInstructorProcedure = instructorProcedure.use(({ ctx, next 
   return next();
 });
 
+/**
+ * Someone who runs this installation: a verified instructor whose address is one of
+ * OPERATOR_EMAILS. Anyone else is told the page does not exist for them.
+ */
+export const operatorProcedure = verifiedInstructorProcedure.use(({ ctx, next }) => {
+  if (!ctx.services.operatorEmails.includes(ctx.user.email?.toLowerCase() ?? ''))
+    throw appError('FORBIDDEN', 'errors.operatorOnly');
+  return next();
+});
+
 /** A seat shows the user's name, so a player needs one (it stays in their user record). */
 export function requirePlayerName(ctx: Context): void {
   if (!playerNameInput.safeParse(ctx.user?.name).success)
@@ -92,6 +108,47 @@ export async function rateLimit(ctx: Context, key: string, limit: RateLimit): Pr
   const decision = await ctx.services.limiter.hit(key, limit);
   if (!decision.allowed)
     throw appError('TOO_MANY_REQUESTS', 'errors.tooManyRequests', { seconds: decision.retryAfterSeconds });
+}
+
+/**
+ * Admits `count` games about to be created by the caller for `creatorId` (issue 29, item 3): what
+ * is counted is games, not actions (a copy of 200 is 200, a session's round one per team), per
+ * account and hour (GAMES_PER_HOUR_LIMIT), and the games `creatorId` holds live (neither finished,
+ * archived nor deleted) may not pass LIVE_GAMES_LIMIT. A refusal counts nothing: a smaller copy
+ * may follow at once.
+ */
+export async function admitNewGames(ctx: Context & { user: SessionUser }, creatorId: string, count: number) {
+  const { limiter, limits, database } = ctx.services;
+  const key = `games-created:${ctx.user.id}`;
+  const decision = await limiter.hit(key, limits.gamesCreated, count);
+  if (!decision.allowed) {
+    await limiter.giveBack(key, count);
+    throw appError('TOO_MANY_REQUESTS', 'errors.tooManyGamesCreated', {
+      max: limits.gamesCreated.max,
+      minutes: Math.ceil(decision.retryAfterSeconds / 60),
+    });
+  }
+  const { live } = await database.db
+    .selectFrom('games')
+    .select((eb) => eb.fn.countAll<string>().as('live'))
+    .where('creator_id', '=', creatorId)
+    .where('deleted', '=', false)
+    .where('finished', '=', false)
+    .where('archived', '=', false)
+    .executeTakeFirstOrThrow();
+  if (Number(live) + count > limits.liveGames) {
+    await limiter.giveBack(key, count);
+    throw appError('FORBIDDEN', 'errors.tooManyLiveGames', { max: limits.liveGames, live: Number(live) });
+  }
+}
+
+/**
+ * A team's game of a session is joined through the session (its lobby, the session's own seating), whose
+ * seating rules (teams, players carried from the round before) a seat taken by the game's own id
+ * would bypass: the game ids show in the lobby to anyone (issue 29, item 1).
+ */
+export function refuseSeatOutsideSession(game: { summary: GameSummary }): void {
+  if (game.summary.session) throw appError('FORBIDDEN', 'session.errJoinInLobby');
 }
 
 /** A game the viewer may open, loaded with its type, version, state and summary. */
@@ -253,15 +310,22 @@ export interface LoadedSession {
   version: number;
   state: SessionState;
   isAdmin: boolean;
+  /** The viewer's teammates (read for an instructor who did not create the session). */
+  teammateIds: readonly string[];
 }
 
 /** Loads a session, refusing an unknown or deleted one, and an unpublished one to a non-admin (spec point 2). */
 export async function openSession(ctx: Context, sessionId: string): Promise<LoadedSession> {
   const { version, state } = await ctx.services.commands.load(sessionStream, sessionStreamId(sessionId));
-  const viewer = { userId: ctx.user?.id ?? null };
+  const userId = ctx.user?.id ?? null;
+  const teammateIds =
+    ctx.user && isInstructor(ctx.user) && state.exists && userId !== state.creatorId
+      ? await teammatesOf(ctx.services.database.db, ctx.user.id)
+      : [];
+  const viewer = { userId, teammateIds };
   const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
   if (refusal) throw appError('NOT_FOUND', refusal);
-  return { sessionId, version, state, isAdmin: isSessionAdmin(state, viewer) };
+  return { sessionId, version, state, isAdmin: isSessionAdmin(state, viewer), teammateIds };
 }
 
 const sessionIdInput = z.object({ sessionId: idInput });

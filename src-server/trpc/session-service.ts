@@ -23,13 +23,14 @@ import {
   type TeamGame,
   teamName,
 } from '../../src-shared/session';
+import { admitPlayer } from '../billing/usage';
 import { messagesIn } from '../messages';
 import { copyGameIds } from '../read-models/games';
 import { freeSessionCode, gamesOfRound, gamesOfSession } from '../read-models/sessions';
 import { type AnyGameType, gameTypeNamed } from '../streams';
 import { sessionStream } from '../streams/session';
 import type { Context } from './context';
-import { actorOf, type LoadedSession } from './procedures';
+import { actorOf, admitNewGames, type LoadedSession } from './procedures';
 import { appError } from './trpc';
 
 type SignedIn = Context & { user: NonNullable<Context['user']> };
@@ -44,13 +45,18 @@ const contextOf = (ctx: Context, commandId: string, actor: Actor = actorOf(ctx))
 /** What the server does to a session's games for one of its admins, checked here first. */
 const onBehalfOf = (ctx: SignedIn): Actor => ({ userId: ctx.user.id, role: 'system' });
 
-export function runSession(ctx: Context, sessionId: string, command: SessionCommand, commandId: string) {
-  return ctx.services.commands.execute(
-    sessionStream,
-    sessionStreamId(sessionId),
-    command,
-    contextOf(ctx, commandId),
-  );
+/** A command on a session; a teammate of its creator acts as an admin (the decider checks it). */
+export function runSession(
+  ctx: Context & { session?: LoadedSession },
+  sessionId: string,
+  command: SessionCommand,
+  commandId: string,
+) {
+  const teammateIds = ctx.session?.sessionId === sessionId ? ctx.session.teammateIds : undefined;
+  return ctx.services.commands.execute(sessionStream, sessionStreamId(sessionId), command, {
+    ...contextOf(ctx, commandId),
+    teammateIds,
+  });
 }
 
 /** A session's id from its creator's command: a retried creation finds the session it made. */
@@ -120,6 +126,8 @@ async function openRound(ctx: SignedIn, s: SessionState, roundNumber: number, co
   );
   const language = (round.config.language as Locale | null | undefined) ?? 'en';
   const defaultTeam = (await messagesIn(language))['session.teamLabel']!;
+  // The round's games are the session creator's, one per team: counted as games.
+  if (!existing) await admitNewGames(ctx, s.creatorId, s.setup.teamCount);
   if (!existing)
     await services.commands.createMany(
       type.stream,
@@ -396,6 +404,7 @@ export async function seatPlayer(
   };
   const held = games.find((game) => game.player_ids.includes(ctx.user.id));
   if (held) return answer(held.id, held.team_number ?? 0);
+  await admitPlayer(ctx, { gameType: type.name, creatorId: state.creatorId }, ctx.user.id);
   const { seat, command } = await seatFor(ctx, state, type, games, input);
   await runGame(ctx, type, seat.gameId, command, input.commandId);
   return answer(seat.gameId, seat.teamNumber);

@@ -176,6 +176,11 @@ export const listGamesInput = z.object({
   search: textInput({ min: 0, max: 80 }).optional(),
 });
 
+/** The teammates' games list (spec point 6): a page from `cursor`. */
+export const listTeamGamesInput = z.object({
+  cursor: z.number().int().min(0).max(1_000_000).nullish(),
+});
+
 /** Games an action applies to at once: one to a page's worth of selection. */
 export const GAMES_PER_ACTION = 200;
 const gameIdsInput = z

@@ -13,4 +13,9 @@ export const USER_FIELDS = {
   lastname: { type: 'string', required: false },
   profileType: { type: 'string', required: false },
   favoriteGames: { type: 'string[]', required: false },
+  // Plans and referral (migrations/0013_teams_and_billing.ts): the mail on a purchase is the
+  // user's choice; the referral fields are set by the server's own procedures only.
+  notifyPlanPurchase: { type: 'boolean', required: false, defaultValue: false },
+  invitedBy: { type: 'string', required: false, input: false },
+  joinedReferralProgram: { type: 'boolean', required: false, defaultValue: false, input: false },
 } as const;

@@ -10,6 +10,7 @@ export * from './events';
 export { checkOrder, isGameAdmin } from './guards';
 export * from './history-view';
 export * from './kpis';
+export * from './leaderboard';
 export * from './policies';
 export * from './schemas';
 export * from './seats';

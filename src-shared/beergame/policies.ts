@@ -3,6 +3,7 @@
  * A policy string is `passthrough`, `fixed:N`, `basestock:f1,f2,...` (one target per facility in
  * network order, or one for all) or `sterman:theta,alpha,beta,S'`.
  */
+import { MAX_ORDER_QUANTITY } from './constants';
 import type { BeerState, WeekRow } from './state';
 import { facilityPlansOf } from './week';
 
@@ -52,8 +53,28 @@ function parsePolicyText(text: string): Policy | null {
   }
 }
 
+/**
+ * Whether a policy's numbers are within what a game may be given, checked like an order: a
+ * quantity or a stock target at most MAX_ORDER_QUANTITY, Sterman's α and β fractions (0 to 1).
+ * `parsePolicy` stays lenient so that a game saved before these bounds still folds the same.
+ */
+function withinBounds(policy: Policy): boolean {
+  switch (policy.kind) {
+    case 'passthrough':
+      return true;
+    case 'fixed':
+      return policy.quantity <= MAX_ORDER_QUANTITY;
+    case 'basestock':
+      return policy.targets.every((target) => target <= MAX_ORDER_QUANTITY);
+    case 'sterman':
+      return policy.alpha <= 1 && policy.beta <= 1 && policy.target <= MAX_ORDER_QUANTITY;
+  }
+}
+
+/** Whether a policy may be given to a game (a command's check): it parses and its numbers are in bounds. */
 export function isValidPolicy(text: string): boolean {
-  return parsePolicy(text) !== null;
+  const policy = parsePolicy(text);
+  return policy !== null && withinBounds(policy);
 }
 
 /** The kinds of policy `parsePolicy` knows, for a form's select. */
@@ -168,17 +189,22 @@ function smoothedDemand(
   return expected;
 }
 
-/** Makes a quantity respect a capability's constraints (moq, maximum, batch size; zero = none). */
+/**
+ * Makes a quantity respect a capability's constraints (moq, maximum, batch size; zero = none) and,
+ * whatever the policy computed, the game's own maximum: the engine caps every order, as it refuses
+ * a player's above it (guards.ts).
+ */
 export function fitConstraints(
   q: number,
   cap: { moq: number; maxOrderQty: number; batchSize: number },
 ): number {
   let x = Math.max(0, Math.round(q));
-  if (x === 0) return 0;
+  if (!(x > 0)) return 0; // zero, or not a number
   if (cap.moq > 0 && x < cap.moq) x = cap.moq;
   if (cap.batchSize > 0) x = Math.ceil(x / cap.batchSize) * cap.batchSize;
-  if (cap.maxOrderQty > 0 && x > cap.maxOrderQty) {
-    x = cap.maxOrderQty;
+  const max = cap.maxOrderQty > 0 ? Math.min(cap.maxOrderQty, MAX_ORDER_QUANTITY) : MAX_ORDER_QUANTITY;
+  if (x > max) {
+    x = max;
     if (cap.batchSize > 0) x = Math.floor(x / cap.batchSize) * cap.batchSize;
   }
   return x;

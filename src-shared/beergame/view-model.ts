@@ -127,6 +127,8 @@ export interface BeerView {
   transparent: boolean;
   isCreator: boolean;
   myFacilityId: string | null;
+  /** A demo game (src-shared/rules/demo.ts): its end calls the visitor to sign up. Absent otherwise. */
+  demo?: true;
   /** The game's session, round and team (the round list, the breadcrumbs); null: a game of its own. */
   session: SessionPlace | null;
   rulesVersion: number;

@@ -7,6 +7,7 @@
 
 import { answerMatches } from '../rules/answer-check';
 import { withoutExpectedAnswers } from '../rules/debrief-config';
+import { isDemoCreator } from '../rules/demo';
 import { policyFor } from './closing';
 import { inboundGoods, ordersOnTheWay } from './in-transit';
 import type { ConfigDebrief } from './schemas';
@@ -104,6 +105,7 @@ export function viewGame(s: BeerState, viewer: BeerViewer): BeerView {
     transparent: s.transparent,
     isCreator,
     myFacilityId,
+    ...(isDemoCreator(s.creatorId) ? { demo: true as const } : {}),
     session: s.session,
     rulesVersion: s.rulesVersion,
     // Games recorded before the setting existed have none.

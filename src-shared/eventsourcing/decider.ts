@@ -17,6 +17,8 @@ export interface CommandContext {
   /** Server time in epoch milliseconds. */
   now: number;
   actor: Actor;
+  /** Users who share a team account with the actor: the server reads them for a session's commands. */
+  teammateIds?: readonly string[];
 }
 
 /** A domain event as the reducers see it: a type tag and its data. */

@@ -126,6 +126,8 @@ function joinFacility(
   // A draft is its creator's alone until published (spec point 2).
   if (state.draft && ctx.actor.userId !== state.creatorId) fail('errGameDraft');
   if (state.endAt !== null) fail('errGameEnded');
+  // One rule for both games: the creator runs the game and sees every station; players take them.
+  if (ctx.actor.userId === state.creatorId) fail('errCreatorCannotPlay');
   if (f.user === ctx.actor.userId) return [];
   if (f.user !== null) fail('errFacilityTaken', { facilityId: f.id });
   if (hasFacility(state, ctx.actor.userId)) fail('errAlreadyPlaying');

@@ -30,7 +30,6 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     gameType: 'leangame' as const,
     gameId: state.gameId,
     name: state.name,
-    creatorId: state.creatorId,
     rulesVersion: state.rulesVersion,
     isCreator,
     started,
@@ -44,7 +43,8 @@ export function viewLeanGame(state: LeanState, viewer: Actor, now: number) {
     canOpenImprovementsPanel:
       (isCreator || mine !== null) &&
       (state.improvementsPanelBy === null || state.improvementsPanelBy === viewer.userId),
-    improvementsPanelBy: state.improvementsPanelBy,
+    /** Who holds the improvements panel, named by a station or as the instructor: never a user id. */
+    improvementsPanelHolder: panelHolder(state, viewer),
     improvements: { enabled: state.improvements, available: params.improvements.available },
     batchSize: state.batchSize,
     kanbanCap: kanbanCapOf(state),
@@ -84,6 +84,17 @@ function paramsView(state: LeanState, shownDemand: LeanState['demand']) {
 }
 
 /** A facility on the map; its work (tool, inbox, hand) only when `visible` to the viewer. */
+function panelHolder(state: LeanState, viewer: Actor) {
+  const by = state.improvementsPanelBy;
+  if (by === null) return null;
+  return {
+    /** The holder's station, when a player holds it. */
+    facilityId: state.facilities.find((f) => f.user === by)?.id ?? null,
+    instructor: by === state.creatorId,
+    me: by === viewer.userId,
+  };
+}
+
 function facilityView(state: LeanState, f: LeanFacilityState, visible: boolean) {
   return {
     id: f.id,
@@ -92,7 +103,8 @@ function facilityView(state: LeanState, f: LeanFacilityState, visible: boolean) 
     icon: f.icon ?? null,
     position: f.position,
     tools: f.tools,
-    user: f.user,
+    /** A player holds it (who, by name only: a viewer never reads another's user id). */
+    taken: f.user !== null,
     playerName: f.playerName,
     computer: f.user === null,
     tool: visible ? f.tool : null,

@@ -1,23 +1,22 @@
 /**
- * Spec point 6, "Session admin": the session's creator, or any member of the session's team (team
- * accounts arrive in a later issue; a session without a team has its creator as only admin).
+ * Spec point 6, "Session admin": the session's creator, or any member of the session's team. A
+ * session's team is its creator's team accounts, as they are now: a colleague who joins runs the
+ * follow-up from then on, one who leaves no longer does.
  */
 export interface SessionOwnership {
   creatorId: string;
-  /** The team account the session belongs to, if any. */
-  teamId?: string | null;
 }
 
 export interface SessionViewer {
   userId: string | null;
-  /** The team accounts the viewer is a member of. */
-  teamIds?: readonly string[];
+  /** The users who share a team account with the viewer. */
+  teammateIds?: readonly string[];
 }
 
 export function isSessionAdmin(session: SessionOwnership, viewer: SessionViewer): boolean {
   if (viewer.userId === null) return false;
   if (viewer.userId === session.creatorId) return true;
-  return session.teamId != null && (viewer.teamIds ?? []).includes(session.teamId);
+  return (viewer.teammateIds ?? []).includes(session.creatorId);
 }
 
 /**

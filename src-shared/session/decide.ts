@@ -16,7 +16,7 @@ function requireSession(s: SessionState): void {
 /** Admin commands come from a session admin, or from the server itself (`system`). */
 function requireAdmin(s: SessionState, ctx: Ctx): void {
   if (ctx.actor.role === 'system') return;
-  if (!isSessionAdmin({ creatorId: s.creatorId }, { userId: ctx.actor.userId }))
+  if (!isSessionAdmin(s, { userId: ctx.actor.userId, teammateIds: ctx.teammateIds }))
     throw new DomainError('session.errNotAdmin');
 }
 

@@ -47,7 +47,8 @@ it('signs up, answers the set-up questions and lands on the dashboard; /signup t
   await page.getByTestId('setup-submit').click();
   await page.waitForURL('**/dashboard/intro');
   // The menu shows the first name; an instructor's entries, no game being played.
-  await expect.poll(() => page.getByTestId('user-menu').textContent()).toBe('GGrace');
+  // The avatar's initial and the first name; then the hidden "Account menu" for screen readers.
+  await expect.poll(() => page.getByTestId('user-menu').textContent()).toBe('GGraceAccount menu');
   await page.getByTestId('user-menu').click();
   for (const entry of ['Dashboard', 'My sessions', 'Profile settings', 'Log out'])
     await page.getByRole('menuitem', { name: entry }).waitFor();

@@ -142,14 +142,14 @@ it("lets a player restart their team's game from the lobby where the session all
     teamCount: 2,
     commandId: randomUUID(),
   });
-  // The session editor keeps the audio switch, with its note.
+  // The session editor keeps the audio switch (its player is the top bar's music button).
   const editor = await app.person({ viewport: DESKTOP, as: ada });
   await editor.page.goto(`${app.origin}/dashboard/sessions/${sessionId}`);
-  await editor.page.getByTestId('audio-player-later').waitFor();
-  await editor.page.getByTestId('audio-player-later').scrollIntoViewIfNeeded();
+  await editor.page.getByTestId('audio-player-setting').waitFor();
+  await editor.page.getByTestId('audio-player-setting').scrollIntoViewIfNeeded();
   await editor.page.screenshot({ path: `${shots}/levers-session-editor-1280.png` });
   await editor.page.setViewportSize(PHONE);
-  await editor.page.getByTestId('audio-player-later').scrollIntoViewIfNeeded();
+  await editor.page.getByTestId('audio-player-setting').scrollIntoViewIfNeeded();
   await editor.page.screenshot({ path: `${shots}/levers-session-editor-390.png` });
   await editor.context.close();
 

@@ -14,8 +14,9 @@ import { sessionStream } from '../../src-server/streams/session';
 import { appRouter } from '../../src-server/trpc/router';
 import type { GameView } from '../../src-server/trpc/routers/game';
 import type { LiveView } from '../../src-shared/api/view-patch';
-import { type BeerView, classicConfigInput } from '../../src-shared/beergame';
+import { BEERGAME_TEMPLATE_IDS, type BeerView, classicConfigInput } from '../../src-shared/beergame';
 import { type EventMetadata, gameStreamId } from '../../src-shared/eventsourcing';
+import { DEMO_CREATOR_ID } from '../../src-shared/rules/demo';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { type SessionView, sessionStreamId } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
@@ -27,6 +28,7 @@ import {
   startTestServer,
   waitForView,
 } from '../support/server';
+import { TEAM_MATRIX_PROCEDURES } from '../support/team-matrix';
 
 /** Who calls. For a session's procedures, `creator` is its creator (its admin) and `player` one of its players. */
 const CALLERS = ['nobody', 'player', 'otherPlayer', 'observer', 'creator', 'otherInstructor'] as const;
@@ -118,6 +120,37 @@ async function expectOwned(table: 'games' | 'sessions' | 'templates', ids: strin
     Object.fromEntries(ids.map((id) => [id, actorIdOf(caller)])),
   );
 }
+
+/** `caller`'s portal `matrix-<caller>` under the hero title "Matrix", as a claim writes it (their workspace made if need be). */
+async function givePortal(caller: 'creator' | 'otherInstructor') {
+  const ownerId = users[caller].userId;
+  await db()
+    .insertInto('workspaces')
+    .values({ id: `workspace-${ownerId}`, owner_id: ownerId, updated_at: new Date() })
+    .onConflict((conflict) => conflict.column('owner_id').doNothing())
+    .execute();
+  await db().deleteFrom('portals').where('name', '=', `matrix-${caller.toLowerCase()}`).execute();
+  const { id } = await db()
+    .selectFrom('workspaces')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  await db().deleteFrom('portals').where('workspace_id', '=', id).execute();
+  await db()
+    .insertInto('portals')
+    .values({
+      name: `matrix-${caller.toLowerCase()}`,
+      workspace_id: id,
+      hero_title: 'Matrix',
+      created_at: new Date(),
+    })
+    .execute();
+}
+
+/** The hero title of the portal `name`; undefined when nobody holds it. */
+const portalTitleOf = async (name: string) =>
+  (await db().selectFrom('portals').select('hero_title').where('name', '=', name).executeTakeFirst())
+    ?.hero_title;
 
 /** A command's answer: the version it recorded and nothing else, that version the caller's event on the stream asked for. */
 const recordedOn =
@@ -335,6 +368,30 @@ const matrix: Record<string, Row> = {
       otherInstructor: 'account.yourData.errEmail',
     },
     check: REFUSED_TO_ALL,
+  },
+  // The referral program: the caller's own membership and link, never another's.
+  'account.referral': {
+    call: (api) => api.account.referral.query(),
+    expected: instructorsOnly,
+    check: (referral) => {
+      const { joined, link } = referral as { joined: boolean; link: string | null };
+      if (!joined) return expect(link).toBeNull();
+    },
+  },
+  'account.joinReferralProgram': {
+    call: (api) => api.account.joinReferralProgram.mutate(),
+    expected: instructorsOnly,
+    check: (joined, caller) =>
+      expect(joined).toEqual({
+        joined: true,
+        link: expect.stringMatching(`invitedby=${actorIdOf(caller)}$`),
+      }),
+  },
+  // A referrer who does not exist is recorded for no one.
+  'account.recordReferral': {
+    call: (api) => api.account.recordReferral.mutate({ referrerId: 'no-such-user' }),
+    expected: instructorsOnly,
+    check: (recorded) => expect(recorded).toEqual({ recorded: false }),
   },
   'beergame.create': {
     call: (api) => api.beergame.create.mutate({ name: 'Another class', template: 'classic' }),
@@ -632,6 +689,75 @@ const matrix: Record<string, Row> = {
     check: gameCommand,
     changes: true,
   },
+  // Open to anyone (the /quote page): a quote of nobody's, the same for every caller.
+  'billing.quote': {
+    call: (api) => api.billing.quote.query({ countryCode: 'FR', amountCents: 14_990 }),
+    expected: everyone('ok'),
+    check: (result) =>
+      expect(result).toEqual({
+        countryCode: 'FR',
+        standardRate: 2000,
+        rate: 2000,
+        currency: 'EUR',
+        symbol: '€',
+        reverseCharge: false,
+        taxCents: 2998,
+        totalCents: 17_988,
+        vatNumberValid: null,
+        vatNumber: null,
+      }),
+  },
+  // The public instructor page (issue 28): each instructor reads and writes their own page only.
+  'portal.myPage': {
+    call: (api) => api.portal.myPage.query(),
+    expected: instructorsOnly,
+    check: (result, caller) => expect(result).toMatchObject({ ownerId: actorIdOf(caller) }),
+  },
+  'portal.savePage': {
+    call: (api) =>
+      api.portal.savePage.mutate({
+        appTitle: 'Matrix page',
+        language: null,
+        mainColor: '#123456',
+        bckColor: null,
+        useThumbnail: false,
+        activePage: true,
+        slug: null,
+      }),
+    expected: instructorsOnly,
+    check: (result, caller) =>
+      expect(result).toMatchObject({
+        ownerId: actorIdOf(caller),
+        appTitle: 'Matrix page',
+        mainColor: '#123456',
+      }),
+  },
+  'portal.publish': {
+    call: (api, { gameId }) => api.portal.publish.mutate({ items: [{ kind: 'game', id: gameId }] }),
+    // The game is the creator's: another instructor may not show it on their page.
+    expected: { ...instructorsOnly, otherInstructor: 'settings.pagePublishNotYours' },
+    check: (result, _caller, { gameId }) => expect(result).toMatchObject([{ kind: 'game', id: gameId }]),
+  },
+  // Open to anyone: a page shows what its instructor chose to show, nothing of whoever asks.
+  'portal.page': {
+    prepare: async () => {
+      await users.creator.api.portal.savePage.mutate({
+        appTitle: 'Creator page',
+        language: 'fr',
+        mainColor: null,
+        bckColor: null,
+        useThumbnail: false,
+        activePage: true,
+        slug: null,
+      });
+    },
+    call: (api) => api.portal.page.query({ address: users.creator.userId }),
+    expected: everyone('ok'),
+    check: (result) => {
+      expect(result).toMatchObject({ appTitle: 'Creator page', language: 'fr' });
+      expect(Object.keys(result as object)).not.toContain('ownerId');
+    },
+  },
   'clock.now': {
     call: (api) => api.clock.now.query(),
     expected: everyone('ok'),
@@ -641,6 +767,156 @@ const matrix: Record<string, Row> = {
       expect(Math.abs((result as { now: number }).now - Date.now())).toBeLessThan(60_000);
     },
   },
+  // Open to anyone (the help menu, the suggest-feature tab): each message is stored as its sender's.
+  'feedback.send': {
+    call: (api) =>
+      api.feedback.send.mutate({
+        message: 'The matrix says hello',
+        kind: 'praise',
+        contactConsent: false,
+        page: '/dashboard?token=secret',
+        browser: { userAgent: 'matrix', viewportWidth: 1280, viewportHeight: 800, locale: 'en' },
+      }),
+    expected: everyone('ok'),
+    check: async (result, caller) => {
+      expect(Object.keys(result as object)).toEqual(['id']);
+      const row = await db()
+        .selectFrom('feedback')
+        .selectAll()
+        .where('id', '=', (result as { id: string }).id)
+        .executeTakeFirstOrThrow();
+      expect(row.user_id).toBe(caller === 'nobody' ? null : users[caller].userId);
+      expect(row.page).toBe('/dashboard');
+    },
+  },
+  // The installation's operators only (verified first): none of the matrix's callers is one;
+  // test/integration/feedback.test.ts lets an operator in.
+  'feedback.list': {
+    call: (api) => api.feedback.list.query({ page: 0 }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.errEmailNotVerified',
+      otherInstructor: 'account.errEmailNotVerified',
+    },
+    check: REFUSED_TO_ALL,
+  },
+  // The help menu's configured outside links: the installation's, the same for everyone.
+  'feedback.links': {
+    call: (api) => api.feedback.links.query(),
+    expected: everyone('ok'),
+    check: (result) => expect(result).toEqual({ webinarsUrl: null, testimonialUrl: null }),
+  },
+  // Open to any sign-in, an anonymous one included: a demo game of the caller's, nobody else's.
+  'demo.create': {
+    call: (api) => api.demo.create.mutate(),
+    expected: { ...everyone('ok'), nobody: 'errors.signInRequired' },
+    check: async (result, caller, _target, since) => {
+      const { gameId } = result as { gameId: string };
+      const row = await db()
+        .selectFrom('games')
+        .select(['creator_id', 'player_ids'])
+        .where('id', '=', gameId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ creator_id: DEMO_CREATOR_ID, player_ids: [actorIdOf(caller)] });
+      expect(
+        (await recordedSince(since)).map((event) => [event.streamId, event.type, event.actorId]),
+      ).toEqual([[gameStreamId(gameId), 'RoleJoined', actorIdOf(caller)]]);
+    },
+  },
+  // The portal (issue 28): its look is anyone's (none on the app's host); a portal is its owner's.
+  'portal.look': {
+    call: (api) => api.portal.look.query(),
+    expected: everyone('ok'),
+    // The matrix's server is reached on its own host: the product's look, no portal.
+    check: (result) => expect(result).toBeNull(),
+  },
+  'portal.myPortal': {
+    prepare: () => givePortal('creator'),
+    call: (api) => api.portal.myPortal.query(),
+    expected: instructorsOnly,
+    // The creator's own portal; the other instructor holds none and sees nothing of the creator's.
+    check: (result, caller) =>
+      expect(result).toEqual(caller === 'creator' ? { name: 'matrix-creator', heroTitle: 'Matrix' } : null),
+  },
+  // The matrix's instructors are unverified: a claim needs a verified address (portal.test.ts claims).
+  'portal.claimPortal': {
+    call: (api) => api.portal.claimPortal.mutate({ name: `n${randomUUID().slice(0, 8)}`, heroTitle: 'Mine' }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.errEmailNotVerified',
+      otherInstructor: 'account.errEmailNotVerified',
+    },
+    check: REFUSED_TO_ALL,
+  },
+  'portal.setHeroTitle': {
+    prepare: () => givePortal('creator'),
+    call: (api) => api.portal.setHeroTitle.mutate({ heroTitle: 'Renamed' }),
+    // Another instructor holds no portal: the creator's is not theirs to change.
+    expected: { ...instructorsOnly, otherInstructor: 'settings.errPortalNone' },
+    check: async (result) => {
+      expect(result).toEqual({ name: 'matrix-creator', heroTitle: 'Renamed' });
+      expect(await portalTitleOf('matrix-creator')).toBe('Renamed');
+    },
+  },
+  'portal.releasePortal': {
+    prepare: () => givePortal('creator'),
+    call: (api) => api.portal.releasePortal.mutate(),
+    expected: { ...instructorsOnly, otherInstructor: 'settings.errPortalNone' },
+    check: async (result) => {
+      expect(result).toEqual({ name: 'matrix-creator' });
+      expect(await portalTitleOf('matrix-creator')).toBeUndefined();
+    },
+  },
+  // A page's error report (issue 28): open to anyone, stored and grouped for the operators.
+  'telemetry.report': {
+    call: (api) =>
+      api.telemetry.report.mutate({ kind: 'error', message: 'Matrix says boom', path: '/', release: 'dev' }),
+    expected: everyone('ok'),
+    check: (result) => expect(result).toEqual({ ok: true }),
+  },
+  // An event a page tracks: open to anyone, recorded only with consent (the matrix gives none).
+  'telemetry.track': {
+    call: (api) => api.telemetry.track.mutate({ name: 'signup_first_step', path: '/signup' }),
+    expected: everyone('ok'),
+    check: (result) => expect(result).toEqual({ recorded: false }),
+  },
+  // The operators' lists (verified first): none of the matrix's callers is one; telemetry.test.ts lets one in.
+  'telemetry.errorGroups': {
+    call: (api) => api.telemetry.errorGroups.query({ includeResolved: false }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.errEmailNotVerified',
+      otherInstructor: 'account.errEmailNotVerified',
+    },
+    check: REFUSED_TO_ALL,
+  },
+  'telemetry.errorSamples': {
+    call: (api) => api.telemetry.errorSamples.query({ fingerprint: 'client-0123abcd' }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.errEmailNotVerified',
+      otherInstructor: 'account.errEmailNotVerified',
+    },
+    check: REFUSED_TO_ALL,
+  },
+  'telemetry.resolveGroup': {
+    call: (api) => api.telemetry.resolveGroup.mutate({ fingerprint: 'client-0123abcd' }),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.errEmailNotVerified',
+      otherInstructor: 'account.errEmailNotVerified',
+    },
+    check: REFUSED_TO_ALL,
+  },
+  'telemetry.analyticsSummary': {
+    call: (api) => api.telemetry.analyticsSummary.query(),
+    expected: {
+      ...instructorsOnly,
+      creator: 'account.errEmailNotVerified',
+      otherInstructor: 'account.errEmailNotVerified',
+    },
+    check: REFUSED_TO_ALL,
+  },
   'dashboard.games': {
     call: (api) => api.dashboard.games.query({}),
     expected: instructorsOnly,
@@ -649,6 +925,22 @@ const matrix: Record<string, Row> = {
       const ids = (result as { games: { id: string }[] }).games.map((game) => game.id);
       expect(ids).toContain(caller === 'creator' ? gameId : elsewhere.gameId);
       await expectOwned('games', ids, caller);
+    },
+  },
+  'dashboard.teamGames': {
+    call: (api) => api.dashboard.teamGames.query({}),
+    expected: instructorsOnly,
+    // The matrix's instructors share no team: each is a stranger to the other's games.
+    check: (result) => {
+      expect(result).toEqual({ games: [], nextCursor: null });
+    },
+  },
+  'template.teamTemplates': {
+    call: (api) => api.template.teamTemplates.query(),
+    expected: instructorsOnly,
+    // Strangers to each other: neither lists the other's templates.
+    check: (result) => {
+      expect(result).toEqual([]);
     },
   },
   'template.list': {
@@ -856,6 +1148,21 @@ const sessionMatrix: Record<string, Row<Session>> = {
       await expectOwned('sessions', ids, caller);
     },
   },
+  'session.teamSessions': {
+    call: (api) => api.session.teamSessions.query(),
+    expected: instructorsOnly,
+    // The matrix's instructors share no team: neither lists the other's sessions.
+    check: (result) => {
+      expect(result).toEqual([]);
+    },
+  },
+  'session.teamTemplates': {
+    call: (api) => api.session.teamTemplates.query(),
+    expected: instructorsOnly,
+    check: (result) => {
+      expect(result).toEqual([]);
+    },
+  },
   'session.watchList': {
     call: (api) => firstMessage((handlers) => api.session.watchList.subscribe(undefined, handlers)),
     expected: instructorsOnly,
@@ -996,6 +1303,18 @@ const sessionMatrix: Record<string, Row<Session>> = {
       ).toEqual([[gameStreamId(gameId), 'MessageSent', actorIdOf(caller)]]);
     },
     changes: true,
+  },
+  // Open to anyone (the /leaderboard page): ranks, costs, weeks and dates, the same for every caller.
+  'leaderboard.boards': {
+    call: (api) => api.leaderboard.boards.query(),
+    expected: everyone('ok'),
+    check: (result) => {
+      const boards = result as Array<{ template: string; entries: Array<Record<string, unknown>> }>;
+      expect(boards.map((board) => board.template)).toEqual([...BEERGAME_TEMPLATE_IDS]);
+      for (const board of boards)
+        for (const entry of board.entries)
+          expect(Object.keys(entry).sort()).toEqual(['endedAt', 'rank', 'teamCost', 'weeks']);
+    },
   },
   'join.byCode': {
     call: (api, { code }) => api.join.byCode.query({ code }),
@@ -1142,6 +1461,8 @@ const leanMatrix: Record<string, Row> = {
       ...everyone('ok'),
       nobody: 'errors.signInRequired',
       player: 'leangame.errAlreadyPlaying',
+      // One rule for both games: the creator takes no station, as no beer role.
+      creator: 'leangame.errCreatorCannotPlay',
     },
     check: gameCommand,
     changes: true,
@@ -1364,6 +1685,8 @@ it('has a row for every procedure of the app router, and none for a procedure th
       ...Object.keys(leanMatrix),
       ...Object.keys(draftMatrix),
       ...Object.keys(sessionMatrix),
+      // The team and billing procedures' rows: team-authorization.test.ts runs them (plans on).
+      ...TEAM_MATRIX_PROCEDURES,
     ].sort(),
   ).toEqual(Object.keys(appRouter._def.procedures).sort());
 });

@@ -189,6 +189,19 @@ describe('seats', () => {
     const events = await server.services.store.readStream(`game-${gameId}`);
     expect(events.filter((e) => e.metadata.commandId === commandId)).toHaveLength(1);
   });
+
+  it('keeps a command id its sender’s own: another player sending it first pre-empts nothing', async () => {
+    // Issue 29, item 1: command ids were unique per game, so a player who learned another's id
+    // could send it first and have the other's command answered as a duplicate, and dropped.
+    const gameId = await newGame();
+    const commandId = id();
+    const first = await players[0]!.api.beergame.joinRandom.mutate({ gameId, commandId });
+    const second = await players[1]!.api.beergame.joinRandom.mutate({ gameId, commandId });
+    expect(second.facilityId).not.toBe(first.facilityId);
+    expect((await viewOf(players[1]!, gameId)).myFacilityId).toBe(second.facilityId);
+    const events = await server.services.store.readStream(`game-${gameId}`);
+    expect(events.filter((e) => e.metadata.commandId === commandId)).toHaveLength(2);
+  });
 });
 
 describe('the instructor’s controls', () => {

@@ -30,14 +30,17 @@ import english from '../../locales/en.json';
 import type { RunningServer } from '../../src-server/main';
 import { appRouter } from '../../src-server/trpc/router';
 import { beerEventSchemas, classicConfigInput } from '../../src-shared/beergame';
+import { ledgerEventSchemas } from '../../src-shared/billing/ledger';
 import { leanEventSchemas } from '../../src-shared/leangame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { sessionEventSchemas } from '../../src-shared/session';
+import { teamEventSchemas } from '../../src-shared/team';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { type ProcessErrors, watchProcessErrors } from '../support/fuzz-process-errors';
 import { countResolverCalls, type ReachRow, reachTable } from '../support/fuzz-reach';
 import { createFuzzSessions, type FuzzSessions, refresh } from '../support/fuzz-session';
 import { SubscriptionProbe } from '../support/fuzz-subscriptions';
+import { createFuzzTeam, type FuzzTeam, refreshFuzzTeam } from '../support/fuzz-team';
 import { assertAsyncProperty } from '../support/property';
 import {
   type ApiUser,
@@ -138,6 +141,7 @@ const { value: hostileValue } = fc.letrec((tie) => ({
 let beerGameId = '';
 let leanGameId = '';
 let sessions: FuzzSessions;
+let team: FuzzTeam;
 /** A value read when drawn: the fixtures are made in beforeAll, after the arbitraries. */
 const late = <T>(value: () => T) => fc.constant(null).map(value);
 /** `arbitrary` mostly, else one of the others: most draws reach, the rest probe a neighbour's. */
@@ -176,6 +180,7 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
     { debriefContent: ['no-such-section'] },
     { textBlocks: [{ id: 'b1', after: null, text: '<b>plain</b>' }] },
   ),
+  heroTitle: fc.constantFrom('Acme Academy', '  Campus  ', '', 'x'.repeat(81)),
   timerSeconds: fc.constantFrom(5, 60, 86_400),
   seconds: fc.constantFrom(5, 60, 0),
   minutes: fc.constantFrom(5, 9, 15, 60),
@@ -195,6 +200,17 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   startOrders: fc.integer({ min: 0, max: 12 }),
   to: fc.constantFrom('all', ['retailer'], ['factory', 'wholesaler']),
   text: fc.constant('Order less this week.'),
+  // Feedback (help menu, suggest-feature tab): a message, its kind, the page and the browser.
+  message: fc.oneof(fc.constantFrom('The board is hard to read.', ''), fc.string({ maxLength: 2100 })),
+  kind: fc.constantFrom('problem', 'suggestion', 'praise', 'spam'),
+  contactConsent: fc.boolean(),
+  page: fc.constantFrom('/dashboard', '/reset-password?token=secret#x', 'https://example.org/join?code=ABC'),
+  browser: fc.record({
+    userAgent: fc.string({ maxLength: 500 }),
+    viewportWidth: fc.integer({ min: -1, max: 5000 }),
+    viewportHeight: fc.integer({ min: 0, max: 5000 }),
+    locale: fc.constantFrom('en', 'fr', 'xx'),
+  }),
   transparent: fc.boolean(),
   lastEventId: fc.constantFrom(null, '0', '1', '999'),
   confirmCount: fc.constantFrom(0, 2, 3),
@@ -227,6 +243,8 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   // Never the creator's address (fuzz@example.org): the fuzz does not delete the account it plays.
   email: fc.constantFrom('nobody@example.org', 'FUZZ@example.org.', ''),
   password: fc.constantFrom('correct horse battery', 'wrong password'),
+  // The referral program's referrer: nobody of the fuzz joined it, so nothing is recorded.
+  referrerId: fc.constantFrom('no-such-user', 'someone_else-1'),
   // Never the session's name: the fuzz does not delete the session it plays.
   confirmName: fc.constantFrom('', 'Class A', 'Fuzzed class (not)'),
   setup: fc.oneof(
@@ -237,6 +255,72 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
       ...sessions.setup,
       rounds: sessions.setup.rounds.map((round) => ({ ...round, gameType: 'leangame' })),
     })),
+  ),
+  // Teams and plans (issue 27): mostly the fuzz's team, whose admin the creator is and whose
+  // member the colleague is; its invoices; plausible purchases, billing data and quotes.
+  teamId: mostly(
+    late(() => team.teamId),
+    fc.constant('no-such-team'),
+  ),
+  userId: mostly(
+    late(() => team.colleagueId),
+    late(() => creator.userId),
+    fc.constant('no-such-user'),
+  ),
+  games: fc.constantFrom(['beergame'], ['leangame'], ['beergame', 'leangame'], []),
+  joinToken: mostly(
+    late(() => team.joinToken),
+    fc.constant('not-the-token-of-the-team'),
+  ),
+  pack: fc.constantFrom('beergame', 'leangame'),
+  gameType: fc.constantFrom('beergame', 'leangame'),
+  planName: fc.constantFrom('class', 'course', 'campus'),
+  durationDays: fc.constantFrom(30, 365),
+  billing: fc.constantFrom(
+    {
+      organisation: 'Northfield Business School',
+      address: ['12 College Road', 'Dublin'],
+      countryCode: 'IE',
+      euVatNumber: null,
+    },
+    { organisation: 'École de Lyon', address: [], countryCode: 'FR', euVatNumber: 'FR40303265045' },
+    {
+      organisation: 'Gymnázium Přerov',
+      address: ['Denisova 3'],
+      countryCode: 'CZ',
+      euVatNumber: 'CZ 123.456-78',
+    },
+  ),
+  organisation: fc.constantFrom('Northfield Business School', 'École de Lyon'),
+  address: fc.constantFrom([], ['12 College Road', 'Dublin D02 X285']),
+  euVatNumber: fc.constantFrom(null, '', 'FR40303265045', 'CZ12345678'),
+  invoiceNumber: fc.oneof(
+    fc.nat(3).chain((index) => late(() => team.invoiceNumbers[index] ?? '2026-999999')),
+    fc.constant('2026-999999'),
+  ),
+  notify: fc.boolean(),
+  // The public page's look (issue 28): well formed (a save needs every field so; the mixed calls
+  // send hostile values), a slug free, taken or reserved.
+  appTitle: fc.constantFrom(null, '', 'École des Mines'),
+  language: fc.constantFrom(null, 'fr', 'en'),
+  mainColor: fc.constantFrom(null, '#1D4ED8', '#ffe066'),
+  bckColor: fc.constantFrom(null, '#ffffff', '#000000'),
+  useThumbnail: fc.boolean(),
+  activePage: fc.boolean(),
+  slug: mostly(fc.constantFrom(null, 'fuzz-page'), fc.constantFrom('dashboard', 'Not A Slug', 'ab')),
+  // A quote: member states and others, VAT numbers well formed or not, of the state or another.
+  countryCode: fc.constantFrom('BE', 'fr', 'GR', 'US', 'JP', 'ZZ'),
+  vatNumber: fc.constantFrom(
+    '',
+    'BE0403170701',
+    'BE 0403.170.702',
+    'EL094259216',
+    'FR40303265045',
+    'nonsense',
+  ),
+  amountCents: fc.oneof(
+    fc.integer({ min: 1, max: 10_000_000_000 }),
+    fc.constantFrom(1, 14_900, 10_000_000_000),
   ),
   action: fc.constantFrom(
     { type: 'closeWeek' },
@@ -264,10 +348,55 @@ const panelCommand = fc.constantFrom<object>(
 
 /** The fields whose plausible values depend on the procedure: what it acts on. */
 function plausible(field: string, path: string): fc.Arbitrary<unknown> | undefined {
+  // Error reports and tracked events (issue 28): a page's kinds and events, some unknown.
+  if (field === 'kind' && path === 'telemetry.report')
+    return mostly(
+      fc.constantFrom('error', 'rejection', 'request', 'subscription', 'shown'),
+      fc.constant('x'),
+    );
+  if (field === 'message' && path === 'telemetry.report')
+    return mostly(
+      fc.constantFrom('TypeError: x is undefined', 'Firebase: boom'),
+      fc.string({ maxLength: 1100 }),
+    );
+  if (field === 'name' && path === 'telemetry.track')
+    return mostly(fc.constant('signup_first_step'), fc.constantFrom('purchase', 'play_demo', ''));
+  if (field === 'path' && path.startsWith('telemetry.'))
+    return mostly(fc.constantFrom('/', '/game/abc/play'), fc.constant('x'.repeat(301)));
+  if (field === 'fingerprint')
+    return mostly(fc.constantFrom('client-0123abcd', 'server-deadbeef'), fc.constantFrom('', 'client-xyz'));
   if (field === 'command')
     return path === 'leangame.panel'
       ? mostly(panelCommand, floorCommand)
       : mostly(floorCommand, panelCommand);
+  // An invitation's address: mostly one to invite (the others probe the refusals).
+  if (field === 'email' && path.startsWith('team.'))
+    return mostly(
+      fc.constantFrom('new.colleague@example.org', 'Second.Colleague@Example.org'),
+      PLAUSIBLE.email!,
+    );
+  // The operator's feedback list counts its pages.
+  if (field === 'page' && path === 'feedback.list') return fc.integer({ min: -1, max: 3 });
+  // The public instructor page (issue 28): its owner's id, a slug, or nothing there.
+  if (field === 'address' && path === 'portal.page')
+    return fc.oneof(
+      late(() => creator.userId),
+      fc.constantFrom('fuzz-page', 'no-such-page'),
+    );
+  // Publishing on one's page: the creator's games, or a game that is not there.
+  if (field === 'items' && path === 'portal.publish')
+    return fc.oneof(
+      beerGame.map((id) => [{ kind: 'game', id }]),
+      fc.tuple(beerGame, leanGame).map(([a, b]) => [
+        { kind: 'game', id: b },
+        { kind: 'game', id: a },
+      ]),
+      fc.constant([{ kind: 'session', id: 'no-such-session' }]),
+      fc.constant([]),
+    );
+  // A portal's name (issue 28): mostly one a partner would claim, some reserved or malformed.
+  if (field === 'name' && path.startsWith('portal.'))
+    return mostly(fc.constantFrom('acme', 'School-42', ' campus '), fc.constantFrom('www', 'ab', 'a_b', ''));
   if (field === 'gameId') {
     if (path.startsWith('leangame.')) return mostly(leanGame, beerGame, noGame);
     if (path.startsWith('beergame.')) return mostly(beerGame, sessionGame, leanGame, noGame);
@@ -438,6 +567,8 @@ const reach = new Map<string, ReachRow>(procedures.map(({ path }) => [path, { pa
 let processErrors: ProcessErrors;
 let creator: ApiUser;
 let player: ApiUser;
+/** A member of the creator's team, whom the team procedures act on. */
+let colleague: ApiUser;
 
 /** A refusal (a message id) passes; anything else is thrown again. */
 const refusalOnly = (error: unknown) => {
@@ -486,13 +617,34 @@ beforeAll(async () => {
   server = await startTestServer({
     databaseUrl: database.url,
     // Valid creations are part of the fuzz: the cap on them is tested in hardening.test.ts.
-    limits: { gameCreations: { max: 1_000_000, windowSeconds: 60 } },
+    // Quotes too: every input comes from one address.
+    limits: {
+      gameCreations: { max: 1_000_000, windowSeconds: 60 },
+      quotes: { max: 1_000_000, windowSeconds: 60 },
+      feedback: { max: 1_000_000, windowSeconds: 60 },
+      // Games counted one by one and a socket's calls: their limits are tested in
+      // creation-limits.test.ts and socket-limits.test.ts. A wrong password past an account's
+      // limit waits (rate-limits.test.ts): the fuzz would wait for it rather than fuzz.
+      gamesCreated: { max: 1_000_000, windowSeconds: 3600 },
+      liveGames: 1_000_000,
+      callsPerSocket: { max: 1_000_000, windowSeconds: 10 },
+      signInFailuresPerAccount: { max: 1_000_000, windowSeconds: 900 },
+    },
+    // The hosted service, where the commerce procedures answer: the creator's team has a plan of
+    // each game type (support/fuzz-team.ts).
+    billing: { plans: true },
+    // The creator (verified with its team) runs the installation: feedback.list answers it.
+    operatorEmails: ['fuzz@example.org'],
   });
   processErrors = watchProcessErrors(server.services.log);
   origin = server.url.replace('localhost', '127.0.0.1');
   creator = await signUpInstructor(server.url, 'fuzz@example.org');
   player = await signInAnonymous(server.url, 'Fuzz');
-  users.push(creator, player);
+  colleague = await signUpInstructor(server.url, 'colleague@example.org');
+  users.push(creator, player, colleague);
+  team = await createFuzzTeam(server, creator, colleague);
+  // Verified by the team's set-up: their sign-in, remembered unverified, is looked up afresh.
+  server.services.sessions.forget({ cookie: creator.cookie });
   ({ gameId: beerGameId } = await creator.api.beergame.create.mutate({
     name: 'Fuzzed',
     template: 'classic',
@@ -539,6 +691,7 @@ describe.each(procedures)('$path', (procedure) => {
   // unpublished), read again or undone.
   beforeEach(async () => {
     await refresh(creator, sessions);
+    await refreshFuzzTeam(server, creator, colleague, team);
     await reseat();
     // A lean round the fuzz started plays its computer stations until its end, up to an hour: it
     // ends with the lean procedures, so that the rest of the file does not pay for it.
@@ -815,9 +968,13 @@ describe('afterwards', () => {
     const events = await server.services.database.db.selectFrom('events').select(['type', 'data']).execute();
     expect(events.length).toBeGreaterThan(1);
     for (const event of events) {
-      const schema = { ...beerEventSchemas, ...leanEventSchemas, ...sessionEventSchemas }[
-        event.type as keyof typeof beerEventSchemas
-      ];
+      const schema = {
+        ...beerEventSchemas,
+        ...leanEventSchemas,
+        ...sessionEventSchemas,
+        ...teamEventSchemas,
+        ...ledgerEventSchemas,
+      }[event.type as keyof typeof beerEventSchemas];
       expect(schema, event.type).toBeDefined();
       expect(() => schema.parse(event.data), `${event.type} ${JSON.stringify(event.data)}`).not.toThrow();
     }

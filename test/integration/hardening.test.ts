@@ -317,20 +317,22 @@ describe('6. password guessing', () => {
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
     rawRequest(server.url, '/api/auth/sign-in/email', { body: JSON.stringify({ email, password }), headers });
 
-  it('slows wrong passwords with 429 and a Retry-After, whatever X-Forwarded-For says', async () => {
+  it('slows wrong passwords whatever X-Forwarded-For says, and still lets the right one in', async () => {
     const victim = await signUpInstructor(server.url, 'victim@example.org');
     victim.close();
     const { max } = server.services.limits.signInFailuresPerAccount;
     const answers: RawAnswer[] = [];
-    for (let i = 0; i <= max; i++)
+    for (let i = 0; i < max; i++)
       answers.push(
         await signIn('victim@example.org', `wrong guess ${i}`, { 'x-forwarded-for': `198.51.100.${i}` }),
       );
-    expect(answers.slice(0, max).map((a) => a.status)).toEqual(Array(max).fill(401));
-    expectRefusal(answers[max]!, 429, 'TOO_MANY_ATTEMPTS');
-    expect(Number(answers[max]!.headers.get('retry-after'))).toBeGreaterThan(0);
-    // The right password from the same address waits too (it would confirm a guess otherwise).
-    expectRefusal(await signIn('victim@example.org', 'correct horse battery'), 429, 'TOO_MANY_ATTEMPTS');
+    expect(answers.map((a) => a.status)).toEqual(Array(max).fill(401));
+    // The header changes nothing: the next guess is past the limit of this address, and waits.
+    const started = performance.now();
+    const slowed = await signIn('victim@example.org', 'one more', { 'x-forwarded-for': '198.51.100.99' });
+    expect(slowed.status).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+    expect((await signIn('victim@example.org', 'correct horse battery')).status).toBe(200);
   });
 });
 
@@ -396,6 +398,15 @@ describe('8. cross-site requests', () => {
     const text = await response.text();
     expect(text).toContain('METHOD_NOT_SUPPORTED');
     expect(text).not.toContain('facilities');
+  });
+
+  it('refuses a session token holding a NUL character with 400, not a server error', async () => {
+    // The fuzz's find: PostgreSQL's text holds no NUL, and better-auth's query failed (500).
+    const answer = await rawRequest(server.url, '/api/auth/revoke-session', {
+      body: JSON.stringify({ token: 'a\u0000b' }),
+      headers: { cookie: instructor.cookie },
+    });
+    expectRefusal(answer, 400, 'INVALID_TOKEN');
   });
 
   it('leaves better-auth’s own Origin check in place', async () => {

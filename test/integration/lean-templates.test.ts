@@ -303,7 +303,7 @@ describe('a lean player leaves (spec quitGame)', () => {
     );
     await ann.api.leangame.leave.mutate({ gameId, facilityId: 'warehouse', ...command() });
     const seen = await leanView(ann, gameId, (v) => v.me === null);
-    expect(seen.facilities.find((f) => f.id === 'warehouse')).toMatchObject({ user: null, computer: true });
+    expect(seen.facilities.find((f) => f.id === 'warehouse')).toMatchObject({ taken: false, computer: true });
     // The computer releases work at the warehouse from then on.
     await eventsWhen(gameId, (recorded) =>
       recorded.some(
@@ -316,7 +316,7 @@ describe('a lean player leaves (spec quitGame)', () => {
     // Ben quits the game: his station goes to the computer too, and he plays nothing any more.
     expect(await ben.api.account.quitGame.mutate({ gameId, ...command() })).toEqual({ left: 1 });
     expect(await ben.api.account.playing.query()).toBeNull();
-    const after = await leanView(teacher, gameId, (v) => v.facilities.every((f) => f.user === null));
+    const after = await leanView(teacher, gameId, (v) => v.facilities.every((f) => !f.taken));
     expect(after.facilities.find((f) => f.id === 'qc')).toMatchObject({ computer: true });
     await teacher.api.leangame.end.mutate({ gameId, ...command() });
   });

@@ -118,6 +118,12 @@ describe('a lean workshop played through the API', () => {
     await expect(ben.api.leangame.openPanel.mutate({ gameId, ...command() })).rejects.toMatchObject({
       data: { messageId: 'leangame.errPanelLocked' },
     });
+    // Ben reads who holds it by name and station, and no one's user id (issue 29, item 1).
+    const held = await leanView(ben, gameId, (v) => v.improvementsPanelHolder !== null);
+    const annStation = held.facilities.find((f) => f.playerName === 'Ann')!;
+    expect(held.improvementsPanelHolder).toEqual({ facilityId: annStation.id, instructor: false, me: false });
+    const text = JSON.stringify(held);
+    for (const someone of [ann, teacher, ben]) expect(text).not.toContain(someone.userId);
     await expect(
       ben.api.leangame.panel.mutate({
         gameId,
@@ -141,7 +147,7 @@ describe('a lean workshop played through the API', () => {
       }),
     ).rejects.toMatchObject({ data: { messageId: 'leangame.errNumberOutOfRange' } });
     await ann.api.leangame.closePanel.mutate({ gameId, ...command() });
-    const seen = await leanView(ben, gameId, (v) => v.improvementsPanelBy === null);
+    const seen = await leanView(ben, gameId, (v) => v.improvementsPanelHolder === null);
     expect(seen.improvements.enabled).toEqual(['batch', 'movestations']);
     expect(seen.batchSize).toBe(1);
   });
@@ -254,7 +260,7 @@ describe('a lean workshop played through the API', () => {
     const { gameIds } = await teacher.api.game.copy.mutate({ gameId, count: 1, ...command() });
     const copy = await leanView(teacher, gameIds[0]!);
     expect(copy).toMatchObject({ started: false, batchSize: 1, previousRounds: [] });
-    expect(copy.facilities.every((f) => f.user === null)).toBe(true);
+    expect(copy.facilities.every((f) => !f.taken)).toBe(true);
     await teacher.api.game.archive.mutate({ gameIds: [gameIds[0]!], ...command() });
     const archived = await teacher.api.dashboard.games.query({ archived: true });
     expect(archived.games.map((g) => g.id)).toContain(gameIds[0]);

@@ -13,10 +13,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeMail } from '../../src-server/mail/compose';
 import { enqueueMail } from '../../src-server/mail/outbox';
+import { planPurchaseMail } from '../../src-server/mail/plan-purchase';
 import { logTransport } from '../../src-server/mail/transport';
 import type { RunningServer } from '../../src-server/main';
 import { readAuthAction } from '../../src-shared/rules/auth-action';
 import { freshDatabase, type TestDatabase } from '../support/database';
+import { englishInvoice } from '../support/invoices';
 import { rawRequest, signUpInstructor, startTestServer } from '../support/server';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
@@ -124,6 +126,20 @@ describe('the outbox', () => {
     expect(row.attempts).toBe(3);
     expect(row.sent_at).not.toBeNull();
     expect(smtp.received.filter((m) => m.messageId.includes('test.retried'))).toHaveLength(1);
+  });
+  it('sends the purchase mail queued with its purchase, once per purchase', async () => {
+    const db = server.services.database.db;
+    const request = planPurchaseMail(englishInvoice, englishInvoice.issuedAt + 365 * 86_400_000, server.url);
+    expect(await db.transaction().execute((trx) => enqueueMail(trx, request))).toBe(true);
+    expect(await enqueueMail(db, request)).toBe(false);
+    server.mail.wake();
+    const mail = await smtp.waitFor((m) => m.messageId.includes(englishInvoice.transactionId));
+    expect(mail.to).toEqual(['ada@northfield.example']);
+    expect(mail.subject).toBe('Your plan Course is active — invoice 2026-000042');
+    expect(mail.body).toContain(`${server.url}/dashboard/subscription#purchase`);
+    expect(mail.body).toContain('active until March 5, 2027');
+    await server.mail.idle();
+    expect(smtp.received.filter((m) => m.messageId.includes(englishInvoice.transactionId))).toHaveLength(1);
   });
 });
 

@@ -139,6 +139,8 @@ describe('dashboard.onboarding', () => {
       hasSharedGames: false,
       hasFinishedGames: false,
       hasPublishedSessions: false,
+      plansOn: false,
+      hasPlan: false,
       newestGameId: null,
     });
 

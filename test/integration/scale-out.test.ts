@@ -31,7 +31,7 @@ afterAll(async () => {
  * taken by players signed in on A and B in turn. Everything is closed after the file's tests;
  * `closeServerB` closes B earlier, once.
  */
-async function classOnTwoServers(email: string, options: { pollMs?: number } = {}) {
+async function classOnTwoServers(email: string, options: { pollMs?: number; signInCheckMs?: number } = {}) {
   const database = await freshDatabase();
   cleanups.push(() => database.drop());
   const [serverA, serverB] = await Promise.all([
@@ -54,7 +54,7 @@ async function classOnTwoServers(email: string, options: { pollMs?: number } = {
   cleanups.push(() => {
     for (const client of [instructor, ...players]) client.close();
   });
-  return { databaseUrl: database.url, serverB, closeServerB, instructor, gameId, players };
+  return { databaseUrl: database.url, serverA, serverB, closeServerB, instructor, gameId, players };
 }
 
 /**
@@ -146,6 +146,49 @@ describe('two server processes on one PostgreSQL', () => {
     const advanced = await nextWeek;
     expect(advanced.facilities.find((f) => f.id === 'retailer')?.numbers?.history[0]?.order).toBe(8);
   });
+});
+
+describe('a sign-out, across server processes', () => {
+  // Issue 29, item 5: a subscription outlived its sign-out by a minute (until the next check).
+  itOnPostgres(
+    'ends the user’s live views on the other process at once, and its remembered sign-in',
+    async () => {
+      const { serverA, serverB, instructor, gameId } = await classOnTwoServers('rosalind@example.org', {
+        signInCheckMs: 600_000,
+      });
+      const creatorOnB = apiClient(serverB.url, instructor.cookie);
+      cleanups.push(creatorOnB.close);
+      await creatorOnB.api.beergame.create.mutate({ name: 'Before the sign-out', template: 'classic' });
+      let views = 0;
+      const ended = new Promise<void>((resolve, reject) => {
+        creatorOnB.api.game.watch.subscribe(
+          { gameId },
+          { onData: () => views++, onComplete: () => resolve(), onError: reject },
+        );
+      });
+      await expect.poll(() => views).toBeGreaterThan(0);
+
+      const origin = new URL(serverA.url).origin.replace('localhost', '127.0.0.1');
+      const signOut = await fetch(`${origin}/api/auth/sign-out`, {
+        method: 'POST',
+        headers: { cookie: instructor.cookie, origin, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(signOut.ok).toBe(true);
+      const started = Date.now();
+      await ended;
+      expect(Date.now() - started).toBeLessThan(NOTIFY_WAIT_MS);
+      // B forgot the sign-in it remembered for the cookie (30 s otherwise): its calls are refused.
+      await expect
+        .poll(() =>
+          creatorOnB.api.beergame.create.mutate({ name: 'After the sign-out', template: 'classic' }).then(
+            () => 'accepted',
+            (error: Error) => error.message,
+          ),
+        )
+        .toBe('errors.signInRequired');
+    },
+  );
 });
 
 describe('who is connected, across server processes', () => {

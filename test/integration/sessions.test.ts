@@ -187,6 +187,14 @@ describe('a session of three rounds', () => {
     expect(await refusal(ada.api.session.join.mutate({ sessionId, commandId: randomUUID() }))).toBe(
       'beergame.errCreatorCannotPlay',
     );
+    // A team's game is joined through the session only: its id shows in the lobby to anyone, and
+    // a seat taken by it would pass the session's rules (issue 29, item 1).
+    const teamGame = (await sessionView(players[3]!, sessionId)).teams[1]!.gameId;
+    const bypass = { gameId: teamGame, commandId: randomUUID() };
+    expect(await refusal(players[3]!.api.beergame.join.mutate({ ...bypass, facilityId: 'factory' }))).toBe(
+      'session.errJoinInLobby',
+    );
+    expect(await refusal(players[3]!.api.beergame.joinRandom.mutate(bypass))).toBe('session.errJoinInLobby');
     const lobby = await sessionView(players[0]!, sessionId);
     expect(lobby.me).toMatchObject({ teamNumber: 2, facilityId: 'retailer' });
     expect(lobby.followUp).toBeNull();

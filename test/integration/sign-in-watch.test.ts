@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignInWatch } from '../../src-server/auth/sign-in-watch';
+import { digestOf, SignInWatch } from '../../src-server/auth/sign-in-watch';
 import { type Backend, databaseBackends, type TestDatabase } from '../support/database';
 
 describe.each(databaseBackends())('sign-in watch on $name', (backend: Backend) => {
@@ -45,5 +45,31 @@ describe.each(databaseBackends())('sign-in watch on $name', (backend: Backend) =
     await watch.check();
     expect(ended.sort()).toEqual(['expired page', 'first tab', 'second tab']);
     watch.stop();
+  });
+
+  it('ends a session’s subscriptions at once when told, here and, by a digest, in the other processes', () => {
+    const said: string[] = [];
+    let hear: (digest: string) => void = () => undefined;
+    const bus = {
+      publish: (digest: string) => said.push(digest),
+      subscribe: (listener: (digest: string) => void) => {
+        hear = listener;
+        return () => undefined;
+      },
+    };
+    const here = new SignInWatch(database.handle.db, 600_000, bus);
+    const ended: string[] = [];
+    here.watch('kept', () => ended.push('kept page'));
+    here.watch('signed-out-here', () => ended.push('this process'));
+    here.watch('signed-out-there', () => ended.push('from another process'));
+    here.ended('signed-out-here');
+    expect(ended).toEqual(['this process']);
+    // The bus carries a digest of the token, never the token.
+    expect(said).toEqual([digestOf('signed-out-here')]);
+    expect(said[0]).not.toContain('signed-out-here');
+    hear(digestOf('signed-out-there'));
+    hear(digestOf('nobody watched this one'));
+    expect(ended).toEqual(['this process', 'from another process']);
+    here.close();
   });
 });

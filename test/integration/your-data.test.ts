@@ -337,9 +337,9 @@ describe('an anonymous player who signs up while seated', () => {
     ).facilities.find((f) => f.id === 'wholesaler')!;
     expect(wholesaler.playerName).toBeNull();
     const warehouse = (
-      await leanView(other, lean, (v) => v.facilities.find((f) => f.id === 'warehouse')!.user === null)
+      await leanView(other, lean, (v) => !v.facilities.find((f) => f.id === 'warehouse')!.taken)
     ).facilities.find((f) => f.id === 'warehouse');
-    expect(warehouse).toMatchObject({ user: null });
+    expect(warehouse).toMatchObject({ taken: false });
     expect(await seatsOfMissingUsers()).toEqual([]);
   });
 

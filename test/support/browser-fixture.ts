@@ -2,7 +2,7 @@
  * The browser tests' one set-up: per test file, a fresh database, the server (in this process, or
  * in a process of its own as `npm start` runs it) and one Chromium; per person, a fresh browser
  * context whose page errors and console errors fail the test they happen in. A test that provokes
- * an error on purpose says which, for how long (`expectConsoleErrors`); nothing else is let through,
+ * an error on purpose says which, for how long (`expectConsoleErrors`, `expectPageErrors`); nothing else is let through,
  * Content-Security-Policy violations included (Chromium reports them as console errors).
  *
  * Call `browserFixture()` once, at the top of a test file: it registers the file's hooks.
@@ -13,7 +13,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
-import { DESKTOP, launchChromium, newPerson } from './browser';
+import {
+  a11yRouteKey,
+  autoA11y,
+  DESKTOP,
+  describeA11yViolations,
+  launchChromium,
+  newPerson,
+  seriousA11yViolations,
+} from './browser';
 import { freshDatabase, onPostgres, type TestDatabase } from './database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from './server';
 import { type ServerProcess, startServerProcess } from './server-process';
@@ -47,6 +55,8 @@ export interface PersonOptions {
   as?: ApiUser;
   /** The storage of an earlier context: the same device. */
   storageState?: StorageState;
+  /** A visitor who has not yet answered the tracking question (the others have refused). */
+  askConsent?: boolean;
 }
 
 export interface BrowserFixture {
@@ -66,9 +76,11 @@ export interface BrowserFixture {
   /**
    * Console errors matching `pattern` are expected (the test provokes them) until the returned
    * function is called or the test ends. The pattern is tried on the message, a space, and the
-   * address it is about (a refused request's). Page errors are never expected.
+   * address it is about (a refused request's). Page errors have their own `expectPageErrors`.
    */
   expectConsoleErrors(pattern: RegExp): () => void;
+  /** The same for uncaught errors in the page: for a test that throws one there on purpose. */
+  expectPageErrors(pattern: RegExp): () => void;
   /** Stops the server, runs `whileDown`, and starts it again on the same address and database. */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
 }
@@ -98,7 +110,50 @@ export function browserFixture(
   const fileContexts: BrowserContext[] = [];
   const problems: string[] = [];
   const expected = new Set<RegExp>();
+  const expectedPageErrors = new Set<RegExp>();
   let people = 0;
+  /** The kinds of page axe has checked in this file (see a11yRouteKey). */
+  const a11yChecked = new Set<string>();
+
+  /** axe's verdict on `page`, the first time its kind is seen in the file: what is wrong, or nothing. */
+  async function a11yOnce(page: Page): Promise<string | undefined> {
+    if (page.isClosed() || !origin || !page.url().startsWith(origin)) return undefined;
+    const key = a11yRouteKey(page.url(), page.viewportSize()?.width ?? DESKTOP.width);
+    if (a11yChecked.has(key)) return undefined;
+    // A page whose server is away is dimmed on purpose, and says so (ui/layout.tsx): its kind is
+    // checked the next time it is live.
+    if (
+      await page
+        .locator('[data-stale]')
+        .count()
+        .catch(() => 0)
+    )
+      return undefined;
+    a11yChecked.add(key);
+    let violations: Awaited<ReturnType<typeof seriousA11yViolations>>;
+    try {
+      violations = await seriousA11yViolations(page);
+    } catch (error) {
+      // The page went away (a navigation, the context closed) while axe ran: its kind waits for the next time.
+      a11yChecked.delete(key);
+      if (page.isClosed() || /context was destroyed|Target .*closed|navigat/i.test(String(error)))
+        return undefined;
+      throw error;
+    }
+    if (violations.length === 0) return undefined;
+    return `Accessibility of ${key} (${page.url()}):\n${describeA11yViolations(violations)}`;
+  }
+  const a11yOnSettled = async (page: Page) => {
+    const wrong = await a11yOnce(page);
+    if (wrong) throw new Error(wrong);
+  };
+  /** The end of a test: every page still open is checked (its kind once per file). */
+  async function a11yOfOpenPages(contexts: BrowserContext[]) {
+    for (const page of contexts.flatMap((context) => context.pages())) {
+      const wrong = await a11yOnce(page).catch((error: unknown) => String(error));
+      if (wrong) problems.push(wrong);
+    }
+  }
 
   async function start(port?: number) {
     if (options.process) {
@@ -145,6 +200,8 @@ export function browserFixture(
     const contexts = testContexts ?? [];
     testContexts = null;
     expected.clear();
+    expectedPageErrors.clear();
+    await a11yOfOpenPages([...contexts, ...fileContexts]);
     await Promise.all(contexts.map((context) => context.close()));
     failOnProblems('During the test');
   });
@@ -177,9 +234,12 @@ export function browserFixture(
       const opened = await newPerson(browser!, {
         viewport: personOptions.viewport ?? DESKTOP,
         ...(personOptions.storageState ? { storageState: personOptions.storageState } : {}),
+        ...(personOptions.askConsent ? { askConsent: true } : {}),
       });
       (testContexts ?? fileContexts).push(opened.context);
-      watch(opened.context, name, problems, expected);
+      watch(opened.context, name, problems, expected, expectedPageErrors);
+      autoA11y.set(opened.page, a11yOnSettled);
+      opened.context.on('page', (page) => autoA11y.set(page, a11yOnSettled));
       const cookie = personOptions.as?.cookie;
       if (cookie)
         await opened.context.addCookies(
@@ -204,6 +264,10 @@ export function browserFixture(
       expected.add(pattern);
       return () => expected.delete(pattern);
     },
+    expectPageErrors(pattern) {
+      expectedPageErrors.add(pattern);
+      return () => expectedPageErrors.delete(pattern);
+    },
     async restartServer(whileDown) {
       const port = Number(new URL(origin).port);
       await stop();
@@ -214,9 +278,18 @@ export function browserFixture(
 }
 
 /** Every page of `context`, now and later: its uncaught errors and console errors, unless expected. */
-function watch(context: BrowserContext, name: string, problems: string[], expected: Set<RegExp>) {
+function watch(
+  context: BrowserContext,
+  name: string,
+  problems: string[],
+  expected: Set<RegExp>,
+  expectedPageErrors: Set<RegExp>,
+) {
   const onPage = (page: Page) => {
-    page.on('pageerror', (error) => problems.push(`${name} ${page.url()}: ${error.stack ?? error.message}`));
+    page.on('pageerror', (error) => {
+      if ([...expectedPageErrors].some((pattern) => pattern.test(error.message))) return;
+      problems.push(`${name} ${page.url()}: ${error.stack ?? error.message}`);
+    });
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const said = `${message.text()} ${message.location().url}`;

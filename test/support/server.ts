@@ -39,6 +39,16 @@ export async function startTestServer(options: {
   mail?: Partial<Config['mail']>;
   /** Google and Microsoft sign-in (a provider of the test's: test/support/oidc.ts); none by default. */
   socialSignIn?: Config['socialSignIn'];
+  /** Plans and billing over the defaults (plans off): `{ plans: true }` is the hosted service. */
+  billing?: Partial<Config['billing']>;
+  /** Addresses of the installation's operators (OPERATOR_EMAILS); none by default. */
+  operatorEmails?: string[];
+  /** The help menu's outside links; none by default. */
+  helpLinks?: Config['helpLinks'];
+  /** Sentry DSN, analytics forwarding (services of the test's); none by default. */
+  telemetry?: Partial<Config['telemetry']>;
+  /** Uploaded files: in memory by default (a folder or a bucket of the test's otherwise). */
+  storage?: Config['storage'];
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const defaults = loadConfig({});
@@ -48,7 +58,12 @@ export async function startTestServer(options: {
     trustProxy: options.trustProxy ?? [],
     limits: { ...defaults.limits, ...options.limits },
     mail: { ...defaults.mail, ...options.mail },
+    billing: { ...defaults.billing, ...options.billing },
     socialSignIn: options.socialSignIn ?? {},
+    operatorEmails: options.operatorEmails ?? [],
+    helpLinks: options.helpLinks ?? {},
+    telemetry: { ...defaults.telemetry, ...options.telemetry },
+    storage: options.storage ?? { filesDir: null },
     port,
     host: '127.0.0.1',
     publicUrl: options.publicUrl ?? `http://127.0.0.1:${port}`,

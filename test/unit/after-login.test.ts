@@ -9,6 +9,7 @@ describe('the message of a visitor sent to sign up', () => {
     ['?purchase=beergame', 'dashboard.messSignupToPurchase'],
     ['?template=classic', 'dashboard.messSignupToTemplate'],
     ['?template=classic&purchase=1', 'dashboard.messSignupToPurchase'],
+    ['?startTrial=beergame', 'dashboard.messLoginToStartTrial'],
   ])('for the query %j is %s', (search, messageId) => {
     expect(signUpFirstMessageId(search)).toBe(messageId);
   });

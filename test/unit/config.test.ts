@@ -23,6 +23,21 @@ describe('configuration from the environment', () => {
     expect(config.trustedOrigins).toEqual(['https://games.example.org']);
   });
 
+  it('counts the public URL’s host and this machine’s names as the product’s own hosts, or APP_HOSTS', () => {
+    expect(loadConfig({}).appHosts).toEqual(['localhost', '127.0.0.1']);
+    expect(loadConfig({ PUBLIC_URL: 'https://Games.Example.org:8443' }).appHosts).toEqual([
+      'games.example.org',
+      'localhost',
+      '127.0.0.1',
+    ]);
+    expect(loadConfig({ APP_HOSTS: ' games.example.org, WWW.example.org ' }).appHosts).toEqual([
+      'games.example.org',
+      'www.example.org',
+    ]);
+    expect(() => loadConfig({ APP_HOSTS: 'https://games.example.org' })).toThrow(/APP_HOSTS/);
+    expect(() => loadConfig({ APP_HOSTS: 'games.example.org:443' })).toThrow(/APP_HOSTS/);
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
@@ -37,8 +52,14 @@ describe('limits and proxies from the environment', () => {
       bodyBytes: 131_072,
       batchCalls: 20,
       subscriptionsPerSocket: 20,
+      subscriptionsPerAddress: 3000,
+      callsPerSocket: { max: 300, windowSeconds: 10 },
+      codeLookups: { max: 3000, windowSeconds: 60 },
+      codeLookupsPerSocket: { max: 30, windowSeconds: 60 },
       socketsPerAddress: 1000,
       gameCreations: { max: 30, windowSeconds: 60 },
+      gamesCreated: { max: 1000, windowSeconds: 3600 },
+      liveGames: 5000,
       anonymousSignIns: { max: 1000, windowSeconds: 60 },
       signUps: { max: 100, windowSeconds: 3600 },
       signInFailuresPerAccount: { max: 5, windowSeconds: 900 },
@@ -50,6 +71,13 @@ describe('limits and proxies from the environment', () => {
       verificationMailsPerAddress: { max: 20, windowSeconds: 3600 },
       accountDeletions: { max: 5, windowSeconds: 900 },
       accountDataDownloads: { max: 10, windowSeconds: 3600 },
+      quotes: { max: 60, windowSeconds: 60 },
+      demos: { max: 60, windowSeconds: 3600 },
+      logoUploads: { max: 20, windowSeconds: 3600 },
+      feedback: { max: 10, windowSeconds: 3600 },
+      errorReports: { max: 300, windowSeconds: 60 },
+      trackedEvents: { max: 120, windowSeconds: 60 },
+      teamInvites: { max: 50, windowSeconds: 3600 },
     });
     expect(config.mail).toEqual({
       smtpUrl: undefined,
@@ -62,12 +90,18 @@ describe('limits and proxies from the environment', () => {
   it('reads MAX/SECONDS limits, sizes and the trusted proxies', () => {
     const config = loadConfig({
       GAME_CREATION_LIMIT: '5/10',
+      QUOTE_LIMIT: '120/60',
+      DEMO_LIMIT: '3/600',
+      LOGO_UPLOAD_LIMIT: '5/60',
       MAX_BODY_BYTES: '1024',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       DATABASE_URL: 'postgres://app@db/simgames',
       MIGRATION_DATABASE_URL: 'postgres://owner@db/simgames',
     });
     expect(config.limits.gameCreations).toEqual({ max: 5, windowSeconds: 10 });
+    expect(config.limits.quotes).toEqual({ max: 120, windowSeconds: 60 });
+    expect(config.limits.demos).toEqual({ max: 3, windowSeconds: 600 });
+    expect(config.limits.logoUploads).toEqual({ max: 5, windowSeconds: 60 });
     expect(config.limits.bodyBytes).toBe(1024);
     expect(config.trustProxy).toEqual(['loopback', '10.0.0.0/8']);
     expect(config.migrationDatabaseUrl).toBe('postgres://owner@db/simgames');
@@ -126,4 +160,35 @@ describe('Google and Microsoft sign-in from the environment', () => {
     ).toBe('http://127.0.0.1:4000');
     expect(() => loadConfig({ MICROSOFT_TENANT_ID: 'a/../b' })).toThrow(/MICROSOFT_TENANT_ID/);
   });
+});
+
+describe('plans and billing from the environment', () => {
+  it("sells nothing by default (self-hosting) and reads the hosted service's settings", () => {
+    expect(loadConfig({}).billing).toMatchObject({
+      plans: false,
+      trialDays: 14,
+      trialPlayers: 30,
+      vatService: undefined,
+    });
+    const hosted = loadConfig({
+      PLANS: 'on',
+      SELLER_COUNTRY: 'fr',
+      SELLER_ADDRESS: '1 rue de la Paix | 75002 Paris',
+      VAT_SERVICE_URL: 'https://vat.example.org/',
+      TRIAL_DAYS: '30',
+    }).billing;
+    expect(hosted).toMatchObject({
+      plans: true,
+      seller: { countryCode: 'FR', address: ['1 rue de la Paix', '75002 Paris'] },
+      vatService: { url: 'https://vat.example.org', apiKey: null },
+      trialDays: 30,
+    });
+  });
+
+  it.each([
+    { PLANS: 'maybe' },
+    { SELLER_COUNTRY: 'France' },
+    { VAT_SERVICE_URL: 'ftp://vat' },
+    { TRIAL_DAYS: '0' },
+  ])('refuses %j with a clear error', (env) => expect(() => loadConfig(env)).toThrow(Object.keys(env)[0]));
 });

@@ -121,24 +121,67 @@ describe('security headers', () => {
 });
 
 describe('the Origin rule', () => {
-  const check = originCheck(['https://games.example.org']);
+  const own = {
+    trustedOrigins: ['https://games.example.org'],
+    appHosts: ['games.example.org', 'localhost', '127.0.0.1'],
+    publicUrl: 'https://games.example.org',
+  };
+  const check = originCheck(own);
   const from = (headers: Record<string, string>) =>
-    request('127.0.0.1', { host: 'games.local:3000', ...headers });
+    request('127.0.0.1', { host: 'games.example.org', ...headers });
 
   it('calls a page of another site foreign, and a sandboxed page too', () => {
     expect(check.isForeign(from({ origin: 'http://evil.example' }))).toBe(true);
     expect(check.isForeign(from({ origin: 'null' }))).toBe(true);
   });
 
-  it('lets through a request without an Origin (not from a page), a trusted one and our own host', () => {
+  it('lets through a request without an Origin (not from a page), a trusted one and a portal’s', () => {
     expect(check.isForeign(from({}))).toBe(false);
     expect(check.isForeign(from({ origin: 'https://games.example.org' }))).toBe(false);
-    expect(check.isForeign(from({ origin: 'http://games.local:3000' }))).toBe(false);
+    expect(
+      check.isForeign(from({ host: 'acme.games.example.org', origin: 'https://acme.games.example.org' })),
+    ).toBe(false);
+  });
+
+  it('does not take the request’s own Host for proof (DNS rebinding), nor another scheme or port', () => {
+    // Issue 29, item 6: a name of the attacker's pointed at our address sends it in both headers.
+    expect(
+      check.isForeign(from({ host: 'rebound.evil.example', origin: 'https://rebound.evil.example' })),
+    ).toBe(true);
+    expect(check.isForeign(from({ origin: 'http://games.example.org' }))).toBe(true);
+    expect(
+      check.isForeign(from({ host: 'acme.games.example.org', origin: 'http://acme.games.example.org' })),
+    ).toBe(true);
+    expect(
+      check.isForeign(
+        from({ host: 'acme.games.example.org:8443', origin: 'https://acme.games.example.org:8443' }),
+      ),
+    ).toBe(true);
+    // Not a portal: two labels before the app host, a reserved name, a look-alike host.
+    for (const origin of [
+      'https://a.acme.games.example.org',
+      'https://www.games.example.org',
+      'https://acmegames.example.org',
+      'https://games.example.org.evil.example',
+    ])
+      expect(check.isForeign(from({ host: new URL(origin).host, origin })), origin).toBe(true);
+  });
+
+  it('takes the address a class reaches the server by when it is an IP address, where no name can be rebound', () => {
+    const lan = originCheck({ ...own, publicUrl: 'http://localhost:3000', trustedOrigins: [] });
+    const at = (host: string, origin: string) => request('127.0.0.1', { host, origin });
+    expect(lan.isForeign(at('192.168.1.20:3000', 'http://192.168.1.20:3000'))).toBe(false);
+    expect(lan.isForeign(at('[::1]:3000', 'http://[::1]:3000'))).toBe(false);
+    expect(lan.isForeign(at('192.168.1.20:3000', 'http://192.168.1.21:3000'))).toBe(true);
+    expect(lan.isForeign(at('school.example:3000', 'http://school.example:3000'))).toBe(true);
   });
 
   it('requires an Origin, and ours, on the WebSocket handshake', () => {
     expect(check.isOwnHandshake(from({}))).toBe(false);
     expect(check.isOwnHandshake(from({ origin: 'http://evil.example' }))).toBe(false);
+    expect(
+      check.isOwnHandshake(from({ host: 'rebound.evil.example', origin: 'https://rebound.evil.example' })),
+    ).toBe(false);
     expect(check.isOwnHandshake(from({ origin: 'https://games.example.org' }))).toBe(true);
   });
 });

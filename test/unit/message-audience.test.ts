@@ -15,6 +15,8 @@ describe('the parts of a language', () => {
   it('gives instructors, the lean game and the debriefs their own words, and the rest to every page', () => {
     expect(messageAudience('gameSettings.weeks')).toBe('instructor');
     expect(messageAudience('dashboard.actionArchive')).toBe('instructor');
+    // Quotes and purchases: an instructor buys; the open /quote page loads them with its code.
+    expect(messageAudience('billing.vatInvalid')).toBe('instructor');
     // A refused page's message and the share link show on every page.
     expect(messageAudience('dashboard.messGameUnknown')).toBeNull();
     expect(messageAudience('dashboard.copyLink')).toBeNull();
@@ -25,6 +27,10 @@ describe('the parts of a language', () => {
     expect(messageAudience('lean.clockMinute')).toBe('lean');
     expect(messageAudience('beer.orderTitle')).toBeNull();
     expect(messageAudience('session.lobby.freeSeats')).toBeNull();
+    // The music player's words load with it, the changelog's with the dashboard; the bar's button is everyone's.
+    expect(messageAudience('music.volume')).toBe('music');
+    expect(messageAudience('changelog.title')).toBe('instructor');
+    expect(messageAudience('nav.music')).toBeNull();
   });
 
   it.each(LOCALES)('splits %s into the same parts as English, each part non-empty', (locale) => {

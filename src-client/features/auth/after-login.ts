@@ -23,11 +23,13 @@ export function takeTarget(): string {
 
 /**
  * The message a visitor sent to sign up first reads (spec, router behaviour and point 8): a
- * purchase or a template in the address they asked for says what signing up leads to.
+ * team's join link, a purchase or a template in the address they asked for says what signing up leads to.
  */
 export function signUpFirstMessageId(search: string): string {
   const query = new URLSearchParams(search);
+  if (query.has('joinTeam')) return 'dashboard.messSignupToJoinTeam';
   if (query.has('purchase')) return 'dashboard.messSignupToPurchase';
   if (query.has('template')) return 'dashboard.messSignupToTemplate';
+  if (query.has('startTrial')) return 'dashboard.messLoginToStartTrial';
   return 'dashboard.messLoginToAccess';
 }

@@ -1,11 +1,13 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { authClient, authErrorMessageId } from '../../auth';
+import { trackEvent } from '../../consent';
 import { useLocale } from '../../i18n';
+import { usePageTitle, usePortalLook } from '../../look';
 import { paths } from '../../paths';
+import { reportShownError } from '../../telemetry';
 import { ForgotPasswordDialog } from './forgot-password';
 import { SignUpSent } from './sign-up-sent';
 import { SocialSignIn } from './social-sign-in';
@@ -14,6 +16,7 @@ import { SocialSignIn } from './social-sign-in';
 export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const intl = useIntl();
   const { locale } = useLocale();
+  const portal = usePortalLook() !== null;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,7 +27,7 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
   const [search] = useSearchParams();
   const [forgotOpen, setForgotOpen] = useState(mode === 'login' && search.has('forgot'));
   const titleId = mode === 'login' ? 'auth.loginTitle' : 'auth.signupTitle';
-  useDocumentTitle(intl.formatMessage({ id: titleId }));
+  usePageTitle(intl.formatMessage({ id: titleId }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,9 +51,14 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
         : result;
     setBusy(false);
     if (result.error) {
-      setError(authErrorMessageId(result.error));
+      const messageId = authErrorMessageId(result.error);
+      setError(messageId);
+      // An error we do not know is also reported (spec point 8).
+      if (messageId === 'auth.error.generic') reportShownError(result.error);
       return;
     }
+    // The sign-up's first step is done: the account exists (spec point 7's signup_first_step).
+    if (mode === 'signup') trackEvent('signup_first_step');
     // Signed in: the page takes the user on (routes/auth.tsx).
     if (signedIn.error) setSentTo(email.trim());
   };
@@ -115,12 +123,19 @@ export function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
             <Button type="submit" loading={busy}>
               <FormattedMessage id={mode === 'login' ? 'auth.loginButton' : 'auth.signupButton'} />
             </Button>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id={mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount'} />{' '}
-              <Anchor component={Link} to={mode === 'login' ? paths.signup() : paths.login()}>
-                <FormattedMessage id={mode === 'login' ? 'auth.signupLink' : 'auth.loginLink'} />
-              </Anchor>
-            </Text>
+            {/* A portal hides sign-up (spec point 2). */}
+            {!(portal && mode === 'login') && (
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id={mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount'} />{' '}
+                <Anchor
+                  component={Link}
+                  to={mode === 'login' ? paths.signup() : paths.login()}
+                  underline="always"
+                >
+                  <FormattedMessage id={mode === 'login' ? 'auth.signupLink' : 'auth.loginLink'} />
+                </Anchor>
+              </Text>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router';
 import { isInstructor } from '../../../src-shared/rules/permissions';
 import { useCurrentUser } from '../../auth';
+import { usePortalLook } from '../../look';
 import { paths } from '../../paths';
 import { toastMessage } from '../../ui/notify';
 import { PageLoader } from '../../ui/page-loader';
@@ -19,6 +20,7 @@ export function InstructorOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
   const intl = useIntl();
   const signedInHere = useRef(false);
+  const portal = usePortalLook() !== null;
   if (isInstructor(user)) signedInHere.current = true;
   const mustSignIn = !pending && !isInstructor(user);
   useEffect(() => {
@@ -27,6 +29,8 @@ export function InstructorOnly({ children }: { children: ReactNode }) {
     toastMessage(intl, signUpFirstMessageId(location.search));
   }, [mustSignIn, location, intl]);
   if (pending) return <PageLoader />;
-  if (mustSignIn) return <Navigate to={signedInHere.current ? paths.login() : paths.signup()} replace />;
+  // A portal hides sign-up (spec point 2): its visitors log in.
+  if (mustSignIn)
+    return <Navigate to={signedInHere.current || portal ? paths.login() : paths.signup()} replace />;
   return children;
 }

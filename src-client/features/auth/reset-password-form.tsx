@@ -1,9 +1,9 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { authClient, authErrorMessageId } from '../../auth';
+import { usePageTitle } from '../../look';
 import { paths } from '../../paths';
 import { toastMessage } from '../../ui/notify';
 import { takeTarget } from './after-login';
@@ -37,7 +37,7 @@ const NewLinkLink = () => (
 /** A mailed link that no longer works (or never did): said, with the way to a new one. */
 export function InvalidAuthAction() {
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'auth.resetRequestTitle' }));
+  usePageTitle(intl.formatMessage({ id: 'auth.resetRequestTitle' }));
   return (
     <AuthCard title="auth.resetRequestTitle">
       <Text role="alert">
@@ -58,7 +58,7 @@ export function ResetPasswordForm({ code }: { code: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useDocumentTitle(intl.formatMessage({ id: 'auth.newPasswordTitle' }));
+  usePageTitle(intl.formatMessage({ id: 'auth.newPasswordTitle' }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -27,6 +26,7 @@ import {
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../../src-shared/rules/locale';
 import { authClient, authErrorMessageId, type CurrentUser } from '../../auth';
 import { useLocale } from '../../i18n';
+import { usePageTitle } from '../../look';
 import { paths } from '../../paths';
 import { AttributionFields, NameFields, useAccountFields } from '../../ui/account-fields';
 import { useFocusFirstError } from '../../ui/focus-first-error';
@@ -42,7 +42,7 @@ type Field = 'firstname' | 'lastname' | 'profileType' | 'attributionOther' | 'fo
 export function SetupAccountForm({ user }: { user: CurrentUser }) {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
-  useDocumentTitle(intl.formatMessage({ id: 'account.setupTitle' }));
+  usePageTitle(intl.formatMessage({ id: 'account.setupTitle' }));
   const fields = useAccountFields(user);
   const [profileType, setProfileType] = useState<ProfileType | null>(
     isProfileType(user.profileType) ? user.profileType : null,

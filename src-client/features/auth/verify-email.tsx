@@ -1,9 +1,9 @@
 import { Anchor, Button, Loader, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { authClient, useCurrentUser } from '../../auth';
+import { usePageTitle } from '../../look';
 import { paths } from '../../paths';
 import { SendAgain } from '../../ui/send-again';
 import { AuthCard } from './reset-password-form';
@@ -21,7 +21,7 @@ export function VerifyEmailPage({ code }: { code: string }) {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const [outcome, setOutcome] = useState<Outcome>('checking');
-  useDocumentTitle(intl.formatMessage({ id: 'account.verify.title' }));
+  usePageTitle(intl.formatMessage({ id: 'account.verify.title' }));
 
   useEffect(() => {
     let live = true;

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GameType } from '../../../src-shared/rules/templates';
@@ -8,10 +8,16 @@ import type { MapPreview } from './game-settings/settings-form';
 import { useCreateGame } from './use-create-game';
 
 /**
- * Creates a game from a template (a default one or the instructor's own, of either type), or with custom
+ * Creates a game from a template  (a default one or the instructor's own, of either type), or with custom
  * settings, and opens its intro page.
  */
-export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
+export function CreateGameCard({
+  mapPreview,
+  usageTags = {},
+}: {
+  mapPreview: MapPreview;
+  usageTags?: Partial<Record<string, string>>;
+}) {
   const intl = useIntl();
   const [name, setName] = useState('');
   const [template, setTemplate] = useState('classic');
@@ -51,9 +57,24 @@ export function CreateGameCard({ mapPreview }: { mapPreview: MapPreview }) {
     <Card withBorder padding="lg">
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <Title order={3}>
-            <FormattedMessage id="dashboard.createTitle" />
-          </Title>
+          <Group justify="space-between" gap="xs">
+            <Title order={3}>
+              <FormattedMessage id="dashboard.createTitle" />
+            </Title>
+            {usageTags[type] && (
+              <Badge variant="light" size="lg" tt="none" data-testid="usage-tag">
+                <FormattedMessage
+                  id="dashboard.usageTag"
+                  values={{
+                    game: intl.formatMessage({
+                      id: type === 'beergame' ? 'dashboard.typeBeergame' : 'dashboard.typeLeangame',
+                    }),
+                    tag: usageTags[type],
+                  }}
+                />
+              </Badge>
+            )}
+          </Group>
           <Group align="flex-end" wrap="wrap">
             <TextInput
               label={intl.formatMessage({ id: 'dashboard.gameName' })}

@@ -1,10 +1,13 @@
 import { Button, Menu, Tabs } from '@mantine/core';
 import {
   type Icon,
+  IconBulb,
   IconChevronDown,
+  IconCreditCard,
   IconDeviceGamepad2,
   IconHome,
   IconMenu2,
+  IconSend,
   IconSettings,
   IconTemplate,
   IconUsersGroup,
@@ -20,6 +23,9 @@ const TAB_ICONS: Record<DashboardTab, Icon> = {
   sessions: IconUsersGroup,
   templates: IconTemplate,
   settings: IconSettings,
+  subscription: IconCreditCard,
+  referral: IconSend,
+  'suggest-feature': IconBulb,
 };
 
 /** A tab's address: the settings open on the profile (spec, settings #profile). */
@@ -31,17 +37,24 @@ const tabLink = (tab: DashboardTab) => ({
 /**
  * The dashboard's tabs, each an address (the browser's back button goes back a tab): a tab bar on
  * a laptop, a menu of the tabs on a phone (spec, mobile dashboard menu). Only the open tab's
- * content is mounted.
+ * content is mounted. The page says which tabs are hidden and which are named otherwise (with
+ * plans off the subscription tab is the team's, and there is no referral tab).
  */
 export function DashboardTabs({
   tab,
   panels,
+  hidden = [],
+  labels = {},
 }: {
   tab: DashboardTab;
   panels: Record<DashboardTab, ReactNode>;
+  hidden?: readonly DashboardTab[];
+  labels?: Partial<Record<DashboardTab, string>>;
 }) {
   const navigate = useNavigate();
   const CurrentIcon = TAB_ICONS[tab];
+  const shown = DASHBOARD_TABS.filter((name) => !hidden.includes(name));
+  const label = (name: DashboardTab) => <FormattedMessage id={labels[name] ?? `dashboard.tab.${name}`} />;
   return (
     <Tabs
       value={tab}
@@ -50,11 +63,11 @@ export function DashboardTabs({
       pt="md"
     >
       <Tabs.List visibleFrom="sm" mb="lg">
-        {DASHBOARD_TABS.map((name) => {
+        {shown.map((name) => {
           const TabIcon = TAB_ICONS[name];
           return (
             <Tabs.Tab key={name} value={name} leftSection={<TabIcon size={18} />} data-testid={`tab-${name}`}>
-              <FormattedMessage id={`dashboard.tab.${name}`} />
+              {label(name)}
             </Tabs.Tab>
           );
         })}
@@ -72,11 +85,11 @@ export function DashboardTabs({
             data-testid="dashboard-menu"
           >
             <CurrentIcon size={18} style={{ marginRight: 8 }} />
-            <FormattedMessage id={`dashboard.tab.${tab}`} />
+            {label(tab)}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {DASHBOARD_TABS.map((name) => {
+          {shown.map((name) => {
             const TabIcon = TAB_ICONS[name];
             return (
               <Menu.Item
@@ -87,7 +100,7 @@ export function DashboardTabs({
                 fw={name === tab ? 700 : 400}
                 data-testid={`menu-${name}`}
               >
-                <FormattedMessage id={`dashboard.tab.${name}`} />
+                {label(name)}
               </Menu.Item>
             );
           })}

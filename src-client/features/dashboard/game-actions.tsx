@@ -94,7 +94,12 @@ export function CopyGameDialog({ game, onClose }: { game: ListedGame | null; onC
               <Text size="sm" c="dimmed">
                 <FormattedMessage id="dashboard.copying" values={{ count: copies }} />
               </Text>
-              <Progress value={100} animated striped />
+              <Progress
+                value={100}
+                animated
+                striped
+                aria-label={intl.formatMessage({ id: 'dashboard.copying' }, { count: copies })}
+              />
             </Stack>
           )}
           <DialogButtons

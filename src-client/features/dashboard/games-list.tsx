@@ -62,7 +62,7 @@ type GameTypeFilter = (typeof GAME_TYPES)[number];
 /** Status badges wrap rather than cut their text on a narrow screen. */
 const WRAPPING = { root: { height: 'auto', minHeight: 20 }, label: { whiteSpace: 'normal' as const } };
 
-function StatusBadge({ status }: { status: GameStatus }) {
+export function StatusBadge({ status }: { status: GameStatus }) {
   const badge = (color: string, variant: 'light' | 'outline' | 'filled', id: string, values?: object) => (
     <Badge color={color} variant={variant} tt="none" styles={WRAPPING}>
       <FormattedMessage id={id} values={values as Record<string, number>} />
@@ -82,7 +82,7 @@ function StatusBadge({ status }: { status: GameStatus }) {
   }
 }
 
-function JoinLinkButton({ gameId }: { gameId: string }) {
+export function JoinLinkButton({ gameId }: { gameId: string }) {
   const intl = useIntl();
   return (
     <CopyButton value={joinLink(gameId)}>

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
@@ -27,20 +27,31 @@ interface Step {
 /**
  * The first steps of an instructor (spec, onboarding flags), each done or with a link to where it
  * is done: create a game, share its join link, run and debrief it, then run a session (several
- * teams, round after round). Each is ticked from what the instructor's games and sessions say.
+ * teams, round after round), and with plans on choose a plan. Each is ticked from what the
+ * instructor's games, sessions and plans say.
  */
 export function OnboardingChecklist() {
   const onboarding = trpc.dashboard.onboarding.useQuery();
+  const intl = useIntl();
   if (onboarding.isPending) return <Loader />;
   if (onboarding.isError) return null;
-  const { hasCreated, hasSharedGames, hasFinishedGames, hasPublishedSessions, newestGameId } =
-    onboarding.data;
+  const {
+    hasCreated,
+    hasSharedGames,
+    hasFinishedGames,
+    hasPublishedSessions,
+    newestGameId,
+    plansOn,
+    hasPlan,
+  } = onboarding.data;
   const gamePage = newestGameId ? paths.game(newestGameId, 'intro') : paths.dashboard('games');
   const steps: Step[] = [
     { key: 'create', done: hasCreated, to: paths.dashboard('games') },
     { key: 'share', done: hasSharedGames, to: gamePage },
     { key: 'run', done: hasFinishedGames, to: gamePage },
     { key: 'session', done: hasPublishedSessions, to: paths.dashboard('sessions') },
+    // With plans on (the hosted service), a plan or a trial for the classes to come.
+    ...(plansOn ? [{ key: 'plan', done: hasPlan, to: `${paths.dashboard('subscription')}#purchase` }] : []),
   ];
   const done = steps.filter((step) => step.done).length;
   return (
@@ -54,7 +65,15 @@ export function OnboardingChecklist() {
             <FormattedMessage id="dashboard.onboardingProgress" values={{ done, steps: steps.length }} />
           </Badge>
         </Group>
-        <Progress value={(done / steps.length) * 100} color="teal" size="sm" />
+        <Progress
+          value={(done / steps.length) * 100}
+          color="teal"
+          size="sm"
+          aria-label={intl.formatMessage(
+            { id: 'dashboard.onboardingProgress' },
+            { done, steps: steps.length },
+          )}
+        />
         {steps.map((step) => (
           <Group key={step.key} wrap="nowrap" align="flex-start" data-testid={`onboarding-${step.key}`}>
             <ThemeIcon

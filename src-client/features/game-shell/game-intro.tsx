@@ -7,6 +7,7 @@ import type { BeerView } from '../../../src-shared/beergame';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
 import { useFacilityName } from '../../ui/facility-name';
+import { JoinInLobby } from '../../ui/join-in-lobby';
 import { MySeatCard, ShareButtons, ShareLinkCard, useTakeSeat } from './take-seat';
 
 /** The join target that asks for any free seat. */
@@ -29,7 +30,9 @@ export function GameIntro({ view }: { view: BeerView }) {
   const playPath = paths.game(gameId, 'play');
   const { take, joining, nameInput } = useTakeSeat(gameId);
   const mine = view.facilities.find((f) => f.id === view.myFacilityId);
-  const canJoin = !view.finished && !view.isCreator && !mine;
+  // A session's team game is joined through its lobby (the server refuses a seat taken here).
+  const inSession = !view.finished && !view.isCreator && !mine && view.session;
+  const canJoin = !view.finished && !view.isCreator && !mine && !view.session;
 
   /** Takes the seat `facilityId`, or any free one (`RANDOM_SEAT`), signing in anonymously if needed. */
   const joinAs = (facilityId: string) =>
@@ -71,6 +74,8 @@ export function GameIntro({ view }: { view: BeerView }) {
       {mine && !view.finished && <MySeatCard gameId={gameId} seat={facilityName(mine)} />}
 
       {view.isCreator && <ShareLinkCard gameId={gameId} />}
+
+      {inSession && <JoinInLobby sessionId={inSession.sessionId} />}
 
       {canJoin && nameInput}
 
@@ -127,7 +132,8 @@ export function GameIntro({ view }: { view: BeerView }) {
                   onClick={() => joinAs(facility.id)}
                   loading={joining === facility.id}
                   disabled={facility.taken || (joining !== null && joining !== facility.id)}
-                  aria-label={intl.formatMessage({ id: 'game.playAs' }, { role: facilityName(facility) })}
+                  // The visible words first, then whose role: the name a voice user says is the one they see.
+                  aria-label={`${intl.formatMessage({ id: 'game.takeRole' })}: ${facilityName(facility)}`}
                 >
                   <FormattedMessage id="game.takeRole" />
                 </Button>

@@ -131,6 +131,8 @@ export function FloorMap({
       // Its content never widens the column it stands in (which would feed back into its scale).
       style={{ overflowX: 'auto', overflowY: 'hidden', contain: 'inline-size', minWidth: 0 }}
       data-testid="floor-map"
+      // Scrolled with the arrow keys on a phone, where it is wider than the screen.
+      tabIndex={0}
       role="group"
       aria-label={intl.formatMessage({ id: 'lean.floorLabel' })}
     >

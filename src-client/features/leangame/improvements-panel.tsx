@@ -32,7 +32,7 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
   const panel = useLeanPanel(view);
   const holderName = useHolderOfPanel(view);
   const [apply, setApply] = useState(true);
-  const heldByMe = view.improvementsPanelBy !== null && view.canOpenImprovementsPanel;
+  const heldByMe = view.improvementsPanelHolder !== null && view.canOpenImprovementsPanel;
   // A player may ask for the panel while someone else holds it: the refusal says so (a toast).
   const editable = heldByMe && !view.started;
   const enabled = view.improvements.enabled;
@@ -48,7 +48,7 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
           </Group>
           {!view.started &&
             !heldByMe &&
-            (view.me !== null || (view.isCreator && view.improvementsPanelBy === null)) && (
+            (view.me !== null || (view.isCreator && view.improvementsPanelHolder === null)) && (
               <Button
                 leftSection={<IconLockOpen size={16} />}
                 onClick={panel.open}
@@ -62,7 +62,7 @@ export function ImprovementsPanel({ view, now }: { view: LeanGameView; now: numb
                 <FormattedMessage id="lean.openPanel" />
               </Button>
             )}
-          {!view.started && view.improvementsPanelBy !== null && (heldByMe || view.isCreator) && (
+          {!view.started && view.improvementsPanelHolder !== null && (heldByMe || view.isCreator) && (
             <Button
               variant="default"
               leftSection={<IconLock size={16} />}

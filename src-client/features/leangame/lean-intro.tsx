@@ -8,6 +8,7 @@ import { withInstructorMessages } from '../../i18n';
 import { loadChunk } from '../../load-chunk';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
+import { JoinInLobby } from '../../ui/join-in-lobby';
 import { LEAN_FACILITY_ICONS } from './glyphs';
 
 // The draft's notice is its creator's alone, in the dashboard's words: never in a player's first load.
@@ -47,7 +48,9 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
   const playPath = paths.game(gameId, 'play');
   const { take, joining, nameInput } = parts.useTakeSeat(gameId);
   const mine = view.facilities.find((f) => f.id === view.me);
-  const canJoin = !view.finished && !view.isCreator && !mine;
+  // A session's team game is joined through its lobby (the server refuses a seat taken here).
+  const inSession = !view.finished && !view.isCreator && !mine && view.session;
+  const canJoin = !view.finished && !view.isCreator && !mine && !view.session;
   const joinAs = (facilityId: string) =>
     take(
       facilityId,
@@ -94,6 +97,8 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
 
       {view.isCreator && <ShareLinkCard gameId={gameId} />}
 
+      {inSession && <JoinInLobby sessionId={inSession.sessionId} />}
+
       {canJoin && nameInput}
 
       <Group justify="space-between">
@@ -114,7 +119,7 @@ export function LeanIntro({ view, parts }: { view: LeanGameView; parts: LeanIntr
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {view.facilities.map((facility) => {
           const Icon = LEAN_FACILITY_ICONS[facility.type];
-          const taken = facility.user !== null;
+          const taken = facility.taken;
           return (
             <Card key={facility.id} withBorder padding="lg" data-testid={`facility-${facility.id}`}>
               <Stack gap="xs">

@@ -43,11 +43,11 @@ export function useLeanHolder() {
 /** The name of whoever holds the improvements panel: a player's name, the instructor, or someone. */
 export function useHolderOfPanel(view: LeanGameView): string | null {
   const intl = useIntl();
-  const by = view.improvementsPanelBy;
-  if (by === null) return null;
-  const player = view.facilities.find((f) => f.user === by);
+  const holder = view.improvementsPanelHolder;
+  if (holder === null) return null;
+  const player = view.facilities.find((f) => f.id === holder.facilityId);
   if (player?.playerName) return player.playerName;
-  if (by === view.creatorId) return intl.formatMessage({ id: 'lean.theInstructor' });
+  if (holder.instructor) return intl.formatMessage({ id: 'lean.theInstructor' });
   return intl.formatMessage({ id: 'lean.someone' });
 }
 

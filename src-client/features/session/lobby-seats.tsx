@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowRight, IconCpu, IconDice5, IconUser } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PLAYER_NAME_MAX } from '../../../src-shared/api/account';
@@ -78,10 +90,6 @@ export function TeamPicker({ view, joining }: { view: SessionView; joining: Join
                   }
                   loading={joining.isPending({ teamNumber: team.teamNumber, facilityId: seat.facilityId })}
                   disabled={busy}
-                  aria-label={intl.formatMessage(
-                    { id: 'session.lobby.takeSeat' },
-                    { role: labels.role(seat), team: labels.team(team.teamNumber) },
-                  )}
                   data-testid={`seat-${team.teamNumber}-${seat.facilityId}`}
                 >
                   <Group gap={8} wrap="nowrap" w="100%" justify="space-between">
@@ -90,6 +98,13 @@ export function TeamPicker({ view, joining }: { view: SessionView; joining: Join
                       <FormattedMessage id="game.roleFree" />
                     </Text>
                   </Group>
+                  {/* Named by what it shows (the role, free), then what it does. */}
+                  <VisuallyHidden>
+                    {intl.formatMessage(
+                      { id: 'session.lobby.takeSeat' },
+                      { role: labels.role(seat), team: labels.team(team.teamNumber) },
+                    )}
+                  </VisuallyHidden>
                 </Button>
               ),
             )}

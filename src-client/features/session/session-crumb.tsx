@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { SessionView } from '../../../src-shared/session/view';
-import { useHiddenLanguagePicker } from '../../i18n';
 import { loadChunk, prefetchLater } from '../../load-chunk';
 import { paths } from '../../paths';
+import { useSessionNavFacts } from '../../ui/nav-facts';
 import { useFollowRounds } from './follow-rounds';
 import { useSessionLabels } from './lobby-labels';
 import { useSessionView } from './use-session-view';
@@ -29,7 +29,8 @@ export function useRoundButton(view: SessionView, place: GamePlace) {
     variant: 'light',
     size: 'compact-sm',
     rightSection: <IconChevronDown size={14} />,
-    'aria-label': intl.formatMessage({ id: 'session.nav.rounds' }),
+    // The name begins with what the button shows ("Round 1/2"), then says it opens the rounds.
+    'aria-label': `${labels.roundLabel} ${place.roundNumber}/${view.rounds.length}, ${intl.formatMessage({ id: 'session.nav.rounds' })}`,
     'data-testid': 'round-menu',
     children: `${labels.roundLabel} ${place.roundNumber}/${view.rounds.length}`,
   } satisfies ButtonProps & Record<string, unknown>;
@@ -54,8 +55,8 @@ export default function SessionCrumb({
 }) {
   const { view } = useSessionView(place.sessionId, { leaveWhenRefused: false });
   useFollowRounds(view, { kind: 'game', gameId, roundNumber: place.roundNumber, stage });
-  // A session that does not allow it keeps its players' games in the language it set.
-  useHiddenLanguagePicker(view !== null && !view.isAdmin && !view.config.allowLanguagePicker);
+  // The bar's language picker and music player follow the session's rules.
+  useSessionNavFacts(view);
   const severalRounds = (view?.rounds.length ?? 0) >= 2;
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [opened, setOpened] = useState(false);

@@ -1,6 +1,9 @@
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconTableExport } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useCurrentUser } from '../../auth';
+import { toastMessage } from '../notify';
 
 /** A research export's format, as the export route names it, and its label's message id. */
 export interface ResearchFormat {
@@ -11,7 +14,8 @@ export interface ResearchFormat {
 /**
  * A finished game's downloads, the same for every game type: its workbook in the page's language
  * (for its players too, once the game is over: the route decides what they get), and for its
- * creator the research export in each of `formats` (docs/research-export.md).
+ * creator the research export in each of `formats` (docs/research-export.md). A visitor who is not
+ * signed in is told the workbook needs a sign-in (spec point 8) rather than handed the route's refusal as a file.
  */
 export function ExportButtons({
   gameId,
@@ -23,6 +27,7 @@ export function ExportButtons({
   formats: readonly ResearchFormat[];
 }) {
   const intl = useIntl();
+  const { user } = useCurrentUser();
   const base = `/api/games/${encodeURIComponent(gameId)}`;
   return (
     <>
@@ -30,6 +35,11 @@ export function ExportButtons({
         component="a"
         href={`${base}/export.xlsx?lang=${intl.locale}`}
         download
+        onClick={(event: MouseEvent) => {
+          if (user) return;
+          event.preventDefault();
+          toastMessage(intl, 'export.excelLoginRequired', 'red');
+        }}
         leftSection={<IconDownload size={18} />}
         variant="default"
         data-testid="download-workbook"

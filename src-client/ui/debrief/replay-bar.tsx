@@ -175,7 +175,7 @@ export function ReplayBar({
         }}
         label={labels.sliderLabel}
         marks={marks}
-        aria-label={labels.slider}
+        thumbLabel={labels.slider}
         data-testid={`${testId}-slider`}
       />
       {footer}

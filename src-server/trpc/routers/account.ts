@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { gameCommandInput } from '../../../src-shared/api/game';
 import { deleteAccountInput } from '../../../src-shared/api/inputs';
+import { mayRecordReferral, referralLink } from '../../../src-shared/rules/referral';
 import { accountData, deleteAccount, type YourDataDeps } from '../../auth/your-data';
 import { leaveGame } from '../../streams/seats';
 import type { Context } from '../context';
@@ -13,6 +15,8 @@ import {
   signedInProcedure,
 } from '../procedures';
 import { appError, router } from '../trpc';
+
+const referrerInput = z.object({ referrerId: z.string().min(1).max(64) });
 
 const yourDataDeps = ({ services }: Context): YourDataDeps => ({
   db: services.database.db,
@@ -27,13 +31,14 @@ export const accountRouter = router({
 
   /**
    * The game the caller is playing (spec point 3, `playingGame`): the latest game not finished in
-   * which they hold a seat, with the seat's name, or null. The user menu shows it, and the sign-up
-   * page asks a seated anonymous player to quit it first.
+   * which they hold a seat, with the seat's name and the game's session, or null. The user menu
+   * shows it, the logo leads to its session's lobby, and the sign-up page asks a seated anonymous
+   * player to quit it first.
    */
   playing: signedInProcedure.query(async ({ ctx }) => {
     const row = await ctx.services.database.db
       .selectFrom('games')
-      .select(['id', 'name', 'type'])
+      .select(['id', 'name', 'type', 'session_id'])
       .where(sql<boolean>`player_ids @> array[${ctx.user.id}]::text[]`)
       .where('deleted', '=', false)
       .where('finished', '=', false)
@@ -50,6 +55,8 @@ export const accountRouter = router({
       type: game.type.name,
       roleName: seat.name,
       roleType: seat.translatedType,
+      /** The game's session, if any: the logo of a player without e-mail leads to its lobby. */
+      sessionId: row.session_id,
     };
   }),
 
@@ -85,5 +92,63 @@ export const accountRouter = router({
     // Its devices' cookies sign no one in from now on, here at once (other processes: SESSION_CACHE_MS).
     await ctx.services.sessions.forgetUser(ctx.user.id);
     return { deleted: true };
+  }),
+
+  /** The referral tab (spec point 9): whether the caller joined the program, and their link once joined. */
+  referral: instructorProcedure.query(async ({ ctx }) => {
+    const row = await ctx.services.database.db
+      .selectFrom('user')
+      .select('joinedReferralProgram')
+      .where('id', '=', ctx.user.id)
+      .executeTakeFirstOrThrow();
+    const joined = row.joinedReferralProgram;
+    return { joined, link: joined ? referralLink(ctx.services.publicUrl, ctx.user.id) : null };
+  }),
+
+  /** Joins the referral program: the tab shows the caller's link from then on. */
+  joinReferralProgram: instructorProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.database.db
+      .updateTable('user')
+      .set({ joinedReferralProgram: true })
+      .where('id', '=', ctx.user.id)
+      .execute();
+    return { joined: true, link: referralLink(ctx.services.publicUrl, ctx.user.id) };
+  }),
+
+  /**
+   * After sign-up, the `?invitedby=` the visitor came with: the caller's referrer, recorded once
+   * (src-shared/rules/referral.ts says when); any other call changes nothing.
+   */
+  recordReferral: instructorProcedure.input(referrerInput).mutation(async ({ ctx, input }) => {
+    const db = ctx.services.database.db;
+    const caller = await db
+      .selectFrom('user')
+      .select(['id', 'createdAt', 'invitedBy'])
+      .where('id', '=', ctx.user.id)
+      .executeTakeFirstOrThrow();
+    const referrer = await db
+      .selectFrom('user')
+      .select(['id', 'joinedReferralProgram', sql<boolean | null>`"isAnonymous"`.as('isAnonymous')])
+      .where('id', '=', input.referrerId)
+      .executeTakeFirst();
+    const facts = {
+      caller: { ...caller, createdAt: new Date(caller.createdAt).getTime() },
+      referrer: referrer
+        ? {
+            id: referrer.id,
+            instructor: referrer.isAnonymous !== true,
+            joinedReferralProgram: referrer.joinedReferralProgram,
+          }
+        : null,
+      now: ctx.services.now(),
+    };
+    if (!mayRecordReferral(facts)) return { recorded: false };
+    const updated = await db
+      .updateTable('user')
+      .set({ invitedBy: input.referrerId })
+      .where('id', '=', ctx.user.id)
+      .where('invitedBy', 'is', null)
+      .executeTakeFirst();
+    return { recorded: updated.numUpdatedRows > 0n };
   }),
 });

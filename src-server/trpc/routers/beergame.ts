@@ -27,12 +27,14 @@ import {
 } from '../../../src-shared/api/game';
 import { type BeerCommand, settingsOpen } from '../../../src-shared/beergame';
 import { gameStreamId } from '../../../src-shared/eventsourcing';
+import { admitPlayer, requireGameType } from '../../billing/usage';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
 import { beergameResults } from '../beergame-results';
 import type { Context } from '../context';
 import {
   actorOf,
+  admitNewGames,
   beergameCreatorProcedure,
   beergameDebriefProcedure,
   beergameMemberOrCreatorProcedure,
@@ -40,6 +42,7 @@ import {
   beergameSignedInProcedure,
   instructorProcedure,
   rateLimit,
+  refuseSeatOutsideSession,
   requirePlayerName,
 } from '../procedures';
 import { appError, router } from '../trpc';
@@ -62,6 +65,8 @@ async function execute(ctx: Context, gameId: string, command: BeerCommand, comma
 export const beergameRouter = router({
   create: instructorProcedure.input(createGameInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
+    await requireGameType(ctx, ['beergame']);
+    await admitNewGames(ctx, ctx.user.id, 1);
     const gameId = await freshGameId(ctx.services.database.db);
     const overrides = {
       ...(input.timerSeconds === undefined ? {} : { playTimer: true, timer: input.timerSeconds }),
@@ -84,14 +89,18 @@ export const beergameRouter = router({
     return { gameId };
   }),
 
-  join: beergameSignedInProcedure.input(joinRoleInput).mutation(({ ctx, input }) => {
+  join: beergameSignedInProcedure.input(joinRoleInput).mutation(async ({ ctx, input }) => {
+    refuseSeatOutsideSession(ctx.game);
     requirePlayerName(ctx);
+    await admitPlayer(ctx, { gameType: 'beergame', creatorId: ctx.game.summary.creatorId }, ctx.user.id);
     return execute(ctx, input.gameId, { type: 'JoinRole', facilityId: input.facilityId }, input.commandId);
   }),
 
   /** A free seat drawn from the command id (a retry draws the same); the one already held, if any. */
   joinRandom: beergameSignedInProcedure.input(joinRandomInput).mutation(async ({ ctx, input }) => {
+    refuseSeatOutsideSession(ctx.game);
     requirePlayerName(ctx);
+    await admitPlayer(ctx, { gameType: 'beergame', creatorId: ctx.game.summary.creatorId }, ctx.user.id);
     const command: BeerCommand = { type: 'JoinRandomRole', seed: input.commandId };
     const { version, state } = await run(ctx, input.gameId, command, input.commandId);
     const seat = state.facilities.find((f) => f.userId === ctx.user.id);
@@ -114,7 +123,10 @@ export const beergameRouter = router({
 
   /** A computer seat back to a human: the creator frees it, a player without a seat takes it. */
   takeBack: beergameSignedInProcedure.input(roleCommandInput).mutation(({ ctx, input }) => {
-    if (ctx.user.id !== ctx.game.summary.creatorId) requirePlayerName(ctx);
+    if (ctx.user.id !== ctx.game.summary.creatorId) {
+      refuseSeatOutsideSession(ctx.game);
+      requirePlayerName(ctx);
+    }
     return execute(
       ctx,
       input.gameId,

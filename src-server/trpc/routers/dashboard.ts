@@ -1,6 +1,8 @@
-import { listGamesInput } from '../../../src-shared/api/game';
-import { gamesByCreator, gamesListKey, onboardingOf } from '../../read-models/games';
+import { listGamesInput, listTeamGamesInput } from '../../../src-shared/api/game';
+import { hasPlan } from '../../billing/status';
+import { gamesByCreator, gamesListKey, gamesOfTeammates, onboardingOf } from '../../read-models/games';
 import { hasPublishedSession } from '../../read-models/sessions';
+import { teammatesOf } from '../../read-models/teams';
 import { openSubscription } from '../live';
 import { instructorProcedure } from '../procedures';
 import { router } from '../trpc';
@@ -10,6 +12,16 @@ export const dashboardRouter = router({
   games: instructorProcedure.input(listGamesInput).query(({ ctx, input }) => {
     const { cursor, ...filter } = input;
     return gamesByCreator(ctx.services.database.db, ctx.user.id, cursor ?? 0, filter);
+  }),
+
+  /**
+   * The games of the caller's teammates (spec point 6), newest first, a page of 40: published and
+   * current ones only (a draft or an archived game is its creator's alone), each with its creator's
+   * name (null: the client shows 'Teammate'). Empty without a team.
+   */
+  teamGames: instructorProcedure.input(listTeamGamesInput).query(async ({ ctx, input }) => {
+    const { db } = ctx.services.database;
+    return gamesOfTeammates(db, await teammatesOf(db, ctx.user.id), input.cursor ?? 0);
   }),
 
   /**
@@ -36,11 +48,15 @@ export const dashboardRouter = router({
 
   /**
    * The instructor's onboarding flags (spec point 3), for the checklist of the dashboard's intro,
-   * read from the games and sessions read models. The spec's `hasPlan` is left out: there are no
-   * plans to choose while there is no billing.
+   * read from the games and sessions read models, and `hasPlan`: whether one of the instructor's
+   * teams has an active plan (always false with plans off).
    */
   onboarding: instructorProcedure.query(async ({ ctx }) => ({
     ...(await onboardingOf(ctx.services.database.db, ctx.user.id)),
     hasPublishedSessions: await hasPublishedSession(ctx.services.database.db, ctx.user.id),
+    plansOn: ctx.services.billing.plans,
+    hasPlan:
+      ctx.services.billing.plans &&
+      (await hasPlan(ctx.services.database.db, ctx.user.id, ctx.services.now())),
   })),
 });

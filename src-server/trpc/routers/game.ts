@@ -17,6 +17,7 @@ import type { LeanGameView } from '../../../src-shared/leangame';
 import { copyNameRefusal, copyNames } from '../../../src-shared/rules/copy-names';
 import { DEFAULT_TEAM_COUNT, sessionSetupSchema } from '../../../src-shared/session';
 import { displayNames } from '../../auth/auth';
+import { requireGameType } from '../../billing/usage';
 import { messagesIn } from '../../messages';
 import { copyGameIds, ownGames } from '../../read-models/games';
 import { insertTemplate } from '../../read-models/templates';
@@ -24,7 +25,7 @@ import { type AnyGameType, gameTypeNamed } from '../../streams';
 import type { GameActions } from '../../streams/game-type';
 import type { Context } from '../context';
 import { watchChanges, watchStream } from '../live';
-import { actorOf, gameProcedure, instructorProcedure, rateLimit } from '../procedures';
+import { actorOf, admitNewGames, gameProcedure, instructorProcedure, rateLimit } from '../procedures';
 import { appError, router } from '../trpc';
 import { checkedTemplateConfig } from './template';
 
@@ -150,6 +151,8 @@ export const gameRouter = router({
     );
     if (existing) return { gameIds };
     await rateLimit(ctx, `games:${ctx.user.id}`, services.limits.gameCreations);
+    await requireGameType(ctx, [type.name]);
+    await admitNewGames(ctx, ctx.user.id, input.count);
     const { state } = await services.commands.load(type.stream, gameStreamId(gameId));
     const suffix = (await messagesIn(input.locale ?? 'en'))['dashboard.copySuffix']!;
     const names = copyNames(type.summary(state).name, input.count, input.name, suffix);

@@ -4,10 +4,28 @@ import { normaliseJoinCode } from '../../../src-shared/rules/join-code';
 import { gamePageRefusal } from '../../../src-shared/rules/permissions';
 import { gameRowByCode } from '../../read-models/games';
 import { sessionRowByCode } from '../../read-models/sessions';
+import type { Context } from '../context';
 import { publicProcedure } from '../procedures';
 import { appError, router } from '../trpc';
 
 export type JoinTarget = { kind: 'session'; sessionId: string } | { kind: 'game'; gameId: string };
+
+/** What a look-up that names nothing counts, against both limits. */
+export const FAILED_LOOKUP_COST = 5;
+
+/**
+ * Counts `cost` join-code look-ups of the caller: per client address in every process
+ * (CODE_LOOKUP_LIMIT: a class of 500 behind one address joins within a minute) and per WebSocket
+ * (CODE_LOOKUP_SOCKET_LIMIT); refused with the seconds to wait.
+ */
+async function admitLookup(ctx: Context, cost: number) {
+  const { limiter, limits } = ctx.services;
+  const bySocket = ctx.socket?.codeLookups.hit(cost);
+  const byAddress = await limiter.hit(`code-lookups:${ctx.clientAddress}`, limits.codeLookups, cost);
+  const refused = [bySocket, byAddress].find((decision) => decision && !decision.allowed);
+  if (refused)
+    throw appError('TOO_MANY_REQUESTS', 'errors.tooManyRequests', { seconds: refused.retryAfterSeconds });
+}
 
 export const joinRouter = router({
   /**
@@ -17,6 +35,7 @@ export const joinRouter = router({
    * browser logs as an error.
    */
   byCode: publicProcedure.input(joinByCodeInput).query(async ({ ctx, input }): Promise<JoinTarget> => {
+    await admitLookup(ctx, 1);
     const code = normaliseJoinCode(input.code);
     const db = ctx.services.database.db;
     const viewer = ctx.user?.id ?? null;
@@ -28,6 +47,8 @@ export const joinRouter = router({
       game &&
       gamePageRefusal({ ...game, exists: true, hasFacilities: true, creatorId: game.creator_id }, viewer);
     if (game && !refusal) return { kind: 'game', gameId: game.id };
+    // A guess costs more than a code a class types from the projector (docs/architecture.md, "Join codes").
+    await admitLookup(ctx, FAILED_LOOKUP_COST - 1);
     throw appError('NOT_FOUND', 'game.errCodeUnknown');
   }),
 });

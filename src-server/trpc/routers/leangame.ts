@@ -23,17 +23,20 @@ import {
   leanHistoryRefusal,
   leanTemplateSetup,
 } from '../../../src-shared/leangame';
+import { admitPlayer, requireGameType } from '../../billing/usage';
 import { freshGameId } from '../../read-models/games';
 import { gameTypes } from '../../streams';
 import type { Context } from '../context';
 import {
   actorOf,
+  admitNewGames,
   instructorProcedure,
   leangameCreatorProcedure,
   leangameMemberOrCreatorProcedure,
   leangameMemberProcedure,
   leangameSignedInProcedure,
   rateLimit,
+  refuseSeatOutsideSession,
   requirePlayerName,
 } from '../procedures';
 import { appError, router } from '../trpc';
@@ -64,6 +67,8 @@ export const leangameRouter = router({
   create: instructorProcedure.input(createLeanGameInput).mutation(async ({ ctx, input }) => {
     const source = await leanGameSource(ctx, input.template);
     await rateLimit(ctx, `games:${ctx.user.id}`, ctx.services.limits.gameCreations);
+    await requireGameType(ctx, ['leangame']);
+    await admitNewGames(ctx, ctx.user.id, 1);
     const gameId = await freshGameId(ctx.services.database.db);
     const setup = source.config
       ? leanTemplateSetup(source.config, input.minutes)
@@ -84,8 +89,10 @@ export const leangameRouter = router({
   }),
 
   /** A player takes a free facility; their name stays in their user record (views look it up). */
-  join: leangameSignedInProcedure.input(leanFacilityInput).mutation(({ ctx, input }) => {
+  join: leangameSignedInProcedure.input(leanFacilityInput).mutation(async ({ ctx, input }) => {
+    refuseSeatOutsideSession(ctx.game);
     requirePlayerName(ctx);
+    await admitPlayer(ctx, { gameType: 'leangame', creatorId: ctx.game.summary.creatorId }, ctx.user.id);
     return execute(
       ctx,
       input.gameId,

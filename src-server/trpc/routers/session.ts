@@ -3,6 +3,7 @@
  * procedures check who calls and what they send; what a session does to its games, of any type,
  * is the session service's (session-service.ts).
  */
+
 import {
   createSessionInput,
   deleteSessionInput,
@@ -25,9 +26,23 @@ import {
   visibleResults,
 } from '../../../src-shared/session';
 import { displayNames } from '../../auth/auth';
+import { requireGameType } from '../../billing/usage';
 import { messagesIn } from '../../messages';
-import { gamesOfCurrentRounds, sessionsByCreator, sessionsListKey } from '../../read-models/sessions';
-import { deleteTemplate, ownTemplate, templatesByCreator } from '../../read-models/templates';
+import { creatorNameOf } from '../../read-models/games';
+import {
+  gamesOfCurrentRounds,
+  type SessionsTable,
+  sessionsByCreator,
+  sessionsListKey,
+  sessionsOfTeammates,
+} from '../../read-models/sessions';
+import { teammatesOf } from '../../read-models/teams';
+import {
+  deleteTemplate,
+  templatesByCreator,
+  templatesOfTeammates,
+  usableTemplate,
+} from '../../read-models/templates';
 import { openSubscription } from '../live';
 import {
   instructorProcedure,
@@ -54,6 +69,34 @@ import {
 } from '../session-service';
 import { appError, router } from '../trpc';
 
+type SessionRow = Omit<SessionsTable, 'deleted' | 'created_at'> & { created_at: Date };
+
+/** Sessions as the lists show them: whether each has ended is read from its current round's games. */
+function listedSessions<R extends SessionRow>(
+  rows: readonly R[],
+  current: ReadonlyArray<{ sessionId: string | null; finished: boolean }>,
+) {
+  const gamesBySession = new Map<string, Array<{ finished: boolean }>>();
+  for (const game of current) {
+    if (game.sessionId === null) continue;
+    const games = gamesBySession.get(game.sessionId) ?? [];
+    games.push(game);
+    gamesBySession.set(game.sessionId, games);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    published: row.published,
+    rounds: row.rounds,
+    teams: row.teams,
+    currentRound: row.current_round,
+    finished: sessionFinished(row.rounds, row.current_round, gamesBySession.get(row.id) ?? []),
+    template: row.template,
+    createdAt: row.created_at,
+  }));
+}
+
 export const sessionRouter = router({
   /** The instructor's sessions, newest first. */
   list: instructorProcedure.query(async ({ ctx }) => {
@@ -62,24 +105,26 @@ export const sessionRouter = router({
       sessionsByCreator(db, ctx.user.id),
       gamesOfCurrentRounds(db, ctx.user.id),
     ]);
-    const gamesBySession = new Map<string, Array<{ finished: boolean }>>();
-    for (const game of current) {
-      if (game.sessionId === null) continue;
-      const games = gamesBySession.get(game.sessionId) ?? [];
-      games.push(game);
-      gamesBySession.set(game.sessionId, games);
-    }
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      code: row.code,
-      published: row.published,
-      rounds: row.rounds,
-      teams: row.teams,
-      currentRound: row.current_round,
-      finished: sessionFinished(row.rounds, row.current_round, gamesBySession.get(row.id) ?? []),
-      template: row.template,
-      createdAt: row.created_at,
+    return listedSessions(rows, current);
+  }),
+
+  /**
+   * The sessions of the caller's teammates (spec point 6), newest first: the caller administers
+   * them (procedures.ts openSession), each with its creator's name (null: the client shows
+   * 'Teammate'). Empty without a team.
+   */
+  teamSessions: instructorProcedure.query(async ({ ctx }) => {
+    const { db } = ctx.services.database;
+    const teammateIds = await teammatesOf(db, ctx.user.id);
+    const [rows, current] = await Promise.all([
+      sessionsOfTeammates(db, teammateIds),
+      gamesOfCurrentRounds(db, teammateIds),
+    ]);
+    const listed = listedSessions(rows, current);
+    return listed.map((session, index) => ({
+      ...session,
+      creatorId: rows[index]!.creator_id,
+      creatorName: creatorNameOf(rows[index]!.creatorName),
     }));
   }),
 
@@ -112,7 +157,8 @@ export const sessionRouter = router({
         teamCount: input.teamCount ?? fromTemplate.teamCount,
       });
     } else if (input.template !== undefined) {
-      const own = await ownTemplate(ctx.services.database.db, ctx.user.id, input.template, 'session');
+      // The caller's own session template or a teammate's (spec point 6).
+      const own = await usableTemplate(ctx.services.database.db, ctx.user.id, input.template, 'session');
       if (!own) throw appError('NOT_FOUND', 'templates.errNotFound');
       const saved = own.config as Omit<SessionSetup, 'name'>;
       setup = sessionSetupSchema.parse({
@@ -124,6 +170,10 @@ export const sessionRouter = router({
     else throw appError('BAD_REQUEST', 'session.errTemplateOrSetup');
     setup = checkedSetup(setup);
     await rateLimit(ctx, `sessions:${ctx.user.id}`, ctx.services.limits.gameCreations);
+    await requireGameType(
+      ctx,
+      setup.rounds.map((round) => round.gameType),
+    );
     const sessionId = sessionIdFor(ctx.user.id, input.commandId);
     await runSession(
       ctx,
@@ -145,6 +195,16 @@ export const sessionRouter = router({
   templates: instructorProcedure.query(async ({ ctx }) => {
     const own = await templatesByCreator(ctx.services.database.db, ctx.user.id, 'session');
     return own.map(({ config, ...template }) => {
+      const saved = config as Omit<SessionSetup, 'name'>;
+      return { ...template, rounds: saved.rounds.map((round) => round.name), teamCount: saved.teamCount };
+    });
+  }),
+
+  /** The session templates of the caller's teammates (spec point 6), newest first, to make a session from. */
+  teamTemplates: instructorProcedure.query(async ({ ctx }) => {
+    const { db } = ctx.services.database;
+    const templates = await templatesOfTeammates(db, await teammatesOf(db, ctx.user.id), 'session');
+    return templates.map(({ config, ...template }) => {
       const saved = config as Omit<SessionSetup, 'name'>;
       return { ...template, rounds: saved.rounds.map((round) => round.name), teamCount: saved.teamCount };
     });
@@ -205,6 +265,10 @@ export const sessionRouter = router({
   duplicate: sessionAdminProcedure.input(duplicateSessionInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `sessions:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const { state } = ctx.session;
+    await requireGameType(
+      ctx,
+      state.setup.rounds.map((round) => round.gameType),
+    );
     const suffix = (await messagesIn(input.locale ?? 'en'))['dashboard.copySuffix']!;
     const name = input.name ?? `${state.setup.name} ${suffix}`.slice(0, 120);
     const sessionId = sessionIdFor(ctx.user.id, input.commandId);

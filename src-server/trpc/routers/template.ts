@@ -1,6 +1,7 @@
 /**
  * Game templates: the default ones (src-shared/rules/templates.ts) and each instructor's own, which
- * they create, change, copy and delete. Another instructor's template is not found.
+ * they create, change, copy and delete. A teammate's template is listed apart (spec point 6) and
+ * can make a game or a copy; another instructor's template is not found.
  */
 import {
   copyTemplateInput,
@@ -15,13 +16,16 @@ import {
   readLeanTemplateConfig,
 } from '../../../src-shared/leangame';
 import { DEFAULT_TEMPLATES, defaultTemplate } from '../../../src-shared/rules/templates';
+import { teammatesOf } from '../../read-models/teams';
 import {
   deleteTemplate,
   insertTemplate,
   type OwnTemplate,
   ownTemplate,
   templatesByCreator,
+  templatesOfTeammates,
   updateTemplate,
+  usableTemplate,
 } from '../../read-models/templates';
 import { checkedBeerConfig, isCleanDeep } from '../../streams/beer-config';
 import type { Context } from '../context';
@@ -65,9 +69,19 @@ async function ownOrRefuse(
   return found;
 }
 
+/** The caller's own template or a teammate's, to make a game or a copy from; another's is not found. */
+async function usableOrRefuse(
+  ctx: Context & { user: { id: string } },
+  templateId: string,
+): Promise<OwnTemplate> {
+  const found = await usableTemplate(ctx.services.database.db, ctx.user.id, templateId);
+  if (!found) throw appError('NOT_FOUND', 'templates.errNotFound');
+  return found;
+}
+
 /**
  * What a new game is made from: a default beer template (recorded by its id in `GameCreated`), or
- * the configuration of one of the caller's own templates. A lean factory cannot make a game yet.
+ * the configuration of one of the caller's own templates or a teammate's.
  */
 export async function gameSource(
   ctx: Context & { user: { id: string } },
@@ -76,14 +90,15 @@ export async function gameSource(
   const preset = defaultTemplate(templateId);
   if (preset?.type === 'beergame') return { template: preset.id as BeerTemplateId };
   if (preset) throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
-  const own = await ownOrRefuse(ctx, templateId);
+  const own = await usableOrRefuse(ctx, templateId);
   if (own.type !== 'beergame') throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
   return { config: own.config };
 }
 
 /**
  * What a lean game is made from: a built-in factory (its set-up for the round's length), or one of
- * the caller's own lean templates (its factory and set-up, checked again by the lean schemas).
+ * the caller's own lean templates or a teammate's (its factory and set-up, checked again by the lean
+ * schemas).
  */
 export async function leanGameSource(
   ctx: Context & { user: { id: string } },
@@ -94,7 +109,7 @@ export async function leanGameSource(
     if (preset.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
     return { scenarioId: preset.id, config: null };
   }
-  const own = await ownOrRefuse(ctx, templateId);
+  const own = await usableOrRefuse(ctx, templateId);
   if (own.type !== 'leangame') throw appError('NOT_FOUND', 'templates.errNotFound');
   const config = checkedLeanConfig(own.config);
   return { scenarioId: config.scenario, config };
@@ -123,6 +138,19 @@ export const templateRouter = router({
       defaults: DEFAULT_TEMPLATES.map(({ config: _config, ...summary }) => summary),
       own: own.map(({ config, ...template }) => ({ ...template, ...templateSize(template.type, config) })),
     };
+  }),
+
+  /**
+   * The game templates of the caller's teammates (spec point 6), newest first, read-only: each with
+   * its creator's name (null: the client shows 'Teammate'). Empty without a team.
+   */
+  teamTemplates: instructorProcedure.query(async ({ ctx }) => {
+    const { db } = ctx.services.database;
+    const templates = await templatesOfTeammates(db, await teammatesOf(db, ctx.user.id));
+    return templates.map(({ config, ...template }) => ({
+      ...template,
+      ...templateSize(template.type, config),
+    }));
   }),
 
   /** One of the caller's templates with its configuration, for the settings form. */
@@ -168,14 +196,14 @@ export const templateRouter = router({
     return { templateId: input.templateId };
   }),
 
-  /** A new template of the caller's from one of theirs or a default beer template. */
+  /** A new template of the caller's from one of theirs, a teammate's or a default beer template. */
   copy: instructorProcedure.input(copyTemplateInput).mutation(async ({ ctx, input }) => {
     await rateLimit(ctx, `templates:${ctx.user.id}`, ctx.services.limits.gameCreations);
     const preset = defaultTemplate(input.templateId);
     if (preset && !preset.config) throw appError('BAD_REQUEST', 'templates.errTypeUnavailable');
     const source = preset?.config
       ? { type: preset.type, description: '', config: checkedBeerConfig(preset.config()) }
-      : await ownOrRefuse(ctx, input.templateId);
+      : await usableOrRefuse(ctx, input.templateId);
     const templateId = await insertTemplate(
       ctx.services.database.db,
       {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BEERGAME_DEBRIEF_SECTIONS,
@@ -7,6 +8,8 @@ import {
   describePolicy,
   FACILITY_DEFAULTS,
   fitConstraints,
+  isValidPolicy,
+  MAX_ORDER_QUANTITY,
   parsePolicy,
   policyOrder,
   resolveConfig,
@@ -224,6 +227,27 @@ describe('policies', () => {
     expect(supplyLine(s, 'retailer', 'p1')).toBe(12);
     // Factory: 4 production requests in the mail... none (order time 1), 4 in production (due week 2), 4 started this week.
     expect(supplyLine(s, 'factory', 'p1')).toBe(8);
+  });
+
+  it('a policy given to a game has its numbers checked like an order, and the engine caps every order', () => {
+    // Issue 29: `basestock:1e308` was accepted and its orders passed the 999,999 cap.
+    for (const tooBig of ['basestock:1e308', 'fixed:1000000', 'basestock:32,1e7', 'sterman:0.36,2,0.34,17'])
+      expect(isValidPolicy(tooBig), tooBig).toBe(false);
+    for (const fine of ['fixed:999999', 'basestock:32,32,32,24', 'sterman:0.36,1,1,999999'])
+      expect(isValidPolicy(fine), fine).toBe(true);
+    // A game saved before the bounds still folds the same: its policy parses, its orders are capped.
+    const huge = parsePolicy('basestock:1e308')!;
+    expect(fitConstraints(policyOrder(huge, input), { moq: 0, maxOrderQty: 0, batchSize: 0 })).toBe(
+      MAX_ORDER_QUANTITY,
+    );
+    expect(fitConstraints(Number.POSITIVE_INFINITY, { moq: 0, maxOrderQty: 0, batchSize: 7 })).toBe(999_999);
+    expect(fitConstraints(Number.NaN, { moq: 5, maxOrderQty: 0, batchSize: 0 })).toBe(0);
+    fc.assert(
+      fc.property(fc.double({ min: 0, noNaN: true }), fc.integer({ min: 0, max: 2_000_000 }), (q, max) => {
+        const fitted = fitConstraints(q, { moq: 0, maxOrderQty: max, batchSize: 0 });
+        return Number.isInteger(fitted) && fitted >= 0 && fitted <= MAX_ORDER_QUANTITY;
+      }),
+    );
   });
 
   it('computer orders respect the order constraints', () => {

@@ -17,6 +17,18 @@ import {
   T0,
 } from './helpers';
 
+describe('taking a station', () => {
+  it('is for players: the creator sees every station and takes none, as in the beer game', () => {
+    // Issue 29, item 1: the lean creator could take a station, the beer creator a role not.
+    const game = Game.create();
+    game
+      .when({ type: 'JoinFacility', facilityId: 'paint', playerName: 'Teacher' }, creator, T0 - 5000)
+      .thenRefused('leangame.errCreatorCannotPlay');
+    game.run({ type: 'JoinFacility', facilityId: 'paint', playerName: 'Bob' }, bob, T0 - 5000);
+    expect(game.state.facilities.find((f) => f.id === 'paint')!.user).toBe('bob');
+  });
+});
+
 describe('improvements panel (spec point 4)', () => {
   it('opens only for a player with a facility or the creator, and is locked by whoever opened it', () => {
     const game = Game.create();

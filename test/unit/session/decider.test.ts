@@ -319,13 +319,22 @@ describe('the round list and team names (spec point 2)', () => {
 });
 
 describe('session admin (spec point 6)', () => {
-  it('is the creator or a member of the session team (rule only: no team is passed by the server until teams exist)', () => {
+  it("is the creator or a member of one of the creator's teams", () => {
     expect(isSessionAdmin({ creatorId: 'c' }, { userId: 'c' })).toBe(true);
     expect(isSessionAdmin({ creatorId: 'c' }, { userId: 'x' })).toBe(false);
     expect(isSessionAdmin({ creatorId: 'c' }, { userId: null })).toBe(false);
-    expect(isSessionAdmin({ creatorId: 'c', teamId: 't' }, { userId: 'x', teamIds: ['t'] })).toBe(true);
-    expect(isSessionAdmin({ creatorId: 'c', teamId: 't' }, { userId: 'x', teamIds: ['u'] })).toBe(false);
-    expect(isSessionAdmin({ creatorId: 'c', teamId: null }, { userId: 'x', teamIds: ['t'] })).toBe(false);
+    expect(isSessionAdmin({ creatorId: 'c' }, { userId: 'x', teammateIds: ['c', 'd'] })).toBe(true);
+    expect(isSessionAdmin({ creatorId: 'c' }, { userId: 'x', teammateIds: ['d'] })).toBe(false);
+    expect(isSessionAdmin({ creatorId: 'c' }, { userId: null, teammateIds: ['c'] })).toBe(false);
+  });
+
+  it("takes a teammate's command (the server passes the actor's teammates)", () => {
+    const { state } = created();
+    const asTeammate = { ...as('colleague'), teammateIds: [CREATOR] };
+    expect(sessionDecider.decide({ type: 'LockRound', roundId: 'r1' }, state, asTeammate)).toHaveLength(1);
+    expect(() => sessionDecider.decide({ type: 'LockRound', roundId: 'r1' }, state, as('colleague'))).toThrow(
+      'session.errNotAdmin',
+    );
   });
 
   it('refuses unknown and deleted sessions to all, unpublished ones to non-admins', () => {

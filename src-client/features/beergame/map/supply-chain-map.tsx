@@ -225,7 +225,8 @@ export function SupplyChainMap({ view, preview = false }: { view: BeerView; prev
   const byId = new Map(view.facilities.map((f) => [f.id, f]));
   return (
     <Box data-testid="supply-chain-map">
-      <Box style={{ overflowX: 'auto' }}>
+      {/* Scrolled with the arrow keys where the map is wider than the screen. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0}>
         <svg
           viewBox={`${reach.left} ${-MARGIN.y} ${reach.width} ${scene.height + 2 * MARGIN.y}`}
           role="img"

@@ -2,7 +2,7 @@ import { Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { loadChunk } from '../../../load-chunk';
 import { PageLoader } from '../../../ui/page-loader';
 import type { MapPreview } from './settings-form';
@@ -25,6 +25,7 @@ export function CustomGameButton({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [opened, setOpened] = useState(false);
+  const intl = useIntl();
   return (
     <>
       <Button
@@ -39,6 +40,7 @@ export function CustomGameButton({
         opened={opened}
         onClose={() => setOpened(false)}
         title={<FormattedMessage id="gameSettings.customTitle" />}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'gameSettings.close' }) }}
         size="80rem"
         fullScreen={phone}
       >

@@ -706,7 +706,7 @@ function EditorForm({
             value={form.config.allowAudioPlayer}
             onChange={(value) => setConfig('allowAudioPlayer', value as Form['config']['allowAudioPlayer'])}
           >
-            <Group gap="md" mt={6}>
+            <Group gap="md" mt={6} data-testid="audio-player-setting">
               {AUDIO_PLAYERS.map((who) => (
                 <Checkbox
                   key={who}
@@ -715,10 +715,6 @@ function EditorForm({
                 />
               ))}
             </Group>
-            {/* Issue 28's music player reads this setting; until it exists, the switch says so. */}
-            <Text size="xs" c="dimmed" mt={6} data-testid="audio-player-later">
-              <FormattedMessage id="dashboard.sessions.allowAudioPlayerLater" />
-            </Text>
           </Checkbox.Group>
         </SimpleGrid>
       </Section>

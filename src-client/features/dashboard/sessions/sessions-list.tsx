@@ -39,12 +39,14 @@ import { formatJoinCode } from '../../../../src-shared/rules/join-code';
 import { loadChunk } from '../../../load-chunk';
 import { paths } from '../../../paths';
 import { trpc } from '../../../trpc';
+import { type ListScope, ScopeControl, useHasTeammates } from '../team-scope';
 import {
   DeleteSessionDialog,
   type NamedSession,
   SessionStatusBadge,
   useSessionCommands,
 } from './session-actions';
+import { TeamSessionsList } from './team-sessions';
 
 // The picker carries the 14 plans and their games' templates: it loads when first opened.
 const CreateSessionModal = lazy(async () => ({
@@ -229,6 +231,9 @@ export function SessionsList() {
     },
   });
   const commands = useSessionCommands(refresh);
+  const hasTeammates = useHasTeammates();
+  const [scope, setScope] = useState<ListScope>('mine');
+  const team = hasTeammates && scope === 'team';
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<NamedSession | null>(null);
   const actions: RowActions = {
@@ -327,10 +332,10 @@ export function SessionsList() {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <Title order={3}>
-            <FormattedMessage id="dashboard.sessions.title" />
+            <FormattedMessage id={team ? 'dashboard.sessions.teamTitle' : 'dashboard.sessions.title'} />
           </Title>
           <Text size="sm" c="dimmed">
-            <FormattedMessage id="dashboard.sessions.intro" />
+            <FormattedMessage id={team ? 'dashboard.sessions.teamIntro' : 'dashboard.sessions.intro'} />
           </Text>
         </Stack>
         <Button
@@ -341,7 +346,12 @@ export function SessionsList() {
           <FormattedMessage id="dashboard.sessions.new" />
         </Button>
       </Group>
-      {content}
+      {hasTeammates && (
+        <Group>
+          <ScopeControl value={scope} onChange={setScope} testId="sessions-scope" />
+        </Group>
+      )}
+      {team ? <TeamSessionsList /> : content}
       {creating && (
         <Suspense fallback={null}>
           <CreateSessionModal opened onClose={() => setCreating(false)} />

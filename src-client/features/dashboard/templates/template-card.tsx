@@ -35,8 +35,11 @@ export function TemplateCard({
   onEdit,
   onEditSettings,
   onDelete,
+  byline,
 }: {
   template: TemplateSummary;
+  /** Under the title: a teammate's template names its creator. */
+  byline?: ReactNode;
   onCreateGame: () => void;
   onCopy?: () => void;
   copying?: boolean;
@@ -96,6 +99,7 @@ export function TemplateCard({
           </Title>
           {actions}
         </Group>
+        {byline}
         <Group gap="xs">
           <Badge variant="light" color={beer ? 'orange' : 'teal'}>
             <FormattedMessage id={beer ? 'templates.typeBeergame' : 'templates.typeLeangame'} />

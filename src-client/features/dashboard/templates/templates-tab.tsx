@@ -1,4 +1,4 @@
-import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,6 +9,13 @@ import { Confirm } from '../../../ui/confirm';
 import { toastError, toastMessage } from '../../../ui/notify';
 import type { MapPreview } from '../game-settings/settings-form';
 import { TemplateSettingsDialog } from '../game-settings/template-settings';
+import {
+  CreatorName,
+  type ListScope,
+  ScopeControl,
+  TEAM_LIST_REFRESH_MS,
+  useHasTeammates,
+} from '../team-scope';
 import { CreateGameModal } from './create-game-modal';
 import { EditTemplateModal } from './edit-template-modal';
 import { TemplateCard, type TemplateSummary } from './template-card';
@@ -25,6 +32,9 @@ const GRID = { base: 1, sm: 2, lg: 3 };
 export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
   const intl = useIntl();
   const list = trpc.template.list.useQuery();
+  const hasTeammates = useHasTeammates();
+  const [scope, setScope] = useState<ListScope>('mine');
+  const team = hasTeammates && scope === 'team';
   // The list's own refetch, not an invalidation through useUtils: once the sign-in is known, the app
   // hands the tree a new query client (src-client/main.tsx) while an observer keeps the one it was
   // made with, so an invalidation can miss the list on screen.
@@ -92,30 +102,41 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
 
   return (
     <Stack gap="xl">
-      <Stack gap="sm">
-        <Title order={3}>
-          <FormattedMessage id="templates.ownTitle" />
-        </Title>
-        {own.length === 0 ? (
-          <Text c="dimmed" data-testid="templates-own-empty">
-            <FormattedMessage id="templates.ownEmpty" />
-          </Text>
-        ) : (
-          <SimpleGrid cols={GRID} data-testid="templates-own">
-            {own.map((template) => (
-              <TemplateCard
-                key={template.id}
-                template={template}
-                onCreateGame={() => setCreating(template)}
-                onCopy={() => copyOf(template)}
-                onEdit={() => setEditing(template)}
-                {...(template.type === 'beergame' ? { onEditSettings: () => setConfiguring(template) } : {})}
-                onDelete={() => setDeleting(template)}
-              />
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
+      {hasTeammates && (
+        <Group>
+          <ScopeControl value={scope} onChange={setScope} testId="templates-scope" />
+        </Group>
+      )}
+      {team ? (
+        <TeamTemplates onCreateGame={setCreating} onCopy={copyOf} />
+      ) : (
+        <Stack gap="sm">
+          <Title order={3}>
+            <FormattedMessage id="templates.ownTitle" />
+          </Title>
+          {own.length === 0 ? (
+            <Text c="dimmed" data-testid="templates-own-empty">
+              <FormattedMessage id="templates.ownEmpty" />
+            </Text>
+          ) : (
+            <SimpleGrid cols={GRID} data-testid="templates-own">
+              {own.map((template) => (
+                <TemplateCard
+                  key={template.id}
+                  template={template}
+                  onCreateGame={() => setCreating(template)}
+                  onCopy={() => copyOf(template)}
+                  onEdit={() => setEditing(template)}
+                  {...(template.type === 'beergame'
+                    ? { onEditSettings: () => setConfiguring(template) }
+                    : {})}
+                  onDelete={() => setDeleting(template)}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
       <Stack gap="sm">
         <Title order={3}>
           <FormattedMessage id="templates.defaultsTitle" />
@@ -156,6 +177,50 @@ export function TemplatesTab({ mapPreview }: { mapPreview: MapPreview }) {
           <FormattedMessage id="templates.deleteBody" values={{ title: deleting?.title }} />
         </Text>
       </Confirm>
+    </Stack>
+  );
+}
+
+/** The game templates of the instructor's teammates (spec point 6): each makes a game or a copy of one's own. */
+function TeamTemplates({
+  onCreateGame,
+  onCopy,
+}: {
+  onCreateGame: (template: TemplateSummary) => void;
+  onCopy: (template: TemplateSummary) => void;
+}) {
+  // Teammates' changes wake no list of the instructor's: this one reads again now and then.
+  const list = trpc.template.teamTemplates.useQuery(undefined, {
+    refetchInterval: TEAM_LIST_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  return (
+    <Stack gap="sm">
+      <Title order={3}>
+        <FormattedMessage id="dashboard.teamTemplates" />
+      </Title>
+      {list.isPending ? (
+        <Loader />
+      ) : (list.data ?? []).length === 0 ? (
+        <Text c="dimmed" data-testid="team-templates-empty">
+          <FormattedMessage id="dashboard.noTeamTemplates" />
+        </Text>
+      ) : (
+        <SimpleGrid cols={GRID} data-testid="team-templates">
+          {(list.data ?? []).map((t) => {
+            const template: TemplateSummary = { ...t, type: t.type as GameType, available: true };
+            return (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                byline={<CreatorName name={t.creatorName} size="xs" />}
+                onCreateGame={() => onCreateGame(template)}
+                onCopy={() => onCopy(template)}
+              />
+            );
+          })}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

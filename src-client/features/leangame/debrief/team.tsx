@@ -52,14 +52,14 @@ function VerdictMark({ row }: { row: LeanComparisonRow }) {
   const intl = useIntl();
   const Icon = verdictIcon(row);
   return (
-    <Text
-      span
-      hiddenFrom="sm"
-      c={row.verdict === 'same' ? 'dimmed' : VERDICT_COLOR[row.verdict]}
-      aria-label={intl.formatMessage({ id: `lean.debrief.verdict.${row.verdict}` })}
-      ml={4}
-    >
-      <Icon size={14} style={{ verticalAlign: 'middle' }} />
+    <Text span hiddenFrom="sm" c={row.verdict === 'same' ? 'dimmed' : VERDICT_COLOR[row.verdict]} ml={4}>
+      {/* A picture named by its verdict (a span may not carry a name of its own). */}
+      <Icon
+        size={14}
+        style={{ verticalAlign: 'middle' }}
+        role="img"
+        aria-label={intl.formatMessage({ id: `lean.debrief.verdict.${row.verdict}` })}
+      />
     </Text>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * The Sentry-compatible adapter (SENTRY_DSN): server errors also go to the service through its
+ * official SDK. The client is scoped to this server (no global `init`, no instrumentation of the
+ * process): several servers in one process (the tests) each keep their own.
+ */
+import { defaultStackParser, makeNodeTransport, NodeClient, Scope } from '@sentry/node';
+import type { ErrorReport } from './store';
+
+export interface ErrorSink {
+  capture(error: unknown, report: ErrorReport): void;
+  flush(timeoutMs: number): Promise<boolean>;
+}
+
+export function sentrySink(options: { dsn: string; release: string; environment?: string }): ErrorSink {
+  const client = new NodeClient({
+    dsn: options.dsn,
+    release: options.release,
+    environment: options.environment,
+    transport: makeNodeTransport,
+    stackParser: defaultStackParser,
+    integrations: [],
+  });
+  const scope = new Scope();
+  scope.setClient(client);
+  client.init();
+  return {
+    capture(error, report) {
+      scope.captureException(error instanceof Error ? error : new Error(report.message), {
+        captureContext: {
+          tags: { source: report.source },
+          user: report.userId ? { id: report.userId } : undefined,
+        },
+      });
+    },
+    flush: async (timeoutMs) => client.flush(timeoutMs),
+  };
+}
