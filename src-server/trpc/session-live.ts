@@ -192,18 +192,20 @@ function enterHub(services: Services, sessionId: string, listener: () => void) {
  */
 export async function* watchSession(
   ctx: Context,
-  sessionId: string,
-  isAdmin: boolean,
+  session: { sessionId: string; isAdmin: boolean; teammateIds: readonly string[] },
   signal: AbortSignal | undefined,
 ): AsyncGenerator<LiveView<SessionView>> {
-  yield* asChanges(sessionViews(ctx, sessionId, isAdmin, signal));
+  yield* asChanges(sessionViews(ctx, session, signal));
 }
 
 /** The viewer's view of the session now, then after each change the hub reads. */
 async function* sessionViews(
   ctx: Context,
-  sessionId: string,
-  isAdmin: boolean,
+  {
+    sessionId,
+    isAdmin,
+    teammateIds,
+  }: { sessionId: string; isAdmin: boolean; teammateIds: readonly string[] },
   signal: AbortSignal | undefined,
 ): AsyncGenerator<SessionView> {
   const subscription = openSubscription(ctx, signal);
@@ -215,7 +217,8 @@ async function* sessionViews(
   });
   const onAbort = () => wake?.();
   subscription.stop.addEventListener('abort', onAbort);
-  const viewer = { userId: ctx.user?.id ?? null, isAdmin };
+  // A teammate administers a colleague's session (spec point 6), unpublished ones included.
+  const viewer = { userId: ctx.user?.id ?? null, teammateIds, isAdmin };
   try {
     while (!subscription.stop.aborted) {
       const { state, games } = await hub.snapshot;

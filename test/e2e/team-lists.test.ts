@@ -77,6 +77,9 @@ it("lists the teammates' games, sessions and templates read-only", async () => {
   await page.getByTestId('team-session-row').getByText('Spring seminar').waitFor();
   await page.getByTestId('team-session-follow-up').click();
   await page.waitForURL(`**/session/${sessionId}/follow-up`);
+  // The teammate runs the colleague's follow-up, unpublished as the session is (spec point 6).
+  await page.getByTestId('session-admin-nav').waitFor();
+  await settled(page);
 
   await page.goto(`${app.origin}/dashboard/templates`);
   await page.getByTestId('templates-scope').getByText("My team's").click();

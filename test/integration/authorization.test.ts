@@ -1602,8 +1602,13 @@ beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({
     databaseUrl: database.url,
-    // Each cell that changes a game gets a fresh one.
-    limits: { gameCreations: { max: 1000, windowSeconds: 60 } },
+    // Each cell that changes a game gets a fresh one, and each caller's socket carries the whole
+    // matrix's calls within seconds (socket-limits.test.ts tests those limits).
+    limits: {
+      gameCreations: { max: 1000, windowSeconds: 60 },
+      gamesCreated: { max: 100_000, windowSeconds: 3600 },
+      callsPerSocket: { max: 1_000_000, windowSeconds: 10 },
+    },
   });
   users.creator = await signUpInstructor(server.url, 'creator@example.org');
   users.otherInstructor = await signUpInstructor(server.url, 'other@example.org');

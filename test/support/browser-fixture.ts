@@ -21,6 +21,7 @@ import {
   launchChromium,
   newPerson,
   seriousA11yViolations,
+  untilAtRest,
 } from './browser';
 import { freshDatabase, onPostgres, type TestDatabase } from './database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from './server';
@@ -130,6 +131,9 @@ export function browserFixture(
     )
       return undefined;
     a11yChecked.add(key);
+    // What is fading in or out (a notification, a menu) is judged once it has settled: axe reads
+    // colours mid-transition as they are painted, a fading text against its background.
+    await untilAtRest(page).catch(() => undefined);
     let violations: Awaited<ReturnType<typeof seriousA11yViolations>>;
     try {
       violations = await seriousA11yViolations(page);

@@ -79,7 +79,8 @@ export async function settled(page: Page): Promise<void> {
   await autoA11y.get(page)?.(page);
 }
 
-async function untilAtRest(page: Page): Promise<void> {
+/** After the next two frames, once every animation that ends has ended (a spinner's never does). */
+export async function untilAtRest(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
     // A spinner turns for ever: only the animations that end are waited for.

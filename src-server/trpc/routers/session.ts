@@ -233,9 +233,7 @@ export const sessionRouter = router({
    * The viewer's view of the session, live (its lobby, and for admins its follow-up): whole
    * first, then patches. Shared by every watcher of the session in this process.
    */
-  watch: sessionProcedure.subscription(({ ctx, signal }) =>
-    watchSession(ctx, ctx.session.sessionId, ctx.session.isAdmin, signal),
-  ),
+  watch: sessionProcedure.subscription(({ ctx, signal }) => watchSession(ctx, ctx.session, signal)),
 
   /** New settings (spec point 3): rounds with games and the number of teams stay as they are. */
   edit: sessionAdminProcedure.input(editSessionInput).mutation(async ({ ctx, input }) => {
