@@ -21,6 +21,7 @@ import { digestOf, SignInWatch } from './auth/sign-in-watch';
 import { configuredProviders } from './auth/social';
 import { vatServiceFor } from './billing/vat-service';
 import { type Config, loadConfig } from './config';
+import { answerBackupRequests } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { currentRole, grantServingRole } from './db/roles';
@@ -100,6 +101,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const database = await openDatabase(config);
   await migrate(config, database, log);
+  // `npm run backup` asks the process serving a PGlite directory for its copy (db/backup.ts).
+  const stopAnsweringBackups =
+    database.pglite && !config.dataDir.startsWith('memory://')
+      ? answerBackupRequests(database.pglite, config.dataDir, log)
+      : () => {};
 
   // Who a request's cookie signs in, remembered a few seconds; a session deleted is forgotten at once.
   const sessionCache = new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs);
@@ -335,6 +341,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await feed.close();
+      stopAnsweringBackups();
       await database.close();
     },
   };

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** Present on PostgreSQL: Kysely's pool, for what Kysely does not do (the research export's COPY). */
   pool?: pg.Pool;
+  /** Present on PGlite: the database itself, for its backups (db/backup.ts). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -46,5 +48,5 @@ export async function openDatabase(options: {
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir, { parsers: { [INT8]: Number } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { createTRPCClient, createWSClient } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import { apiLinks } from '../../src-client/api-links';
+import { apiLinks, reconnectDelayMs } from '../../src-client/api-links';
 import { type Config, loadConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/main';
 import type { AppRouter } from '../../src-server/trpc/router';
@@ -106,9 +106,15 @@ async function authRequest(baseUrl: string, path: string, body: unknown) {
 /**
  * A tRPC client for `baseUrl` that carries `cookie` on HTTP and on the WebSocket handshake, and
  * sends each call the way the app does (`apiLinks`);
- * `onSocket` sees each WebSocket it opens (the live-traffic test counts what they receive).
+ * `onSocket` sees each WebSocket it opens (the live-traffic test counts what they receive);
+ * `reconnect: 'like the app'` reconnects as a page does after a server's restart (the crash run).
  */
-export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: WebSocket) => void) {
+export function apiClient(
+  baseUrl: string,
+  cookie: string,
+  onSocket?: (socket: WebSocket) => void,
+  { reconnect }: { reconnect?: 'like the app' } = {},
+) {
   const origin = originOf(baseUrl);
   const headers = { cookie, origin };
   class CookieWebSocket extends WebSocket {
@@ -120,6 +126,7 @@ export function apiClient(baseUrl: string, cookie: string, onSocket?: (socket: W
   const wsClient = createWSClient({
     url: `${origin.replace('http', 'ws')}/api/trpc`,
     WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    ...(reconnect ? { retryDelayMs: reconnectDelayMs } : {}),
   });
   const api = createTRPCClient<AppRouter>({
     links: apiLinks({ wsClient, url: `${origin}/api/trpc`, headers }),
@@ -137,14 +144,23 @@ export async function signUpInstructor(
   email: string,
   { setUp = true }: { setUp?: boolean } = {},
 ): Promise<ApiUser> {
-  const password = 'correct horse battery';
   await authRequest(baseUrl, '/sign-up/email', {
     email,
-    password,
+    password: INSTRUCTOR_PASSWORD,
     name: 'Ada Instructor',
     ...(setUp ? { firstname: 'Ada', lastname: 'Instructor', profileType: 'teacher' } : {}),
   });
-  const { cookie, userId } = await authRequest(baseUrl, '/sign-in/email', { email, password });
+  return signInInstructor(baseUrl, email);
+}
+
+const INSTRUCTOR_PASSWORD = 'correct horse battery';
+
+/** An instructor of `signUpInstructor`, signed in again (on a restored database, say). */
+export async function signInInstructor(baseUrl: string, email: string): Promise<ApiUser> {
+  const { cookie, userId } = await authRequest(baseUrl, '/sign-in/email', {
+    email,
+    password: INSTRUCTOR_PASSWORD,
+  });
   return { cookie, userId, ...apiClient(baseUrl, cookie) };
 }
 
