@@ -3,6 +3,7 @@
  * builds on these. A refused call carries a translated message id (errors.*, dashboard.*).
  */
 import { TRPCError } from '@trpc/server';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { idInput, playerNameInput } from '../../src-shared/api/inputs';
 import { type Actor, DomainError, gameStreamId } from '../../src-shared/eventsourcing';
@@ -11,6 +12,8 @@ import { isSessionAdmin, sessionPageRefusal } from '../../src-shared/rules/sessi
 import { type SessionState, sessionStreamId } from '../../src-shared/session';
 import type { SessionUser } from '../auth/auth';
 import type { RateLimit } from '../config';
+import { isDatabaseUnreachable } from '../db/unreachable';
+import { everyMinuteAtMost } from '../http/errors';
 import { type GameSummary, gameTypeOfRow } from '../read-models/games';
 import { teammatesOf } from '../read-models/teams';
 import {
@@ -31,6 +34,23 @@ export const actorOf = (ctx: Context): Actor =>
     ? { userId: ctx.user.id, role: isInstructor(ctx.user) ? 'instructor' : 'player' }
     : { userId: 'anonymous', role: 'player' };
 
+/** Warnings that the database is away, once a minute at most (a class keeps sending meanwhile). */
+const databaseAwayWarnings = new WeakMap<object, ReturnType<typeof everyMinuteAtMost>>();
+
+/**
+ * A call that met a database it cannot reach (a restart): refused with a message the player's page
+ * translates, nothing saved, so it may be sent again; not a server failure.
+ */
+function databaseReconnecting(ctx: { services: { log: Logger } }) {
+  let warn = databaseAwayWarnings.get(ctx.services.log);
+  if (!warn) {
+    warn = everyMinuteAtMost(ctx.services.log);
+    databaseAwayWarnings.set(ctx.services.log, warn);
+  }
+  warn('the database cannot be reached: calls are refused until it is back', {});
+  return appError('SERVICE_UNAVAILABLE', 'errors.databaseReconnecting');
+}
+
 /**
  * What every call goes through, in one middleware (each level costs every call its context's copy):
  * - a WebSocket's context is made once, at its handshake: each call on it looks the sign-in up
@@ -38,7 +58,8 @@ export const actorOf = (ctx: Context): Actor =>
  *   auth/session-cache.ts), so a command sent on a socket sees a sign-out or a new name as one
  *   sent over HTTP would;
  * - a WebSocket's calls are counted, in memory, against CALLS_PER_SOCKET_LIMIT;
- * - a refused command (`DomainError` from a decider) is a client error, not a server failure.
+ * - a refused command (`DomainError` from a decider) is a client error, not a server failure;
+ * - so is a call that met an unreachable database (`errors.databaseReconnecting`).
  */
 const everyCall = t.middleware(async ({ ctx, next }) => {
   let result: Awaited<ReturnType<typeof next>>;
@@ -47,7 +68,9 @@ const everyCall = t.middleware(async ({ ctx, next }) => {
     const decision = ctx.socket.calls.hit();
     if (!decision.allowed)
       throw appError('TOO_MANY_REQUESTS', 'errors.tooManyRequests', { seconds: decision.retryAfterSeconds });
-    const signedIn = await ctx.services.sessions.signedIn(ctx.socket.headers);
+    const signedIn = await ctx.services.sessions.signedIn(ctx.socket.headers).catch((error: unknown) => {
+      throw isDatabaseUnreachable(error) ? databaseReconnecting(ctx) : error;
+    });
     result = await next({
       ctx: { user: signedIn?.user ?? null, sessionToken: signedIn?.sessionToken ?? null },
     });
@@ -55,6 +78,7 @@ const everyCall = t.middleware(async ({ ctx, next }) => {
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     const cause = result.error.cause;
     if (cause instanceof DomainError) throw appError('BAD_REQUEST', cause.messageId, cause.values);
+    if (isDatabaseUnreachable(cause)) throw databaseReconnecting(ctx);
     ctx.services.log.error({ err: result.error }, 'procedure failed');
   }
   return result;
