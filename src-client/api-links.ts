@@ -4,6 +4,21 @@ import superjson from 'superjson';
 import type { AppRouter } from '../src-server/trpc/router';
 
 /**
+ * How long the WebSocket waits before its next reconnection attempt: quick at first, never more
+ * than 1.5 s (a page is back within 2 s of a restarted server), with jitter so that a whole class
+ * does not reconnect in the same millisecond.
+ */
+export const reconnectDelayMs = (attempt: number, random = Math.random): number =>
+  Math.min(200 * 2 ** attempt, 1000) + Math.floor(random() * 500);
+
+/** The app's WebSocket settings (`createWSClient`): the load runs' clients reconnect the same way. */
+export const socketOptions = {
+  retryDelayMs: reconnectDelayMs,
+  // The server pings every 4 s: a socket silent for 6 s has lost it (a network gone without a word).
+  keepAlive: { enabled: true, intervalMs: 6_000, pongTimeoutMs: 2_000 },
+};
+
+/**
  * How calls travel. Subscriptions take the WebSocket; so do commands while it is open: an order
  * is then one small frame on a connection already signed in, where an HTTP request costs the
  * server a request, its headers, cookies and a response (a class of 1,000 ordering in the same

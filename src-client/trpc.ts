@@ -1,7 +1,7 @@
 import { createWSClient } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../src-server/trpc/router';
-import { apiLinks } from './api-links';
+import { apiLinks, socketOptions } from './api-links';
 import { followConnection } from './connection';
 import { reportFailedCall } from './telemetry';
 
@@ -15,9 +15,7 @@ export function createTrpcClient() {
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
   const wsClient = createWSClient({
     url: wsUrl,
-    retryDelayMs: reconnectDelayMs,
-    // The server pings every 4 s: a socket silent for 6 s has lost it (a network gone without a word).
-    keepAlive: { enabled: true, intervalMs: 6_000, pongTimeoutMs: 2_000 },
+    ...socketOptions,
   });
   const unfollow = followConnection(wsClient);
   const client = trpc.createClient({
@@ -31,14 +29,6 @@ export function createTrpcClient() {
     },
   };
 }
-
-/**
- * How long the WebSocket waits before its next reconnection attempt: quick at first, never more
- * than 1.5 s (a page is back within 2 s of a restarted server), with jitter so that a whole class
- * does not reconnect in the same millisecond.
- */
-export const reconnectDelayMs = (attempt: number, random = Math.random): number =>
-  Math.min(200 * 2 ** attempt, 1000) + Math.floor(random() * 500);
 
 /** A fresh id per user action: a retried request carries the same one and is applied once. */
 export const newCommandId = () => crypto.randomUUID();

@@ -4,6 +4,8 @@
  * wrote. Wakes while a run is under way are coalesced into one more run after it.
  */
 import type { Logger } from 'pino';
+import { isDatabaseUnreachable } from '../db/unreachable';
+import { everyMinuteAtMost } from '../http/errors';
 
 /** setTimeout's longest delay. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -27,7 +29,12 @@ export class DueLoop {
   private again = false;
   private isStopped = true;
 
-  constructor(private readonly options: DueLoopOptions) {}
+  /** Says that the database is away, once a minute at most. */
+  private readonly databaseAway: ReturnType<typeof everyMinuteAtMost>;
+
+  constructor(private readonly options: DueLoopOptions) {
+    this.databaseAway = everyMinuteAtMost(options.log);
+  }
 
   get stopped(): boolean {
     return this.isStopped;
@@ -57,7 +64,7 @@ export class DueLoop {
       return;
     }
     this.running = this.cycle()
-      .catch((error) => this.options.log.error({ err: error }, `${this.options.name}: run failed`))
+      .catch((error) => this.failed(error))
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -65,6 +72,16 @@ export class DueLoop {
           this.wake();
         }
       });
+  }
+
+  /**
+   * A failed run is an error to report, unless the database is away (a restart): that is said once
+   * a minute, and the next poll runs again once it is back.
+   */
+  private failed(error: unknown): void {
+    if (isDatabaseUnreachable(error))
+      this.databaseAway(`${this.options.name}: the database cannot be reached`, {});
+    else this.options.log.error({ err: error }, `${this.options.name}: run failed`);
   }
 
   /** Resolves once no run is under way (one woken meanwhile included): for tests and shutdown. */

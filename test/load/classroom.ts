@@ -17,6 +17,10 @@
  * nominal spread means this process could not keep up: the run is then refused (its lines say
  * `refused=1`, and it exits with 1), since its latencies are the generator's as much as the server's.
  *
+ * With `--proxy`, two server processes on the one PostgreSQL database serve the class behind HAProxy
+ * (deploy/haproxy.cfg; `apt-get install haproxy`), which splits the players' connections between
+ * them; the lines then begin with `proxy:` (CPU figures are both processes' together).
+ *
  * With `--session`, the games are those of one session (spec point 3: a round of one game per
  * team, created by publishing it), the players join it by team and role (`session.join`) and its
  * admin watches the follow-up page's live view (`session.watch`) over WebSocket; the line then
@@ -43,6 +47,7 @@ import {
   loopDelay,
   percentile,
   postgresDatabase,
+  startBehindProxy,
   startServerProcess,
   summary,
   within,
@@ -56,8 +61,11 @@ const { values: args } = parseArgs({
     spreads: { type: 'string', default: '10000,1000' },
     timer: { type: 'string', default: '60' },
     session: { type: 'boolean', default: false },
+    /** Two server processes behind HAProxy (deploy/haproxy.cfg) instead of one. */
+    proxy: { type: 'boolean', default: false },
   },
 });
+const BEHIND_PROXY = args.proxy;
 const IN_SESSION = args.session;
 const PLAYERS = Number(args.players);
 const WEEKS = Number(args.weeks);
@@ -283,15 +291,27 @@ async function playWeek(
 async function main() {
   const database = await postgresDatabase();
   const dataDir = database ? null : mkdtempSync(path.join(tmpdir(), 'load-pglite-'));
-  const { url, child } = await startServerProcess(
-    database ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir! },
-    { players: PLAYERS, games: GAMES },
-  );
+  if (BEHIND_PROXY && !database)
+    throw new Error('--proxy needs PostgreSQL: two processes share one database');
+  const size = { players: PLAYERS, games: GAMES };
+  const env: Record<string, string> = database
+    ? { DATABASE_URL: database.url }
+    : { DATABASE_URL: '', DATA_DIR: dataDir! };
+  const { url, servers, stop } = BEHIND_PROXY
+    ? await startBehindProxy(env, size)
+    : await startServerProcess(env, size).then(({ url, child }) => ({
+        url,
+        servers: [child],
+        stop: async () => {
+          child.kill('SIGTERM');
+          await new Promise((resolve) => child.once('exit', resolve));
+        },
+      }));
   const clients: Array<{ close(): void }> = [];
   const results: string[] = [];
   try {
     console.log(
-      `${PLAYERS} players, ${GAMES} games with a ${TIMER_SECONDS} s turn timer, ${WEEKS} weeks per scenario, orders spread over ${SPREADS.join(' then ')} ms, on ${database ? 'PostgreSQL' : 'PGlite'}`,
+      `${PLAYERS} players, ${GAMES} games with a ${TIMER_SECONDS} s turn timer, ${WEEKS} weeks per scenario, orders spread over ${SPREADS.join(' then ')} ms, on ${database ? 'PostgreSQL' : 'PGlite'}${BEHIND_PROXY ? ', two server processes behind HAProxy' : ''}`,
     );
     const instructor = await signUpInstructor(url, `load-${randomUUID()}@example.org`);
     clients.push(instructor);
@@ -317,14 +337,14 @@ async function main() {
       `sign-in, join and first view: ${(performance.now() - started).toFixed(0)} ms for ${players.length} players`,
     );
     console.log(
-      `server CPU with every player connected and idle (keep-alive): ${await idleServerCpu(child)}`,
+      `server CPU with every player connected and idle (keep-alive): ${await idleServerCpu(servers)}`,
     );
     let week = 1;
     let refused = false;
     const wholeViews = () => players.reduce((sum, player) => sum + player.live.wholeViews, 0);
     for (const spreadMs of SPREADS) {
       started = performance.now();
-      const cpuBefore = cpuNow(child);
+      const cpuBefore = cpuNow(servers);
       const wholeViewsBefore = wholeViews();
       const delay = loopDelay();
       const firstWeek = week;
@@ -332,7 +352,7 @@ async function main() {
         await playWeek(players, week, spreadMs, measures, session?.seen ?? null);
       const loop = delay.stop();
       const weeksRun = week - firstWeek;
-      const cpuAfter = cpuNow(child);
+      const cpuAfter = cpuNow(servers);
       const perWeek = (part: keyof typeof cpuAfter) =>
         ((cpuAfter[part] - cpuBefore[part]) / weeksRun).toFixed(2);
       console.log(
@@ -369,7 +389,7 @@ async function main() {
         ? ` followup_lag_p99_ms=${percentile(measures.followUpLag, 99).toFixed(0)}`
         : '';
       results.push(
-        `load: players=${players.length} games=${GAMES} weeks=${weeksRun} errors=${measures.errors}${refusedHere ? ' refused=1' : ''} resent_views=${resent} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}${followUpLag}`,
+        `${BEHIND_PROXY ? 'proxy' : 'load'}: players=${players.length} games=${GAMES} weeks=${weeksRun} errors=${measures.errors}${refusedHere ? ' refused=1' : ''} resent_views=${resent} order_p99_ms=${percentile(measures.orders, 99).toFixed(0)} next_week_p99_ms=${percentile(measures.nextWeek, 99).toFixed(0)} view_bytes_p50=${percentile(measures.messageBytes, 50).toFixed(0)}${followUpLag}`,
       );
       measures = newMeasures();
     }
@@ -381,8 +401,7 @@ async function main() {
     }
   } finally {
     for (const client of clients) client.close();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -63,6 +63,16 @@ export async function postgresDatabase(): Promise<{ url: string; drop(): Promise
 }
 
 /**
+ * The caps meant for one person or school, raised to a load run's size: one instructor opens every
+ * game within seconds, and the whole class signs in and connects from this one address.
+ */
+export const loadCaps = (size: { players: number; games: number }): Record<string, string> => ({
+  GAME_CREATION_LIMIT: `${size.games + 10}/60`,
+  ANONYMOUS_SIGN_IN_LIMIT: `${size.players + 10}/60`,
+  MAX_SOCKETS_PER_ADDRESS: String(size.players + 50),
+});
+
+/**
  * The server as `npm start` runs it, on 127.0.0.1, with the caps meant for one person or school
  * raised to the run's size: one instructor opens every game within seconds, and the whole class
  * signs in and connects from this one address. LOAD_PROFILE_DIR=dir profiles it (`--cpu-prof`).
@@ -70,6 +80,8 @@ export async function postgresDatabase(): Promise<{ url: string; drop(): Promise
 export async function startServerProcess(
   env: Record<string, string>,
   size: { players: number; games: number },
+  /** The address players reach when it is not the process's own (a proxy in front of it). */
+  publicUrl?: string,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -86,11 +98,9 @@ export async function startServerProcess(
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: url,
+        PUBLIC_URL: publicUrl ?? url,
         LOG_LEVEL: 'warn',
-        GAME_CREATION_LIMIT: `${size.games + 10}/60`,
-        ANONYMOUS_SIGN_IN_LIMIT: `${size.players + 10}/60`,
-        MAX_SOCKETS_PER_ADDRESS: String(size.players + 50),
+        ...loadCaps(size),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -106,6 +116,58 @@ export async function startServerProcess(
   }
   child.kill();
   throw new Error('the server did not start');
+}
+
+/**
+ * Two server processes on one database behind HAProxy (deploy/haproxy.cfg, HAProxy from Debian's
+ * packages), as docs/deploy.md runs them: players reach the proxy's address only, and the proxy
+ * splits them between the processes.
+ */
+export async function startBehindProxy(
+  env: Record<string, string>,
+  size: { players: number; games: number },
+): Promise<{ url: string; servers: ChildProcess[]; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const serverEnv = { ...env, TRUST_PROXY: 'loopback' };
+  const servers = [
+    await startServerProcess(serverEnv, size, url),
+    await startServerProcess(serverEnv, size, url),
+  ];
+  const hostOf = (address: string) => new URL(address).host;
+  const proxy = spawn('haproxy', ['-f', 'deploy/haproxy.cfg', '-db'], {
+    env: {
+      ...process.env,
+      PROXY_BIND: `127.0.0.1:${port}`,
+      SERVER_ONE: hostOf(servers[0]!.url),
+      SERVER_TWO: hostOf(servers[1]!.url),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  proxy.once('error', (error) => {
+    throw new Error(`haproxy could not start (apt-get install haproxy): ${error.message}`);
+  });
+  const stop = async () => {
+    for (const child of [proxy, ...servers.map((server) => server.child)]) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  // Ready when both processes answer through it (HAProxy marks a server up after two checks).
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        fetch(`${url}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false),
+      ),
+    );
+    if (answers.every(Boolean) && attempt > 8) return { url, servers: servers.map((s) => s.child), stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('the proxy did not start');
 }
 
 /** CPU seconds the server process has used so far (Linux), to show the cost of idle sockets. */
@@ -135,22 +197,25 @@ export function databaseCpuSeconds(): number {
 }
 
 /** CPU seconds of the server, the database and this load generator, to tell who the limit is. */
-export function cpuNow(server: ChildProcess) {
+export function cpuNow(server: ChildProcess | ChildProcess[]) {
   const own = process.cpuUsage();
+  const servers = Array.isArray(server) ? server : [server];
   return {
-    server: server.pid ? cpuSeconds(server.pid) : Number.NaN,
+    server: servers.reduce((sum, child) => sum + (child.pid ? cpuSeconds(child.pid) : Number.NaN), 0),
     database: databaseCpuSeconds(),
     load: (own.user + own.system) / 1e6,
   };
 }
 
 /** The server's CPU while every player is connected and nobody acts (keep-alive pings only). */
-export async function idleServerCpu(child: ChildProcess): Promise<string> {
-  if (!child.pid || process.platform !== 'linux') return 'not measured';
+export async function idleServerCpu(server: ChildProcess | ChildProcess[]): Promise<string> {
+  const pids = (Array.isArray(server) ? server : [server]).map((child) => child.pid);
+  if (pids.some((pid) => !pid) || process.platform !== 'linux') return 'not measured';
   const seconds = 10;
-  const before = cpuSeconds(child.pid);
+  const total = () => pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid!), 0);
+  const before = total();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const used = cpuSeconds(child.pid) - before;
+  const used = total() - before;
   return `${((used / seconds) * 100).toFixed(1)} % of a core over ${seconds} s`;
 }
 

@@ -14,21 +14,33 @@ export interface Received {
   messages: number;
   /** Called with the size of each message received. */
   onMessage?: (bytes: number) => void;
+  /** Called when a socket opens (its handshake answered). */
+  onOpen?: (socket: WebSocket) => void;
   sockets: WebSocket[];
 }
 
 /** A client for `baseUrl` carrying `cookie`; `received` counts the WebSocket's incoming messages. */
-export function countingClient(baseUrl: string, cookie: string) {
+export function countingClient(
+  baseUrl: string,
+  cookie: string,
+  options: Parameters<typeof apiClient>[3] = {},
+) {
   const received: Received = { bytes: 0, messages: 0, sockets: [] };
-  const { api, close } = apiClient(baseUrl, cookie, (socket) => {
-    received.sockets.push(socket);
-    socket.on('message', (data: Buffer) => {
-      if (data.length === 4 && data.toString() === 'PING') return;
-      received.bytes += data.length;
-      received.messages++;
-      received.onMessage?.(data.length);
-    });
-  });
+  const { api, close } = apiClient(
+    baseUrl,
+    cookie,
+    (socket) => {
+      received.sockets.push(socket);
+      socket.once('open', () => received.onOpen?.(socket));
+      socket.on('message', (data: Buffer) => {
+        if (data.length === 4 && data.toString() === 'PING') return;
+        received.bytes += data.length;
+        received.messages++;
+        received.onMessage?.(data.length);
+      });
+    },
+    options,
+  );
   return { api, received, close };
 }
 

@@ -25,6 +25,8 @@ export async function startServerProcess(options: {
   databaseUrl: string;
   port?: number;
   env?: Record<string, string>;
+  /** Node's own options before the script (`--cpu-prof`: a load run's profile). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = options.port ?? (await freePort());
@@ -38,12 +40,12 @@ export async function startServerProcess(options: {
 /** The server on `port`, or null when it exits before serving (the port was taken meanwhile). */
 async function spawnServer(
   port: number,
-  options: { databaseUrl: string; env?: Record<string, string> },
+  options: { databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[] },
 ): Promise<ServerProcess | null> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', 'src-server/main.ts'],
+    [...(options.nodeArgs ?? []), '--max-semi-space-size=64', '--import', 'tsx', 'src-server/main.ts'],
     {
       env: {
         ...process.env,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelayMs } from '../../src-client/trpc';
+import { reconnectDelayMs } from '../../src-client/api-links';
 
 describe('reconnecting after the server went away', () => {
   it('tries again quickly, then at most every 1.5 s, so a page is back within 2 s of the server', () => {
