@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import type { GameView } from '../../src-server/trpc/routers/game';
+import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
 import type { BeerView } from '../../src-shared/beergame';
+import type { SessionView } from '../../src-shared/session';
 import { freshDatabase, itOnPostgres } from '../support/database';
 import {
   type ApiUser,
@@ -273,5 +275,77 @@ describe('the embedded database', () => {
     });
     const { games } = await creator.api.dashboard.games.query({});
     expect(games.map((g) => g.name)).toEqual(['Survives restarts']);
+  });
+});
+
+describe('a session across server processes', () => {
+  // Issue 29, item 10: the class split across processes by a proxy; its admin follows on one.
+  itOnPostgres('shows, in the follow-up on one process, the weeks played through the other', async () => {
+    const database = await freshDatabase();
+    cleanups.push(() => database.drop());
+    const [serverA, serverB] = await Promise.all([
+      startTestServer({ databaseUrl: database.url }),
+      startTestServer({ databaseUrl: database.url }),
+    ]);
+    cleanups.push(
+      () => serverA.close(),
+      () => serverB.close(),
+    );
+    const instructor = await signUpInstructor(serverA.url, 'grace@example.org');
+    cleanups.push(() => instructor.close());
+    const { sessionId } = await instructor.api.session.create.mutate({
+      name: 'Split class',
+      template: 'classicSingle',
+      teamCount: 1,
+      commandId: randomUUID(),
+    });
+    await instructor.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    const players: ApiUser[] = [];
+    for (const [index, role] of ROLES.entries()) {
+      const player = await signInAnonymous(serverB.url, `Player ${index + 1}`);
+      players.push(player);
+      cleanups.push(() => player.close());
+      await player.api.session.join.mutate({
+        sessionId,
+        teamNumber: 1,
+        facilityId: role,
+        commandId: randomUUID(),
+      });
+    }
+    await instructor.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+
+    // The admin's follow-up, live on A: whole view, then patches.
+    let held: SessionView | null = null;
+    let seq = 0;
+    const rowWeeks: number[] = [];
+    let failure: unknown = null;
+    const subscription = instructor.api.session.watch.subscribe(
+      { sessionId },
+      {
+        onData: (update: LiveView<SessionView>) => {
+          if ('view' in update) held = update.view;
+          else if (held && update.base === seq) held = applyViewPatch(held, update.patch);
+          else failure = new Error(`a follow-up patch on ${update.base} while holding ${seq}`);
+          seq = update.seq;
+          const row = held?.followUp?.[0];
+          if (row?.gameType === 'beergame') rowWeeks.push(row.week);
+        },
+        onError: (error) => {
+          failure = error;
+        },
+      },
+    );
+    cleanups.push(() => subscription.unsubscribe());
+    await expect.poll(() => rowWeeks.at(-1), { timeout: 15_000 }).toBe(1);
+    const gameId = held!.teams[0]!.gameId!;
+    for (const [index, role] of ROLES.entries())
+      await players[index]!.api.beergame.placeOrder.mutate({
+        gameId,
+        facilityId: role,
+        quantity: 4,
+        commandId: randomUUID(),
+      });
+    await expect.poll(() => rowWeeks.at(-1), { timeout: NOTIFY_WAIT_MS }).toBe(2);
+    expect(failure).toBeNull();
   });
 });
