@@ -11,7 +11,17 @@
  * overwrites a class's data.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -24,7 +34,13 @@ export type BackupKind = 'postgres' | 'pglite';
 
 /** What a backup file holds, from its first bytes: pg_dump's custom format, or PGlite's gzipped tar. */
 export function backupKindOf(file: string): BackupKind | null {
-  const head = readFileSync(file).subarray(0, 5);
+  const head = Buffer.alloc(5);
+  const descriptor = openSync(file, 'r');
+  try {
+    readSync(descriptor, head, 0, head.length, 0);
+  } finally {
+    closeSync(descriptor);
+  }
   if (head.toString('latin1') === 'PGDMP') return 'postgres';
   if (head[0] === 0x1f && head[1] === 0x8b) return 'pglite';
   return null;
@@ -103,10 +119,13 @@ export function servingProcess(dataDir: string): number | null {
   if (!Number.isInteger(pid) || pid <= 0) return null;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch {
     return null; // a server killed without a word left its pid file behind
   }
+  // A stale pid file's number may belong to another program by now: SIGUSR2 would end it.
+  const commandLine = `/proc/${pid}/cmdline`;
+  if (existsSync(commandLine) && !readFileSync(commandLine, 'utf8').includes('src-server/main')) return null;
+  return pid;
 }
 
 /**
