@@ -9,3 +9,6 @@ export const INVITED_BY_KEY = 'pendingInvitedBy';
 
 export const PENDING_PARAMS = ['joinTeam', 'startTrial', 'invitedby'] as const;
 export const PENDING_KEYS = [PENDING_JOIN_KEY, TRIAL_KEY, INVITED_BY_KEY] as const;
+
+/** A join link as kept in PENDING_JOIN_KEY (read back, and checked, by `readPendingJoin`). */
+export const pendingJoinRecord = (value: string, storedAt: number) => JSON.stringify({ value, storedAt });

@@ -6,7 +6,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { loadChunk } from './load-chunk';
-import { INVITED_BY_KEY, PENDING_KEYS, PENDING_PARAMS, TRIAL_KEY } from './pending-actions-keys';
+import {
+  INVITED_BY_KEY,
+  PENDING_JOIN_KEY,
+  PENDING_KEYS,
+  PENDING_PARAMS,
+  pendingJoinRecord,
+  TRIAL_KEY,
+} from './pending-actions-keys';
 
 const PendingTeamJoin = lazy(async () => ({
   default: (await loadChunk(() => import('./features/team/pending-join'))).PendingTeamJoin,
@@ -26,16 +33,20 @@ function somethingPending(search: string): boolean {
 }
 
 /**
- * A trial or a referral in the address is kept at once, while the page renders: the home page
- * sends a signed-in instructor on to the dashboard, and the address's query goes with it.
+ * A trial, a referral or a team's join link in the address is kept at once, while the page
+ * renders: the home page sends a signed-in instructor on to the dashboard, and the dashboard a
+ * visitor to sign up, taking the address's query with them before the pending actions' code has
+ * loaded. (A join link kept here is checked when read back: pending-join.tsx.)
  */
 function keepLinkParameters(search: string): void {
   const query = new URLSearchParams(search);
   const pack = query.get('startTrial');
   const referrer = query.get('invitedby');
+  const join = query.get('joinTeam');
   try {
     if (pack === 'beergame' || pack === 'leangame') localStorage.setItem(TRIAL_KEY, pack);
     if (referrer) localStorage.setItem(INVITED_BY_KEY, referrer);
+    if (join) localStorage.setItem(PENDING_JOIN_KEY, pendingJoinRecord(join, Date.now()));
   } catch {
     // Storage refused (private mode): the link acts on this page only.
   }

@@ -12,9 +12,10 @@ import {
 import { useCurrentUser } from '../../auth';
 import { loadInstructorMessages } from '../../i18n';
 import { paths, patterns } from '../../paths';
-import { PENDING_JOIN_KEY as STORAGE_KEY } from '../../pending-actions-keys';
+import { pendingJoinRecord, PENDING_JOIN_KEY as STORAGE_KEY } from '../../pending-actions-keys';
 import { newCommandId, trpc } from '../../trpc';
 import { toastError, toastMessage } from '../../ui/notify';
+import { teamJoined } from './joined';
 
 function readStored() {
   try {
@@ -25,7 +26,7 @@ function readStored() {
 }
 function store(value: string) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ value, storedAt: Date.now() }));
+    localStorage.setItem(STORAGE_KEY, pendingJoinRecord(value, Date.now()));
   } catch {
     // Storage refused (private mode): the dashboard's remembered address still carries the link.
   }
@@ -100,6 +101,7 @@ export function PendingTeamJoin() {
       .then(async (joined) => {
         const current = latestUtils.current;
         await Promise.all([current.team.mine.invalidate(), current.billing.status.invalidate(), words]);
+        teamJoined.dispatchEvent(new Event('joined'));
         if (page !== 'instructor' || !location.pathname.endsWith('/subscription'))
           navigate(paths.dashboard('subscription'));
         toastMessage(latestIntl.current, 'dashboard.messJoinedTeam', 'green', undefined, {

@@ -13,12 +13,13 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLogout, IconPencil, IconUsersGroup, IconX } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TEAM_NAME_MAX } from '../../../src-shared/team/schemas';
 import { useCurrentUser } from '../../auth';
 import { newCommandId, trpc } from '../../trpc';
 import { toastError } from '../../ui/notify';
+import { teamJoined } from './joined';
 import { InviteForm, JoinLink, PendingInvites } from './team-admin';
 import { ConfirmDialog, type Team, useTeamOutcome } from './team-common';
 import { TeamMembers } from './team-members';
@@ -31,6 +32,12 @@ import { TeamMembers } from './team-members';
 export function TeamPanel() {
   const mine = trpc.team.mine.useQuery();
   const { user } = useCurrentUser();
+  const { refetch } = mine;
+  useEffect(() => {
+    const readAgain = () => void refetch();
+    teamJoined.addEventListener('joined', readAgain);
+    return () => teamJoined.removeEventListener('joined', readAgain);
+  }, [refetch]);
   if (mine.isPending)
     return (
       <Group justify="center" mt="xl">
