@@ -204,6 +204,35 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * An instructor's games that are not deleted, newest first, a page of `GAMES_PAGE_SIZE` from
  * `offset`: the archives or the others, of a type, by part of the name.
  */
+/** A games-list row as the dashboard lists show it (the instructor's own, and the teammates'). */
+function listedGameOf(row: {
+  id: string;
+  type: string;
+  name: string;
+  week: number | null;
+  weeks: number | null;
+  finished: boolean;
+  archived: boolean;
+  draft: boolean;
+  player_ids: string[];
+  free_seats: number;
+  created_at: Date;
+}) {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    week: row.week,
+    weeks: row.weeks,
+    finished: row.finished,
+    archived: row.archived,
+    draft: row.draft,
+    players: row.player_ids.length,
+    freeSeats: row.free_seats,
+    createdAt: row.created_at,
+  };
+}
+
 export async function gamesByCreator(
   db: Kysely<Database>,
   creatorId: string,
@@ -241,19 +270,7 @@ export async function gamesByCreator(
     .offset(offset)
     .execute();
   return {
-    games: rows.slice(0, GAMES_PAGE_SIZE).map((row) => ({
-      id: row.id,
-      type: row.type,
-      name: row.name,
-      week: row.week,
-      weeks: row.weeks,
-      finished: row.finished,
-      archived: row.archived,
-      draft: row.draft,
-      players: row.player_ids.length,
-      freeSeats: row.free_seats,
-      createdAt: row.created_at,
-    })),
+    games: rows.slice(0, GAMES_PAGE_SIZE).map(listedGameOf),
     nextCursor: rows.length > GAMES_PAGE_SIZE ? offset + GAMES_PAGE_SIZE : null,
   };
 }
@@ -325,6 +342,8 @@ export async function gamesOfTeammates(db: Kysely<Database>, teammateIds: readon
       'games.week',
       'games.weeks',
       'games.finished',
+      'games.archived',
+      'games.draft',
       'games.player_ids',
       'games.free_seats',
       'games.created_at',
@@ -344,17 +363,7 @@ export async function gamesOfTeammates(db: Kysely<Database>, teammateIds: readon
     .execute();
   return {
     games: rows.slice(0, GAMES_PAGE_SIZE).map((row) => ({
-      id: row.id,
-      type: row.type,
-      name: row.name,
-      week: row.week,
-      weeks: row.weeks,
-      finished: row.finished,
-      archived: false,
-      draft: false,
-      players: row.player_ids.length,
-      freeSeats: row.free_seats,
-      createdAt: row.created_at,
+      ...listedGameOf(row),
       creatorId: row.creator_id,
       creatorName: creatorNameOf(row.creatorName),
     })),

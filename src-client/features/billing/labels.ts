@@ -1,8 +1,9 @@
 import type { IntlShape } from 'react-intl';
+import { gameTypeNameId } from '../../ui/game-type-name';
 
 /** A game type's name. */
 export const gameTypeName = (intl: IntlShape, gameType: string) =>
-  intl.formatMessage({ id: gameType === 'leangame' ? 'dashboard.typeLeangame' : 'dashboard.typeBeergame' });
+  intl.formatMessage({ id: gameTypeNameId(gameType) });
 
 /** A plan's name: the catalogue's, or the trial. */
 export const planLabel = (intl: IntlShape, planName: string) =>

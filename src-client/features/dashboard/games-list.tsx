@@ -44,6 +44,7 @@ import { type GameStatus, gameStatus } from '../../../src-shared/rules/game-stat
 import { SESSION_LIMITS } from '../../../src-shared/session/constants';
 import { joinLink, paths } from '../../paths';
 import { trpc } from '../../trpc';
+import { gameTypeNameId } from '../../ui/game-type-name';
 import {
   type ConfirmedAction,
   ConfirmGamesAction,
@@ -278,9 +279,6 @@ function SelectionBar({
 type ListRow = ListedGame &
   Parameters<typeof gameStatus>[0] & { type: string; players: number; createdAt: Date };
 
-const typeNameId = (type: string) =>
-  type === 'leangame' ? 'dashboard.typeLeangame' : 'dashboard.typeBeergame';
-
 /** A game on a phone: a card rather than a table row too wide for the screen. */
 function GameCard({
   game,
@@ -316,8 +314,9 @@ function GameCard({
           <Stack gap={6} miw={0}>
             <StatusBadge status={gameStatus(game)} />
             <Text size="xs" c="dimmed">
-              <FormattedMessage id={typeNameId(game.type)} /> · <FormattedMessage id="dashboard.colPlayers" />
-              : {game.players} · <FormattedDate value={game.createdAt} dateStyle="medium" />
+              <FormattedMessage id={gameTypeNameId(game.type)} /> ·{' '}
+              <FormattedMessage id="dashboard.colPlayers" />: {game.players} ·{' '}
+              <FormattedDate value={game.createdAt} dateStyle="medium" />
             </Text>
           </Stack>
           <JoinLinkButton gameId={game.id} />
@@ -508,9 +507,7 @@ export function GamesList() {
                         {game.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        <FormattedMessage
-                          id={game.type === 'leangame' ? 'dashboard.typeLeangame' : 'dashboard.typeBeergame'}
-                        />
+                        <FormattedMessage id={gameTypeNameId(game.type)} />
                       </Text>
                     </Stack>
                   </Table.Td>

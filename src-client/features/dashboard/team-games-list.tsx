@@ -10,11 +10,9 @@ import { Link } from 'react-router';
 import { gameStatus } from '../../../src-shared/rules/game-status';
 import { paths } from '../../paths';
 import { trpc } from '../../trpc';
+import { gameTypeNameId } from '../../ui/game-type-name';
 import { JoinLinkButton, StatusBadge } from './games-list';
 import { CreatorName, TEAM_LIST_REFRESH_MS } from './team-scope';
-
-const typeNameId = (type: string) =>
-  type === 'leangame' ? 'dashboard.typeLeangame' : 'dashboard.typeBeergame';
 
 type TeamGame = {
   id: string;
@@ -41,8 +39,8 @@ function TeamGameCard({ game }: { game: TeamGame }) {
           <CreatorName name={game.creatorName} size="xs" />
         </Group>
         <Text size="xs" c="dimmed">
-          <FormattedMessage id={typeNameId(game.type)} /> · <FormattedMessage id="dashboard.colPlayers" />:{' '}
-          {game.players} · <FormattedDate value={game.createdAt} dateStyle="medium" />
+          <FormattedMessage id={gameTypeNameId(game.type)} /> · <FormattedMessage id="dashboard.colPlayers" />
+          : {game.players} · <FormattedDate value={game.createdAt} dateStyle="medium" />
         </Text>
       </Stack>
     </Paper>
@@ -79,7 +77,7 @@ function TeamGamesTable({ rows }: { rows: TeamGame[] }) {
                     {game.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    <FormattedMessage id={typeNameId(game.type)} />
+                    <FormattedMessage id={gameTypeNameId(game.type)} />
                   </Text>
                 </Stack>
               </Table.Td>
