@@ -15,7 +15,8 @@ import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { isOwnOrigin } from '../src-shared/rules/own-origin';
 import { portalNameOfHost } from '../src-shared/rules/portal';
-import { createAuth, loadAuthSecret, signInFromHeaders } from './auth/auth';
+import { createAuth, displayNames, loadAuthSecret, signInFromHeaders } from './auth/auth';
+import { PlayerNames } from './auth/player-names';
 import { SessionCache } from './auth/session-cache';
 import { digestOf, SignInWatch } from './auth/sign-in-watch';
 import { configuredProviders } from './auth/social';
@@ -54,6 +55,14 @@ import { loggedError, Telemetry } from './telemetry/telemetry';
 import { createContext, type Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
+/**
+ * Connections the kernel holds for the process to accept (capped by net.core.somaxconn). Node's
+ * 511 overflowed when a class of 1,000 reconnected at once after a restart: the refused ones were
+ * retried by TCP itself 1, 3 and 7 s later, which made a class's return take 8 s (issue 29).
+ */
+const LISTEN_BACKLOG = 4096;
+/** How long the live views' player names serve (auth/player-names.ts): a reconnecting class's burst. */
+const PLAYER_NAMES_MS = 10_000;
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
 export interface RunningServer {
@@ -197,6 +206,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     now: Date.now,
     pollMs: config.pollMs,
     sessions: sessionCache,
+    playerNames: new PlayerNames((ids, locale) => displayNames(database.db, ids, locale), PLAYER_NAMES_MS),
     signIns,
     presence,
     subscriptionsByAddress: new Map(),
@@ -246,7 +256,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ((req, res, next) => {
       if (req.method === 'GET' && !req.path.endsWith('/verify-email')) return next();
       services.sessions.forget(req.headers);
-      res.on('finish', () => services.sessions.forget(req.headers));
+      res.on('finish', () => {
+        services.sessions.forget(req.headers);
+        services.playerNames.forgetAll();
+      });
       next();
     }) satisfies RequestHandler,
     toNodeHandler(auth),
@@ -315,7 +328,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }),
   );
 
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve) =>
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, resolve),
+  );
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   log.info(

@@ -98,7 +98,24 @@ export class CommandHandler {
   constructor(
     private readonly store: EventStore,
     private readonly maxCachedStreams = 5000,
-  ) {}
+  ) {
+    store.onAppendedElsewhere((streamId, events) => this.catchUp(streamId, events));
+  }
+
+  /**
+   * Folds into a cached state the events another process appended right after it, as its wake-up
+   * carried them: the next command on the stream here is decided on the current state instead of
+   * conflicting, reading and deciding again (two processes sharing a game's players).
+   */
+  private catchUp(streamId: string, events: readonly RecordedEvent[]) {
+    const cached = this.cache.get(streamId);
+    if (!cached || events[0]!.streamVersion !== cached.version + 1) return;
+    this.cache.set(streamId, {
+      version: events[events.length - 1]!.streamVersion,
+      state: foldRecorded(cached.type, events, cached.state),
+      type: cached.type,
+    });
+  }
 
   /**
    * The state this process folded last for a stream, without reading the store: it may lag
@@ -323,6 +340,8 @@ export class CommandHandler {
     version: number,
     state: S,
   ) {
+    // Another process's later events may have been folded in meanwhile (`catchUp`): kept.
+    if ((this.cache.get(streamId)?.version ?? -1) > version) return;
     // Map keeps insertion order: re-inserting marks the stream as recently used.
     this.cache.delete(streamId);
     this.cache.set(streamId, { version, state, type: type as unknown as Folded<unknown>['type'] });

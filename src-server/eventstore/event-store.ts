@@ -7,7 +7,7 @@ import {
   appendInOneStatement,
   VersionConflictError,
 } from './append-statement';
-import { ALL_STREAMS, type LiveFeed } from './live-feed';
+import { ALL_STREAMS, eventsCarried, type LiveFeed } from './live-feed';
 
 export type { AppendInput, ReadModelWrite, ReadModelWrites } from './append-statement';
 export { VersionConflictError };
@@ -24,13 +24,22 @@ export class DuplicateCommandError extends Error {
 }
 
 /**
- * Listens to one stream: called with the events of this process's own appends (handed over at
- * COMMIT), or with nothing after a wake-up from elsewhere, which calls for a read.
+ * Listens to one stream: called with the events appended (this process's own, handed over at
+ * COMMIT, or another's that its wake-up carried), or with nothing after a wake-up that carried
+ * none, which calls for a read.
  */
 export type StreamListener = (appended?: readonly RecordedEvent[]) => void;
 
 /** Streams whose own-append echo is awaited at most; past it the record is dropped (echoes then cost a read). */
 const MAX_HANDED_OVER = 10_000;
+/** Streams whose last version heard is kept at most; past it the record starts again (see `mayHaveMoved`). */
+const MAX_HEARD = 100_000;
+/**
+ * After the feed lost track (it reconnected, or the record of versions heard started again), how
+ * long a new watch reads its stream first whatever it heard: far longer than a procedure takes
+ * between loading a stream and watching it.
+ */
+const UNSURE_MS = 60_000;
 
 const UNIQUE_VIOLATION = '23505';
 /** Raised by the events_gapless trigger: the expected version is ahead of the stream. */
@@ -136,6 +145,12 @@ export class EventStore {
    * its listeners were handed those events at COMMIT, so the echo has nothing new for them.
    */
   private readonly handedOver = new Map<string, number>();
+  /** Per stream, the highest version an append reached as this process heard it (its own or the feed's). */
+  private readonly heard = new Map<string, number>();
+  /** Until when a new watch reads first anyway (`UNSURE_MS`): what was heard before may be incomplete. */
+  private unsureUntil = 0;
+  /** Called with the events another process appended, as its wake-up carried them (`onAppendedElsewhere`). */
+  private appendedElsewhere: ((streamId: string, events: readonly RecordedEvent[]) => void) | null = null;
   private readonly batcher: AppendBatcher;
 
   constructor(
@@ -143,7 +158,8 @@ export class EventStore {
     readonly feed: LiveFeed,
   ) {
     this.batcher = new AppendBatcher(db);
-    feed.subscribe((streamId, version) => {
+    feed.subscribe((streamId, version, carried) => {
+      this.hear(streamId, version);
       const handed = this.handedOver.get(streamId);
       if (version !== undefined && handed !== undefined && version <= handed) {
         // The echo of this process's own append (or of an older one): nothing new to hand over.
@@ -151,10 +167,50 @@ export class EventStore {
         return;
       }
       this.wakeUps.set(streamId, (this.wakeUps.get(streamId) ?? 0) + 1);
-      if (streamId === ALL_STREAMS)
+      if (streamId === ALL_STREAMS) {
         for (const waiting of this.listeners.values()) for (const listener of waiting) listener();
-      else for (const listener of this.listeners.get(streamId) ?? []) listener();
+        return;
+      }
+      const waiting = this.listeners.get(streamId);
+      // Read only by a process that has a use for them: one watching the stream, or caching it.
+      const events =
+        carried !== undefined && (waiting || this.appendedElsewhere)
+          ? eventsCarried(streamId, carried)
+          : undefined;
+      if (events && events.length > 0) this.appendedElsewhere?.(streamId, events);
+      for (const listener of waiting ?? []) listener(events);
     });
+  }
+
+  /**
+   * Calls `listener` with the events another process appended, when its wake-up carried them: the
+   * command handler folds them into the states it caches (one handler per store).
+   */
+  onAppendedElsewhere(listener: (streamId: string, events: readonly RecordedEvent[]) => void): void {
+    this.appendedElsewhere = listener;
+  }
+
+  /** Notes the version a stream reached; a wake-up without one (or of every stream) leaves us unsure. */
+  private hear(streamId: string, version: number | undefined): void {
+    if (streamId === ALL_STREAMS || this.heard.size >= MAX_HEARD) {
+      this.heard.clear();
+      this.unsureUntil = performance.now() + UNSURE_MS;
+      if (streamId === ALL_STREAMS) return;
+    }
+    this.heard.set(
+      streamId,
+      version === undefined ? Number.POSITIVE_INFINITY : Math.max(version, this.heard.get(streamId) ?? 0),
+    );
+  }
+
+  /**
+   * Whether `streamId` may hold events after `version`, loaded a moment ago: an append made since
+   * was heard (every append is, here or through the feed, unless a process died between its COMMIT
+   * and its NOTIFY: the watchers' poll catches that one up). Spares a watch its first read when
+   * nothing moved: a class reconnecting after a restart made 1,244 reads that found nothing.
+   */
+  private mayHaveMoved(streamId: string, version: number): boolean {
+    return performance.now() < this.unsureUntil || (this.heard.get(streamId) ?? 0) > version;
   }
 
   /**
@@ -319,11 +375,12 @@ export class EventStore {
   private wake(input: AppendInput, appended: RecordedEvent[]): void {
     const { streamId } = input;
     const version = appended[appended.length - 1]!.streamVersion;
+    this.hear(streamId, version);
     this.wakeUps.set(streamId, (this.wakeUps.get(streamId) ?? 0) + 1);
     if (this.handedOver.size >= MAX_HANDED_OVER) this.handedOver.clear();
     this.handedOver.set(streamId, Math.max(version, this.handedOver.get(streamId) ?? 0));
     for (const listener of this.listeners.get(streamId) ?? []) listener(appended);
-    this.feed.committed(streamId, version);
+    this.feed.committed(streamId, version, appended);
     for (const key of input.wakes ?? []) this.feed.committed(key);
   }
 
@@ -371,9 +428,10 @@ export class EventStore {
 
   /**
    * Yields batches of new events of one stream after `afterVersion`, forever, until `signal`
-   * aborts. Listens before reading the backlog. The events of this process's appends are handed
-   * over at COMMIT; a wake-up from another process, or a gap in what was handed over, triggers a
-   * re-read; and a poll every `pollMs` catches up even when a wake-up was lost.
+   * aborts. Listens, then reads the backlog if an append past `afterVersion` was heard. The events
+   * of this process's appends are handed over at COMMIT, and those another process's wake-up
+   * carried when it came; a wake-up that carried none, or a gap in what was handed over, triggers
+   * a re-read; and a poll every `pollMs` catches up even when a wake-up was lost.
    */
   async *watch(
     streamId: string,
@@ -381,7 +439,6 @@ export class EventStore {
     options: { signal?: AbortSignal; pollMs?: number } = {},
   ): AsyncGenerator<RecordedEvent[]> {
     const pollMs = options.pollMs ?? 10_000;
-    let woken = true;
     let handed: RecordedEvent[] = [];
     let wake: (() => void) | null = null;
     const unsubscribe = this.onWakeUp(streamId, (appended) => {
@@ -389,6 +446,7 @@ export class EventStore {
       else woken = true;
       wake?.();
     });
+    let woken = this.mayHaveMoved(streamId, afterVersion);
     const onAbort = () => wake?.();
     options.signal?.addEventListener('abort', onAbort);
     try {

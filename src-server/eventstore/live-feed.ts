@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { RecordedEvent } from '../../src-shared/eventsourcing';
 import type { SignOutBus } from '../auth/sign-in-watch';
 import type { PresenceBus } from '../presence/presence';
 
@@ -13,27 +14,66 @@ const SIGN_OUT_CHANNEL = 'signouts';
 const RECONNECTED = 'reconnected';
 
 /**
- * Wakes subscribers when a stream got new events. A wake-up carries only the stream id, and the
- * version the stream reached when there is one: a hint to re-read, never the data, so a missed
- * one loses nothing (subscribers also poll).
+ * Wakes subscribers when a stream got new events. A wake-up carries the stream id, the version the
+ * stream reached when there is one and, when they fit in a notification, the events appended
+ * (`carried`, as JSON text): a process that watches the stream then needs no read. It is never the
+ * only way to the data: a wake-up without events calls for a read, and a missed one loses nothing
+ * (subscribers also poll).
  */
 export interface LiveFeed {
-  /** Called by this process after each COMMIT that appended to `streamId` (up to `version`). */
-  committed(streamId: string, version?: number): void;
+  /** Called by this process after each COMMIT that appended `events` to `streamId` (up to `version`). */
+  committed(streamId: string, version?: number, events?: readonly RecordedEvent[]): void;
   subscribe(listener: WakeUpListener): () => void;
   close(): Promise<void>;
 }
 
-export type WakeUpListener = (streamId: string, version?: number) => void;
+/** `carried`: the events appended up to `version`, as `carryEvents` wrote them (`eventsCarried` reads them). */
+export type WakeUpListener = (streamId: string, version?: number, carried?: string) => void;
 
-/** A wake-up as a NOTIFY payload: the stream id, then its version after a space (ids have none). */
-export const wakeUpPayload = (streamId: string, version?: number) =>
-  version === undefined ? streamId : `${streamId} ${version}`;
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (and with it the whole statement). */
+const MAX_PAYLOAD_BYTES = 7_999;
 
-export function parseWakeUp(payload: string): { streamId: string; version?: number } {
-  const space = payload.lastIndexOf(' ');
-  const version = space < 0 ? Number.NaN : Number(payload.slice(space + 1));
-  return Number.isInteger(version) ? { streamId: payload.slice(0, space), version } : { streamId: payload };
+/**
+ * A wake-up as a NOTIFY payload: the stream id, then its version after a space (ids have none),
+ * then the events after a line break when they fit.
+ */
+export function wakeUpPayload(streamId: string, version?: number, events?: readonly RecordedEvent[]): string {
+  const head = version === undefined ? streamId : `${streamId} ${version}`;
+  if (!events || events.length === 0 || version === undefined) return head;
+  const whole = `${head}\n${carryEvents(events)}`;
+  return Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES ? whole : head;
+}
+
+export function parseWakeUp(payload: string): { streamId: string; version?: number; carried?: string } {
+  const lineBreak = payload.indexOf('\n');
+  const head = lineBreak < 0 ? payload : payload.slice(0, lineBreak);
+  const space = head.lastIndexOf(' ');
+  const version = space < 0 ? Number.NaN : Number(head.slice(space + 1));
+  if (!Number.isInteger(version)) return { streamId: head };
+  return {
+    streamId: head.slice(0, space),
+    version,
+    ...(lineBreak < 0 ? {} : { carried: payload.slice(lineBreak + 1) }),
+  };
+}
+
+/** Events as a wake-up carries them: without their stream id (the wake-up names it), times in ms. */
+function carryEvents(events: readonly RecordedEvent[]): string {
+  return JSON.stringify(
+    events.map(({ streamId: _, recordedAt, ...event }) => ({ ...event, recordedAt: +recordedAt })),
+  );
+}
+
+/** The events a wake-up of `streamId` carried, or undefined when they cannot be read (then read them). */
+export function eventsCarried(streamId: string, carried: string): RecordedEvent[] | undefined {
+  try {
+    const events = JSON.parse(carried) as Array<
+      Omit<RecordedEvent, 'streamId' | 'recordedAt'> & { recordedAt: number }
+    >;
+    return events.map((event) => ({ ...event, streamId, recordedAt: new Date(event.recordedAt) }));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Embedded database: one process, so an in-process emitter is the whole feed. */
@@ -66,8 +106,12 @@ export class PostgresFeed implements LiveFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private client: pg.Client | null = null;
   private closed = false;
-  /** Streams committed since the last NOTIFY, with the highest version each reached. */
-  private readonly pending = new Map<string, number | undefined>();
+  /**
+   * Streams committed since the last NOTIFY, with the highest version each reached and the events
+   * appended meanwhile, in order (null when they do not follow one another: the wake-up then
+   * carries none).
+   */
+  private readonly pending = new Map<string, { version?: number; events: RecordedEvent[] | null }>();
   /**
    * The connection's queries, one after the other: pg queues concurrent queries on a client itself
    * today but warns that it will not (pg 9). Presence and wake-ups share it, each told in order;
@@ -90,8 +134,8 @@ export class PostgresFeed implements LiveFeed {
     client.on('notification', (message) => {
       if (message.channel === PRESENCE_CHANNEL || message.channel === SIGN_OUT_CHANNEL)
         return this.emitter.emit(message.channel, message.payload ?? '');
-      const { streamId, version } = parseWakeUp(message.payload ?? ALL_STREAMS);
-      this.emitter.emit(CHANNEL, streamId, version);
+      const { streamId, version, carried } = parseWakeUp(message.payload ?? ALL_STREAMS);
+      this.emitter.emit(CHANNEL, streamId, version, carried);
     });
     client.on('error', () => this.reconnect(client));
     client.on('end', () => this.reconnect(client));
@@ -144,12 +188,18 @@ export class PostgresFeed implements LiveFeed {
     void retry(100);
   }
 
-  committed(streamId: string, version?: number) {
+  committed(streamId: string, version?: number, events?: readonly RecordedEvent[]) {
     const known = this.pending.get(streamId);
-    this.pending.set(
-      streamId,
-      known === undefined || version === undefined ? version : Math.max(known, version),
-    );
+    if (!known) this.pending.set(streamId, { version, events: events ? [...events] : null });
+    else {
+      const last = known.events?.at(-1)?.streamVersion;
+      known.events =
+        known.events && events && last !== undefined && events[0]?.streamVersion === last + 1
+          ? [...known.events, ...events]
+          : null;
+      known.version =
+        known.version === undefined || version === undefined ? version : Math.max(known.version, version);
+    }
     if (!this.flushing) void this.flush();
   }
 
@@ -157,7 +207,9 @@ export class PostgresFeed implements LiveFeed {
     this.flushing = true;
     try {
       while (this.pending.size > 0 && this.client && !this.closed) {
-        const payloads = [...this.pending].map(([streamId, version]) => wakeUpPayload(streamId, version));
+        const payloads = [...this.pending].map(([streamId, { version, events }]) =>
+          wakeUpPayload(streamId, version, events ?? undefined),
+        );
         this.pending.clear();
         await this.say(`select pg_notify('${CHANNEL}', payload) from unnest($1::text[]) as payload`, [
           payloads,

@@ -116,9 +116,25 @@ export async function replaceGameRows(
 /** The wake-up key of an instructor's game lists: woken after a change of one of their games' rows. */
 export const gamesListKey = (creatorId: string) => `games-of:${creatorId}`;
 
+/**
+ * Game types found, per database: a game's type is set when it is created and never changes, so
+ * it is read once per process (a class reconnecting after a restart asked once per player).
+ */
+const knownGameTypes = new WeakMap<Kysely<Database>, Map<string, string>>();
+/** Types remembered per database at most; the oldest go first. */
+const MAX_KNOWN_GAME_TYPES = 50_000;
+
 /** A game's type (which stream type folds its events), or undefined for an unknown game. */
 export async function gameTypeOfRow(db: Kysely<Database>, gameId: string): Promise<string | undefined> {
+  const known = knownGameTypes.get(db) ?? new Map<string, string>();
+  knownGameTypes.set(db, known);
+  const type = known.get(gameId);
+  if (type !== undefined) return type;
   const row = await db.selectFrom('games').select('type').where('id', '=', gameId).executeTakeFirst();
+  if (row) {
+    known.set(gameId, row.type);
+    if (known.size > MAX_KNOWN_GAME_TYPES) known.delete(known.keys().next().value!);
+  }
   return row?.type;
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { chooseLocale, type Locale } from '../../src-shared/rules/locale';
 import type { SocialProvider } from '../../src-shared/rules/social-sign-in';
 import type { Auth, SessionUser } from '../auth/auth';
+import type { PlayerNames } from '../auth/player-names';
 import type { SessionCache } from '../auth/session-cache';
 import type { SignInWatch } from '../auth/sign-in-watch';
 import type { VatService } from '../billing/vat-service';
@@ -35,6 +36,8 @@ export interface Services {
   pollMs: number;
   /** Who a request is signed in as, remembered briefly per cookie. */
   sessions: SessionCache;
+  /** Players' display names for the live views, shared by the process's subscriptions. */
+  playerNames: PlayerNames;
   /** Ends live subscriptions whose sign-in was revoked. */
   signIns: SignInWatch;
   /** Who watches each game live, in this process. */

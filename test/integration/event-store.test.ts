@@ -386,6 +386,35 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       await watcher.return(undefined);
     });
 
+    it('reads nothing for a watch whose stream did not move since it was loaded, and the backlog when it did', async () => {
+      const append = appender(store, 's-quiet', 'quiet-');
+      await append(1);
+      const reads: number[] = [];
+      const read = store.readStream.bind(store);
+      store.readStream = (streamId, afterVersion) => {
+        if (streamId === 's-quiet') reads.push(afterVersion ?? 0);
+        return read(streamId, afterVersion);
+      };
+      const controller = new AbortController();
+      try {
+        // Loaded at version 1, nothing appended since: the watch waits without a read (a class of
+        // 1,000 reconnecting made that many reads that found nothing). Its body runs to its first
+        // wait within next(): a read would have been asked for by now.
+        const quiet = store.watch('s-quiet', 1, { signal: controller.signal, pollMs: 60_000 });
+        const quietBatch = quiet.next();
+        expect(reads).toEqual([]);
+        // Loaded at version 0, version 1 heard since: the backlog is read.
+        const behind = store.watch('s-quiet', 0, { signal: controller.signal, pollMs: 60_000 });
+        expect((await nextBatch(behind)).map((e) => e.streamVersion)).toEqual([1]);
+        expect(reads).toEqual([0]);
+        await append(2);
+        expect((await quietBatch).value?.map((e: { streamVersion: number }) => e.streamVersion)).toEqual([2]);
+      } finally {
+        controller.abort();
+        store.readStream = read;
+      }
+    });
+
     it('catches up a subscriber that missed a wake-up', async () => {
       // A writer whose wake-ups never reach this subscriber (another feed, never notifying here).
       const silent = new EventStore(database.handle.db, {
@@ -452,6 +481,63 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
           controller.abort();
           await watcher.return(undefined);
         } finally {
+          await otherFeed.close();
+          await other.close();
+        }
+      });
+
+      it("hands another process's appends to its watchers and cache as the wake-up carried them, without a read", async () => {
+        const other = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
+        const otherFeed = new PostgresFeed(database.url!);
+        await otherFeed.start();
+        const controller = new AbortController();
+        try {
+          const elsewhere = new EventStore(other.db, otherFeed);
+          const handlerElsewhere = new CommandHandler(elsewhere);
+          const handlerHere = new CommandHandler(store);
+          const streamId = 's-carried';
+          await handlerHere.execute(counterStream, streamId, { type: 'Add', n: 1 }, context('carried-1'));
+          // The other process caches the stream at version 1 and watches it.
+          expect((await handlerElsewhere.load(counterStream, streamId)).state).toBe(1);
+          const reads: number[] = [];
+          const read = elsewhere.readStream.bind(elsewhere);
+          elsewhere.readStream = (id, afterVersion) => {
+            reads.push(afterVersion ?? 0);
+            return read(id, afterVersion);
+          };
+          const watcher = elsewhere.watch(streamId, 1, { signal: controller.signal, pollMs: 60_000 });
+          const batch = nextBatch(watcher);
+
+          const appended = await handlerHere.execute(
+            counterStream,
+            streamId,
+            { type: 'Add', n: 41 },
+            context('carried-2'),
+          );
+          const received = await batch;
+          expect(received).toEqual(appended.events);
+          expect(received[0]!.recordedAt).toBeInstanceOf(Date);
+          // Folded into the other process's cache: its next command is decided on version 2.
+          expect(handlerElsewhere.cached(streamId)).toMatchObject({ version: 2, state: 42 });
+          expect(reads).toEqual([]);
+
+          // Events too large for a notification (PostgreSQL refuses 8,000 bytes): the wake-up
+          // names the version only, and the watcher reads them.
+          const large = 'x'.repeat(9_000);
+          await store.append({
+            streamId,
+            expectedVersion: 2,
+            events: [{ type: 'Added', data: { n: 0, note: large } }],
+            metadata: metadata('carried-3'),
+          });
+          const readBack = await nextBatch(watcher);
+          expect(readBack.map((e) => [e.streamVersion, (e.data as { note: string }).note.length])).toEqual([
+            [3, 9_000],
+          ]);
+          expect(reads).toEqual([2]);
+          expect(handlerElsewhere.cached(streamId)?.version).toBe(2);
+        } finally {
+          controller.abort();
           await otherFeed.close();
           await other.close();
         }

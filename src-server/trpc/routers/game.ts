@@ -16,7 +16,6 @@ import { gameStreamId } from '../../../src-shared/eventsourcing';
 import type { LeanGameView } from '../../../src-shared/leangame';
 import { copyNameRefusal, copyNames } from '../../../src-shared/rules/copy-names';
 import { DEFAULT_TEAM_COUNT, sessionSetupSchema } from '../../../src-shared/session';
-import { displayNames } from '../../auth/auth';
 import { requireGameType } from '../../billing/usage';
 import { messagesIn } from '../../messages';
 import { copyGameIds, ownGames } from '../../read-models/games';
@@ -57,13 +56,11 @@ function viewerOf(ctx: GameContext) {
   const view = (state: unknown): GameView | Promise<GameView> => {
     const ids = game.type.summary(state).playerIds.join();
     if (ids === players) return viewWithNames(state);
-    return displayNames(services.database.db, game.type.summary(state).playerIds, ctx.locale).then(
-      (names) => {
-        playerNames = names;
-        players = ids;
-        return viewWithNames(state);
-      },
-    );
+    return services.playerNames.of(game.type.summary(state).playerIds, ctx.locale).then((names) => {
+      playerNames = names;
+      players = ids;
+      return viewWithNames(state);
+    });
   };
   const wakeUps = isCreator ? (wake: () => void) => services.presence.onChange(streamId, wake) : undefined;
   return { streamId, view, wakeUps };
