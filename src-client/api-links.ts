@@ -11,6 +11,17 @@ import type { AppRouter } from '../src-server/trpc/router';
 export const reconnectDelayMs = (attempt: number, random = Math.random): number =>
   Math.min(200 * 2 ** attempt, 1000) + Math.floor(random() * 500);
 
+/**
+ * The WebSocket's address (`wsBase`: `ws://host/api/trpc`), naming the game of the page it opens
+ * on: a proxy in front of several processes sends a game's players to the same one
+ * (deploy/haproxy.cfg, `balance url_param game`), where its commands and views need nothing from
+ * the others. The server ignores the parameter; a page of no game opens the plain address.
+ */
+export function socketAddress(wsBase: string, pathname: string): string {
+  const game = /^\/game\/([^/]+)/.exec(pathname)?.[1];
+  return game ? `${wsBase}?game=${game}` : wsBase;
+}
+
 /** The app's WebSocket settings (`createWSClient`): the load runs' clients reconnect the same way. */
 export const socketOptions = {
   retryDelayMs: reconnectDelayMs,

@@ -1,7 +1,7 @@
 import { createWSClient } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../src-server/trpc/router';
-import { apiLinks, socketOptions } from './api-links';
+import { apiLinks, socketAddress, socketOptions } from './api-links';
 import { followConnection } from './connection';
 import { reportFailedCall } from './telemetry';
 
@@ -12,9 +12,10 @@ export const trpc = createTRPCReact<AppRouter>();
  * it received, and HTTP batches: `apiLinks` says which call takes which.
  */
 export function createTrpcClient() {
-  const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
+  const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
   const wsClient = createWSClient({
-    url: wsUrl,
+    // Asked at each connection: a socket that reconnects on a game's page names that game.
+    url: () => socketAddress(wsBase, location.pathname),
     ...socketOptions,
   });
   const unfollow = followConnection(wsClient);

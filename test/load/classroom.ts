@@ -187,7 +187,7 @@ async function seatPlayers(
   await inBatches(seats, 25, async ({ gameId, role }) => {
     const signedIn = await signInAnonymous(url, `${role} ${gameId.slice(0, 4)}`);
     signedIn.close(); // one WebSocket per player: the counting client's
-    const client = countingClient(url, signedIn.cookie);
+    const client = countingClient(url, signedIn.cookie, { game: gameId });
     clients.push(client);
     if (sessionId)
       await client.api.session.join.mutate({

@@ -134,7 +134,7 @@ async function seatPlayers(url: string, gameIds: string[], clients: Array<{ clos
   await inBatches(seats, 25, async ({ gameId, role }) => {
     const signedIn = await signInAnonymous(url, `${role} ${gameId.slice(0, 4)}`);
     signedIn.close();
-    const client = countingClient(url, signedIn.cookie, { reconnect: 'like the app' });
+    const client = countingClient(url, signedIn.cookie, { reconnect: 'like the app', game: gameId });
     clients.push(client);
     await client.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
     const seen = new Map<number, number>();

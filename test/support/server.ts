@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { createTRPCClient, createWSClient } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import { apiLinks, reconnectDelayMs } from '../../src-client/api-links';
+import { apiLinks, reconnectDelayMs, socketAddress } from '../../src-client/api-links';
 import { type Config, loadConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/main';
 import type { AppRouter } from '../../src-server/trpc/router';
@@ -108,12 +108,13 @@ async function authRequest(baseUrl: string, path: string, body: unknown) {
  * sends each call the way the app does (`apiLinks`);
  * `onSocket` sees each WebSocket it opens (the live-traffic test counts what they receive);
  * `reconnect: 'like the app'` reconnects as a page does after a server's restart (the crash run).
+ * `game` opens its WebSocket as the page of that game does (what a proxy keys on: the load runs).
  */
 export function apiClient(
   baseUrl: string,
   cookie: string,
   onSocket?: (socket: WebSocket) => void,
-  { reconnect }: { reconnect?: 'like the app' } = {},
+  { reconnect, game }: { reconnect?: 'like the app'; game?: string } = {},
 ) {
   const origin = originOf(baseUrl);
   const headers = { cookie, origin };
@@ -124,7 +125,8 @@ export function apiClient(
     }
   }
   const wsClient = createWSClient({
-    url: `${origin.replace('http', 'ws')}/api/trpc`,
+    // As the app's socket on the page of `game`, when given (the proxy's key: socketAddress).
+    url: socketAddress(`${origin.replace('http', 'ws')}/api/trpc`, game ? `/game/${game}/play` : '/'),
     WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
     ...(reconnect ? { retryDelayMs: reconnectDelayMs } : {}),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelayMs } from '../../src-client/api-links';
+import { reconnectDelayMs, socketAddress } from '../../src-client/api-links';
 
 describe('reconnecting after the server went away', () => {
   it('tries again quickly, then at most every 1.5 s, so a page is back within 2 s of the server', () => {
@@ -13,5 +13,13 @@ describe('reconnecting after the server went away', () => {
   it('spreads a class over half a second instead of reconnecting all at once', () => {
     expect(reconnectDelayMs(10, () => 0)).toBe(1000);
     expect(reconnectDelayMs(10, () => 0.5)).toBe(1250);
+  });
+
+  it("names the game of the page in the socket's address, for the proxy to keep a game on one process", () => {
+    const base = 'wss://games.example.org/api/trpc';
+    expect(socketAddress(base, '/game/Ab3_x-9/play')).toBe(`${base}?game=Ab3_x-9`);
+    expect(socketAddress(base, '/game/Ab3_x-9')).toBe(`${base}?game=Ab3_x-9`);
+    for (const page of ['/', '/dashboard/games', '/session/s1/lobby', '/j/ABCDEF', '/gameplay'])
+      expect(socketAddress(base, page)).toBe(base);
   });
 });
