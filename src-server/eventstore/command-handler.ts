@@ -99,7 +99,10 @@ export class CommandHandler {
     private readonly store: EventStore,
     private readonly maxCachedStreams = 5000,
   ) {
-    store.onAppendedElsewhere((streamId, events) => this.catchUp(streamId, events));
+    store.onAppendedElsewhere(
+      (streamId) => this.cache.has(streamId),
+      (streamId, events) => this.catchUp(streamId, events),
+    );
   }
 
   /**

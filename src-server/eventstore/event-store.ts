@@ -149,8 +149,11 @@ export class EventStore {
   private readonly heard = new Map<string, number>();
   /** Until when a new watch reads first anyway (`UNSURE_MS`): what was heard before may be incomplete. */
   private unsureUntil = 0;
-  /** Called with the events another process appended, as its wake-up carried them (`onAppendedElsewhere`). */
-  private appendedElsewhere: ((streamId: string, events: readonly RecordedEvent[]) => void) | null = null;
+  /** Who takes the events another process appended, for the streams it holds (`onAppendedElsewhere`). */
+  private appendedElsewhere: {
+    holds: (streamId: string) => boolean;
+    take: (streamId: string, events: readonly RecordedEvent[]) => void;
+  } | null = null;
   private readonly batcher: AppendBatcher;
 
   constructor(
@@ -172,22 +175,25 @@ export class EventStore {
         return;
       }
       const waiting = this.listeners.get(streamId);
+      const cached = this.appendedElsewhere?.holds(streamId) ?? false;
       // Read only by a process that has a use for them: one watching the stream, or caching it.
       const events =
-        carried !== undefined && (waiting || this.appendedElsewhere)
-          ? eventsCarried(streamId, carried)
-          : undefined;
-      if (events && events.length > 0) this.appendedElsewhere?.(streamId, events);
+        carried !== undefined && (waiting || cached) ? eventsCarried(streamId, carried) : undefined;
+      if (cached && events && events.length > 0) this.appendedElsewhere?.take(streamId, events);
       for (const listener of waiting ?? []) listener(events);
     });
   }
 
   /**
-   * Calls `listener` with the events another process appended, when its wake-up carried them: the
-   * command handler folds them into the states it caches (one handler per store).
+   * Gives `take` the events another process appended to a stream `holds` names, when its wake-up
+   * carried them: the command handler folds them into the states it caches (one handler per store).
+   * Other streams' wake-ups are not parsed.
    */
-  onAppendedElsewhere(listener: (streamId: string, events: readonly RecordedEvent[]) => void): void {
-    this.appendedElsewhere = listener;
+  onAppendedElsewhere(
+    holds: (streamId: string) => boolean,
+    take: (streamId: string, events: readonly RecordedEvent[]) => void,
+  ): void {
+    this.appendedElsewhere = { holds, take };
   }
 
   /** Notes the version a stream reached; a wake-up without one (or of every stream) leaves us unsure. */
