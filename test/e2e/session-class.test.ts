@@ -55,21 +55,23 @@ it('runs a two-round class of 8 phones from one code, with a turn timer, locks a
   }
   await expect.poll(() => page.locator('[data-testid="seat"][data-state="empty"]').count()).toBe(0);
 
-  // Round 1 starts; every team gets a 5-second turn timer; everyone lands on their game.
+  // Round 1 starts; everyone lands on their game; one student orders through the order box.
   await page.getByTestId('start-round').click();
   await page.getByTestId('confirm-start-round').click();
   for (const phone of phones) await phone.page.waitForURL(/\/game\/[\w-]+\/play$/);
+  // Ordered before the timer runs: on a loaded machine a 5-second week could close first, and the
+  // order would rightly be refused as late.
+  const first = phones[0]!.page;
+  await first.getByTestId('order-quantity').fill('6');
+  await first.getByTestId('place-order').click();
+  await first.getByTestId('ordered-quantity').waitFor();
+
+  // Every team gets a 5-second turn timer, which turns the weeks for everyone.
   await page.getByTestId('select-all-teams').click();
   await page.getByTestId('bulk-start-timer').click();
   await page.getByTestId('timer-seconds').fill('5');
   await page.getByTestId('confirm-start-timer').click();
   await page.getByText('Done for 2 teams.').waitFor();
-
-  // One student orders through the order box; the timer turns the weeks for everyone.
-  const first = phones[0]!.page;
-  await first.getByTestId('order-quantity').fill('6');
-  await first.getByTestId('place-order').click();
-  await first.getByTestId('ordered-quantity').waitFor();
   await expect
     .poll(() => page.getByTestId('team-week').allTextContents(), { timeout: 30_000 })
     .toEqual([expect.stringMatching(/^Week [3-9] of /), expect.stringMatching(/^Week [3-9] of /)]);
