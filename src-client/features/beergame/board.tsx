@@ -1,10 +1,12 @@
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBulb, IconPlugConnected, IconPlugConnectedX, IconRobot } from '@tabler/icons-react';
+import { IconPlugConnected, IconPlugConnectedX, IconRobot } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { BeerFacilityView, BeerView } from '../../../src-shared/beergame/view';
+import { withInstructorMessages } from '../../i18n';
+import { loadChunk } from '../../load-chunk';
 import { useFacilityName } from '../../ui/facility-name';
 import { Money } from '../../ui/money';
-import { EventEditor, ScheduledMessages } from './event-editor';
 import {
   CloseWeekButton,
   GameControls,
@@ -14,8 +16,22 @@ import {
 } from './instructor-controls';
 import { SupplyChainMap } from './map/supply-chain-map';
 import { MessagesPanel } from './messages';
-import { ProposeOrder } from './propose-order';
 import { TeamStatus } from './team-status';
+
+// The creator's proposals and scheduled events speak instructors' words (`proposals.*`,
+// `events.*`), which a page opened on the board may not have loaded yet: they come with their code.
+const ProposeOrder = lazy(async () => ({
+  default: (await withInstructorMessages(loadChunk(() => import('./propose-order')))).ProposeOrder,
+}));
+const ProposedOrders = lazy(async () => ({
+  default: (await withInstructorMessages(loadChunk(() => import('./propose-order')))).ProposedOrders,
+}));
+const EventEditor = lazy(async () => ({
+  default: (await withInstructorMessages(loadChunk(() => import('./event-editor')))).EventEditor,
+}));
+const ScheduledMessages = lazy(async () => ({
+  default: (await withInstructorMessages(loadChunk(() => import('./event-editor')))).ScheduledMessages,
+}));
 
 /**
  * The live board: the map and every role's numbers as far as the viewer may see them; for the
@@ -48,11 +64,15 @@ export function Board({ view }: { view: BeerView }) {
         {controls && (
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
-              <ProposeOrder view={view} />
+              <Suspense fallback={null}>
+                <ProposeOrder view={view} />
+              </Suspense>
               <MessageComposer view={view} />
               <MessagesPanel view={view} />
-              <EventEditor view={view} />
-              <ScheduledMessages view={view} />
+              <Suspense fallback={null}>
+                <EventEditor view={view} />
+                <ScheduledMessages view={view} />
+              </Suspense>
               <GameControls view={view} />
             </Stack>
           </Grid.Col>
@@ -135,20 +155,9 @@ function FacilityCard({
         </Text>
       )}
       {controls && proposed.length > 0 && (
-        <Group gap={4} mt={6}>
-          {proposed.map((p) => (
-            <Badge
-              key={p.capabilityId}
-              variant="light"
-              color="yellow"
-              leftSection={<IconBulb size={14} />}
-              tt="none"
-              data-testid={`proposal-${facility.id}`}
-            >
-              <FormattedMessage id="proposals.pending" values={{ quantity: p.quantity }} />
-            </Badge>
-          ))}
-        </Group>
+        <Suspense fallback={null}>
+          <ProposedOrders facilityId={facility.id} proposed={proposed} />
+        </Suspense>
       )}
     </Card>
   );

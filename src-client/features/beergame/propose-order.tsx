@@ -4,7 +4,7 @@
  * (order-form.tsx). The typed number is read exactly or refused (src-shared/beergame/levers.ts,
  * the order box's own reading), within every target's constraints, before anything is sent.
  */
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -15,6 +15,32 @@ import { useFacilityName } from '../../ui/facility-name';
 import { toastError, toastMessage } from '../../ui/notify';
 
 const ALL = '*';
+
+/** A role's proposals of this week, on its card of the creator's board. */
+export function ProposedOrders({
+  facilityId,
+  proposed,
+}: {
+  facilityId: string;
+  proposed: BeerView['proposals'];
+}) {
+  return (
+    <Group gap={4} mt={6}>
+      {proposed.map((p) => (
+        <Badge
+          key={p.capabilityId}
+          variant="light"
+          color="yellow"
+          leftSection={<IconBulb size={14} />}
+          tt="none"
+          data-testid={`proposal-${facilityId}`}
+        >
+          <FormattedMessage id="proposals.pending" values={{ quantity: p.quantity }} />
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 export function ProposeOrder({ view }: { view: BeerView }) {
   const intl = useIntl();
