@@ -196,7 +196,8 @@ export function vatNumberFor(countryCode: string, typed: string): string | null 
   if (!state || typed.length > VAT_NUMBER_MAX) return null;
   const compact = typed.toUpperCase().replace(/[\s.-]/g, '');
   if (!/^[A-Z0-9]{2,20}$/.test(compact)) return null;
-  if (compact.startsWith(state.vatPrefix)) return compact;
+  // The state's prefix alone is no number.
+  if (compact.startsWith(state.vatPrefix)) return compact.length > state.vatPrefix.length ? compact : null;
   // Another state's number; else the number without its prefix (a French one may start with letters).
   if (memberStateOfVatNumber(compact)) return null;
   return `${state.vatPrefix}${compact}`;

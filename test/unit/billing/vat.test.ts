@@ -243,6 +243,7 @@ describe('a VAT number as typed', () => {
     ['BE', 'BE0403170701<script>'],
     ['BE', '٠٤٠٣١٧٠٧٠١'],
     ['BE', `BE${'1'.repeat(40)}`],
+    ['LT', 'lT'],
   ])('for %s, %j is none', (country, typed) => {
     expect(vatNumberFor(country, typed)).toBeNull();
   });
