@@ -18,6 +18,7 @@ import { portalNameOfHost } from '../src-shared/rules/portal';
 import { createAuth, displayNames, loadAuthSecret, signInFromHeaders } from './auth/auth';
 import { PlayerNames } from './auth/player-names';
 import { SessionCache } from './auth/session-cache';
+import { SessionLookUp } from './auth/session-lookup';
 import { digestOf, SignInWatch } from './auth/sign-in-watch';
 import { configuredProviders } from './auth/social';
 import { vatServiceFor } from './billing/vat-service';
@@ -117,7 +118,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : () => {};
 
   // Who a request's cookie signs in, remembered a few seconds; a session deleted is forgotten at once.
-  const sessionCache = new SessionCache((headers) => signInFromHeaders(auth, headers), config.sessionCacheMs);
+  const sessionLookUp = new SessionLookUp(
+    database.db,
+    async () => {
+      const context = await auth.$context;
+      return {
+        cookieName: context.authCookies.sessionToken.name,
+        secret: context.secret,
+        expiresInSeconds: context.sessionConfig.expiresIn,
+        updateAgeSeconds: context.sessionConfig.updateAge,
+      };
+    },
+    (headers) => signInFromHeaders(auth, headers),
+  );
+  const sessionCache = new SessionCache((headers) => sessionLookUp.signedIn(headers), config.sessionCacheMs);
   let feed: LiveFeed;
   let presence: Presence;
   let signIns: SignInWatch;

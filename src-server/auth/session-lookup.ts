@@ -1,0 +1,105 @@
+/**
+ * Who a request's session cookie signs in, read the short way when nothing is to be done but
+ * reading: the cookie's signature checked with node:crypto, and the session with its user read in
+ * one query shared by every cookie that arrived in the same turn of the event loop.
+ *
+ * Why: a class reconnecting after a restart brings 1,000 cookies within a second or two, each
+ * through better-auth's whole endpoint (its request context, WebCrypto, its adapter, one query
+ * each): about a quarter of the restarted process's CPU (issue 29, docs/benchmarks.md).
+ *
+ * Only a plain answer is taken this way: a valid session that is not due for better-auth's refresh
+ * of its expiry. Anything else (no cookie, a bad signature, a session not found, expired or due
+ * for refresh, the cookie named twice) goes to `fallback`, better-auth itself, which decides,
+ * deletes and refreshes as it always did.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { parseCookies } from 'better-auth/cookies';
+import { type Kysely, sql } from 'kysely';
+import { batchedLoader, type Loader } from '../db/batched-loader';
+import type { Database } from '../db/schema';
+import type { SignedIn } from './session-cache';
+
+export interface SessionCookieSettings {
+  /** The session cookie's name, its `__Secure-` prefix included when served over HTTPS. */
+  cookieName: string;
+  /** The auth secret that signs the cookie. */
+  secret: string;
+  /** better-auth's session lifetime and the age after which it extends it, in seconds. */
+  expiresInSeconds: number;
+  updateAgeSeconds: number;
+}
+
+interface SessionRow {
+  token: string;
+  expiresAt: Date;
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  isAnonymous: boolean | null;
+}
+
+/** The token a signed cookie value carries when its signature is right, else null. */
+export function verifiedToken(signedValue: string, secret: string): string | null {
+  const dot = signedValue.lastIndexOf('.');
+  if (dot < 1) return null;
+  const signature = signedValue.slice(dot + 1);
+  // better-call writes a standard base64 HMAC-SHA256: 44 characters, padded.
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const token = signedValue.slice(0, dot);
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+export class SessionLookUp {
+  private settingsRead?: Promise<SessionCookieSettings>;
+  /** A session with its user, read with the other cookies of this turn. */
+  private readonly read: Loader<string, SessionRow>;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly settings: () => Promise<SessionCookieSettings>,
+    private readonly fallback: (headers: IncomingHttpHeaders) => Promise<SignedIn | null>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.read = batchedLoader(async (tokens) => {
+      const { rows } = await sql<SessionRow>`
+        select s."token", s."expiresAt", u."id", u."name", u."email", u."emailVerified", u."isAnonymous"
+          from "session" s join "user" u on u."id" = s."userId"
+         where s."token" in (${sql.join(tokens)})`.execute(db);
+      return new Map(rows.map((row) => [row.token, row]));
+    });
+  }
+
+  async signedIn(headers: IncomingHttpHeaders): Promise<SignedIn | null> {
+    const cookie = headers.cookie;
+    if (!cookie) return this.fallback(headers);
+    this.settingsRead ??= this.settings();
+    const settings = await this.settingsRead;
+    // Two cookies of the name: better-auth's own parser decides which one counts.
+    if (cookie.split(`${settings.cookieName}=`).length !== 2) return this.fallback(headers);
+    const signedValue = parseCookies(cookie).get(settings.cookieName);
+    const token = signedValue ? verifiedToken(signedValue, settings.secret) : null;
+    if (!token) return this.fallback(headers);
+    // Not found, or the database failed: better-auth answers (and reports a failure) as always.
+    const row = await this.read(token).catch(() => undefined);
+    if (!row) return this.fallback(headers);
+    const expiresAt = row.expiresAt.getTime();
+    const dueForRefresh =
+      expiresAt - settings.expiresInSeconds * 1000 + settings.updateAgeSeconds * 1000 <= this.now();
+    if (expiresAt <= this.now() || dueForRefresh) return this.fallback(headers);
+    const isAnonymous = row.isAnonymous === true;
+    return {
+      user: {
+        id: row.id,
+        name: row.name,
+        email: isAnonymous ? null : row.email,
+        isAnonymous,
+        emailVerified: !isAnonymous && row.emailVerified,
+      },
+      sessionToken: row.token,
+    };
+  }
+}
