@@ -18,6 +18,7 @@ import { authActionLink } from '../../src-shared/rules/auth-action';
 import { ERASED_PLAYER_MESSAGE, erasedPlayerName } from '../../src-shared/rules/erased-player';
 import { chooseLocale, isLocale, type Locale } from '../../src-shared/rules/locale';
 import type { SocialSignInConfig } from '../config';
+import { batchedLoader, type Loader } from '../db/batched-loader';
 import type { Database } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import type { MailRequest } from '../mail/outbox';
@@ -267,18 +268,28 @@ export function createAuth(options: {
  * without a record (the account was deleted) reads as its pseudonym in `locale`'s words
  * (src-shared/rules/erased-player.ts), the same on every page and in every export.
  */
+/** Users' names by id, per database: the names asked for in one turn are read in one query. */
+const nameReaders = new WeakMap<Kysely<Database>, Loader<string, string>>();
+
 export async function displayNames(
   db: Kysely<Database>,
   userIds: readonly string[],
   locale: Locale = 'en',
 ): Promise<Record<string, string>> {
   if (userIds.length === 0) return {};
-  const rows = await db
-    .selectFrom('user')
-    .select(['id', 'name'])
-    .where('id', 'in', [...userIds])
-    .execute();
-  const names: Record<string, string> = Object.fromEntries(rows.map((row) => [row.id, row.name]));
+  let read = nameReaders.get(db);
+  if (!read) {
+    read = batchedLoader(async (ids: string[]) => {
+      const rows = await db.selectFrom('user').select(['id', 'name']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    });
+    nameReaders.set(db, read);
+  }
+  const found = await Promise.all(userIds.map(read));
+  const names: Record<string, string> = {};
+  userIds.forEach((id, i) => {
+    if (found[i] !== undefined) names[id] = found[i];
+  });
   const erased = userIds.filter((id) => names[id] === undefined);
   if (erased.length > 0) {
     const template = (await messagesIn(locale))[ERASED_PLAYER_MESSAGE]!;

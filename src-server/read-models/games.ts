@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import { GAMES_PAGE_SIZE } from '../../src-shared/api/game';
 import { joinCodeOf } from '../../src-shared/rules/join-code';
+import { batchedLoader, type Loader } from '../db/batched-loader';
 import type { Database } from '../db/schema';
 import type { ReadModelWrites } from '../eventstore/event-store';
 
@@ -118,24 +119,36 @@ export const gamesListKey = (creatorId: string) => `games-of:${creatorId}`;
 
 /**
  * Game types found, per database: a game's type is set when it is created and never changes, so
- * it is read once per process (a class reconnecting after a restart asked once per player).
+ * it is read once per process (a class reconnecting after a restart asked once per player), and
+ * the games first asked for in one turn are read in one query.
  */
-const knownGameTypes = new WeakMap<Kysely<Database>, Map<string, string>>();
+const knownGameTypes = new WeakMap<
+  Kysely<Database>,
+  { known: Map<string, string>; read: Loader<string, string> }
+>();
 /** Types remembered per database at most; the oldest go first. */
 const MAX_KNOWN_GAME_TYPES = 50_000;
 
 /** A game's type (which stream type folds its events), or undefined for an unknown game. */
 export async function gameTypeOfRow(db: Kysely<Database>, gameId: string): Promise<string | undefined> {
-  const known = knownGameTypes.get(db) ?? new Map<string, string>();
-  knownGameTypes.set(db, known);
+  let types = knownGameTypes.get(db);
+  if (!types) {
+    const read = batchedLoader(async (gameIds: string[]) => {
+      const rows = await db.selectFrom('games').select(['id', 'type']).where('id', 'in', gameIds).execute();
+      return new Map(rows.map((row) => [row.id, row.type]));
+    });
+    types = { known: new Map(), read };
+    knownGameTypes.set(db, types);
+  }
+  const { known } = types;
   const type = known.get(gameId);
   if (type !== undefined) return type;
-  const row = await db.selectFrom('games').select('type').where('id', '=', gameId).executeTakeFirst();
-  if (row) {
-    known.set(gameId, row.type);
+  const found = await types.read(gameId);
+  if (found !== undefined) {
+    known.set(gameId, found);
     if (known.size > MAX_KNOWN_GAME_TYPES) known.delete(known.keys().next().value!);
   }
-  return row?.type;
+  return found;
 }
 
 /**
