@@ -486,6 +486,28 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
         }
       });
 
+      it('tells another process the presence messages of a turn in order, in one statement, a repeated one too', async () => {
+        const otherFeed = new PostgresFeed(database.url!);
+        await otherFeed.start();
+        try {
+          const heard: string[] = [];
+          const everything = new Promise<void>((resolve) => {
+            otherFeed.presence.subscribe((message) => {
+              heard.push(message);
+              if (heard.length === 5) resolve();
+            });
+          });
+          // PostgreSQL delivers identical payloads of one statement once: the second "join a"
+          // must still arrive, after "leave a", or the other process would think a gone.
+          const told = ['join a', 'join b', 'leave a', 'join a', 'leave b'];
+          for (const message of told) (feed as PostgresFeed).presence.publish(message);
+          await everything;
+          expect(heard).toEqual(told);
+        } finally {
+          await otherFeed.close();
+        }
+      });
+
       it("hands another process's appends to its watchers and cache as the wake-up carried them, without a read", async () => {
         const other = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
         const otherFeed = new PostgresFeed(database.url!);
