@@ -18,7 +18,9 @@
  *
  * With `--proxy`, two server processes serve the class behind HAProxy (deploy/haproxy.cfg); one of
  * them is killed and not restarted: its players reconnect through the proxy to the other, and
- * `resume_p99_ms` counts from the kill. The line then begins with `proxy-crash:`.
+ * `resume_p99_ms` counts from the kill. The line then begins with `proxy-crash:`. With
+ * `--cut-sockets`, nothing is killed: every player's socket is cut from the player's end, and the
+ * class reconnects into the same, warm process (a comparison, not the issue's run; `cut:`).
  *
  * It exits with 1 when anything was lost or doubled, a player did not resume, p99 exceeds 3 s, or
  * a timer did not fire exactly once. PostgreSQL only (DATABASE_URL, else the local server), in a
@@ -34,6 +36,7 @@ import { freePort, signInAnonymous, signUpInstructor } from '../support/server';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import {
   cpuSeconds,
+  databaseCpuSeconds,
   inBatches,
   loadCaps,
   loopDelay,
@@ -52,9 +55,17 @@ const { values: args } = parseArgs({
     'kill-after': { type: 'string', default: '4000' },
     /** Two server processes behind HAProxy: one is killed, and not restarted; the other carries on. */
     proxy: { type: 'boolean', default: false },
+    /**
+     * The players' sockets cut from their own end instead of the server killed: the same class
+     * reconnecting, into a process already warm (its code compiled and optimised, its caches
+     * full), to tell a restart's cost from the reconnection's own. Ends with `cut:`.
+     */
+    'cut-sockets': { type: 'boolean', default: false },
   },
 });
 const BEHIND_PROXY = args.proxy;
+const CUT_SOCKETS = args['cut-sockets'];
+if (BEHIND_PROXY && CUT_SOCKETS) throw new Error('--cut-sockets runs against one process');
 const PLAYERS = Number(args.players);
 const TIMER_SECONDS = Number(args.timer);
 const SPREAD_MS = Number(args.spread);
@@ -279,25 +290,37 @@ async function main() {
     await pause(KILL_AFTER_MS);
     const socketsBefore = new Map(players.map((player) => [player, player.sockets.length]));
     const acknowledgedBeforeKill = acknowledged.length;
-    await target.kill();
+    if (CUT_SOCKETS) for (const player of players) player.sockets.at(-1)?.terminate();
+    else await target.kill();
     const killedAt = performance.now();
     const delay = loopDelay();
-    await target.recover();
+    if (!CUT_SOCKETS) await target.recover();
     const servingAt = performance.now();
-    // Who is busy while the class reconnects: the server's CPU, second by second, and this
-    // generator's own event loop (its clients' reconnections are timers of this one process).
+    // Who is busy while the class reconnects: the server's CPU, this generator's and PostgreSQL's,
+    // second by second, and this generator's own event loop (its clients' reconnections are timers
+    // of this one process).
     const cpuSamples: string[] = [];
     const cpuBefore = target.pids().map(cpuSeconds);
+    const ownBefore = cpuSeconds(process.pid);
+    const pgBefore = databaseCpuSeconds();
     const sampler = setInterval(() => {
       const now = target.pids().map(cpuSeconds);
       cpuSamples.push(
-        `${Math.round((now.reduce((a, b) => a + b, 0) - cpuBefore.reduce((a, b) => a + b, 0)) * 100)}`,
+        [
+          now.reduce((a, b) => a + b, 0) - cpuBefore.reduce((a, b) => a + b, 0),
+          cpuSeconds(process.pid) - ownBefore,
+          databaseCpuSeconds() - pgBefore,
+        ]
+          .map((seconds) => Math.round(seconds * 100))
+          .join('/'),
       );
     }, 1000);
     console.log(
       BEHIND_PROXY
         ? `one of the two processes killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; its players reconnect through the proxy to the other`
-        : `killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; serving again ${(servingAt - killedAt).toFixed(0)} ms later`,
+        : CUT_SOCKETS
+          ? `every player's socket cut after ${acknowledgedBeforeKill} acknowledged orders; the server carries on`
+          : `killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; serving again ${(servingAt - killedAt).toFixed(0)} ms later`,
     );
     await ordering;
     // Every client whose socket the crash cut is on a new one, answered: its subscription resumed
@@ -322,7 +345,7 @@ async function main() {
     clearInterval(sampler);
     const loop = delay.stop();
     console.log(
-      `server CPU used since serving again, at each second (% of a core, cumulative): ${cpuSamples.slice(0, 12).join(', ')}; load generator's event-loop delay p99 ${loop.p99.toFixed(0)} ms, max ${loop.max.toFixed(0)} ms`,
+      `CPU used since serving again by the server / this generator / PostgreSQL, at each second (% of a core, cumulative): ${cpuSamples.slice(0, 12).join(', ')}; load generator's event-loop delay p99 ${loop.p99.toFixed(0)} ms, max ${loop.max.toFixed(0)} ms`,
     );
     const handshakes = cut.flatMap((player) => {
       const socket = player.sockets.at(-1);
@@ -375,7 +398,7 @@ async function main() {
       timersOnce < GAMES ||
       notSeenWeek3 > 0;
     console.log(
-      `\n${BEHIND_PROXY ? 'proxy-crash' : 'crash'}: players=${players.length} games=${GAMES} lost=${lost} doubled=${doubled} unacknowledged=${unacknowledged} resumed=${resumes.length}/${cut.length} resume_p99_ms=${resumeP99.toFixed(0)} timers_once=${timersOnce}/${GAMES}${failed ? ' failed=1' : ''}`,
+      `\n${BEHIND_PROXY ? 'proxy-crash' : CUT_SOCKETS ? 'cut' : 'crash'}: players=${players.length} games=${GAMES} lost=${lost} doubled=${doubled} unacknowledged=${unacknowledged} resumed=${resumes.length}/${cut.length} resume_p99_ms=${resumeP99.toFixed(0)} timers_once=${timersOnce}/${GAMES}${failed ? ' failed=1' : ''}`,
     );
   } finally {
     for (const client of clients) client.close();
