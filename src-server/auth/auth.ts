@@ -263,14 +263,14 @@ export function createAuth(options: {
   });
 }
 
+/** Users' names by id, per database: the names asked for in one turn are read in one query. */
+const nameReaders = new WeakMap<Kysely<Database>, Loader<string, string>>();
+
 /**
  * Players' display names by user id: names live in user records, never in a game's events. An id
  * without a record (the account was deleted) reads as its pseudonym in `locale`'s words
  * (src-shared/rules/erased-player.ts), the same on every page and in every export.
  */
-/** Users' names by id, per database: the names asked for in one turn are read in one query. */
-const nameReaders = new WeakMap<Kysely<Database>, Loader<string, string>>();
-
 export async function displayNames(
   db: Kysely<Database>,
   userIds: readonly string[],

@@ -94,6 +94,9 @@ export class InProcessFeed implements LiveFeed {
   }
 }
 
+/** Several messages on one channel, in one statement, in the array's order (unnest's). */
+const TELL = 'select pg_notify($1, payload) from unnest($2::text[]) as payload';
+
 /**
  * PostgreSQL: one dedicated connection per process LISTENs, so every server process on the
  * database hears every append. Wake-ups are sent right after COMMIT, coalesced: while one NOTIFY
@@ -102,9 +105,6 @@ export class InProcessFeed implements LiveFeed {
  * A wake-up lost to a crash between COMMIT and NOTIFY is caught up by the subscribers' poll. After
  * the LISTEN connection is lost and re-established, everyone is woken.
  */
-/** Several messages on one channel, in one statement, in the array's order (unnest's). */
-const TELL = 'select pg_notify($1, payload) from unnest($2::text[]) as payload';
-
 export class PostgresFeed implements LiveFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private client: pg.Client | null = null;
@@ -158,7 +158,7 @@ export class PostgresFeed implements LiveFeed {
   private channel(name: string): SignOutBus {
     return {
       publish: (message) => {
-        if (!this.client) return;
+        if (!this.client || this.closed) return;
         if (this.toTell.size === 0) setImmediate(() => this.tell());
         const messages = this.toTell.get(name);
         if (messages) messages.push(message);
