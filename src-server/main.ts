@@ -15,7 +15,13 @@ import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { isOwnOrigin } from '../src-shared/rules/own-origin';
 import { portalNameOfHost } from '../src-shared/rules/portal';
-import { createAuth, displayNames, loadAuthSecret, signInFromHeaders } from './auth/auth';
+import {
+  createAuth,
+  displayNames,
+  loadAuthSecret,
+  sessionCookieSettings,
+  signInFromHeaders,
+} from './auth/auth';
 import { PlayerNames } from './auth/player-names';
 import { SessionCache } from './auth/session-cache';
 import { SessionLookUp } from './auth/session-lookup';
@@ -120,15 +126,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Who a request's cookie signs in, remembered a few seconds; a session deleted is forgotten at once.
   const sessionLookUp = new SessionLookUp(
     database.db,
-    async () => {
-      const context = await auth.$context;
-      return {
-        cookieName: context.authCookies.sessionToken.name,
-        secret: context.secret,
-        expiresInSeconds: context.sessionConfig.expiresIn,
-        updateAgeSeconds: context.sessionConfig.updateAge,
-      };
-    },
+    () => sessionCookieSettings(auth),
     (headers) => signInFromHeaders(auth, headers),
   );
   const sessionCache = new SessionCache((headers) => sessionLookUp.signedIn(headers), config.sessionCacheMs);

@@ -31,6 +31,7 @@ import {
   verifiedByLink,
 } from './email-verification';
 import type { SignedIn } from './session-cache';
+import type { SessionCookieSettings } from './session-lookup';
 import { socialSignInOptions } from './social';
 
 /** The endpoints that set a password. */
@@ -298,14 +299,17 @@ export async function displayNames(
   return names;
 }
 
-/**
- * The signed-in user of a request, and the token of their session (to watch it for revocation:
- * sign-in-watch.ts; it never leaves the server), or null.
- */
-export async function signInFromHeaders(auth: Auth, headers: IncomingHttpHeaders): Promise<SignedIn | null> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  if (!session) return null;
-  const user = session.user as typeof session.user & { isAnonymous?: boolean | null };
+/** A user's record as better-auth keeps it, with the anonymous plugin's flag. */
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  isAnonymous?: boolean | null;
+}
+
+/** Who a session signs in, as every procedure sees them: an anonymous player has no address of their own. */
+export function signedInAs(user: UserRecord, sessionToken: string): SignedIn {
   const isAnonymous = user.isAnonymous === true;
   return {
     user: {
@@ -315,6 +319,26 @@ export async function signInFromHeaders(auth: Auth, headers: IncomingHttpHeaders
       isAnonymous,
       emailVerified: !isAnonymous && user.emailVerified,
     },
-    sessionToken: session.session.token,
+    sessionToken,
   };
+}
+
+/** The session cookie's name, its secret and better-auth's session lifetimes (session-lookup.ts). */
+export async function sessionCookieSettings(auth: Auth): Promise<SessionCookieSettings> {
+  const context = await auth.$context;
+  return {
+    cookieName: context.authCookies.sessionToken.name,
+    secret: context.secret,
+    expiresInSeconds: context.sessionConfig.expiresIn,
+    updateAgeSeconds: context.sessionConfig.updateAge,
+  };
+}
+
+/**
+ * The signed-in user of a request, and the token of their session (to watch it for revocation:
+ * sign-in-watch.ts; it never leaves the server), or null.
+ */
+export async function signInFromHeaders(auth: Auth, headers: IncomingHttpHeaders): Promise<SignedIn | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  return session && signedInAs(session.user, session.session.token);
 }

@@ -18,6 +18,7 @@ import { parseCookies } from 'better-auth/cookies';
 import { type Kysely, sql } from 'kysely';
 import { batchedLoader, type Loader } from '../db/batched-loader';
 import type { Database } from '../db/schema';
+import { signedInAs, type UserRecord } from './auth';
 import type { SignedIn } from './session-cache';
 
 export interface SessionCookieSettings {
@@ -30,14 +31,9 @@ export interface SessionCookieSettings {
   updateAgeSeconds: number;
 }
 
-interface SessionRow {
+interface SessionRow extends UserRecord {
   token: string;
   expiresAt: Date;
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  isAnonymous: boolean | null;
 }
 
 /** The token a signed cookie value carries when its signature is right, else null. */
@@ -90,16 +86,6 @@ export class SessionLookUp {
     const dueForRefresh =
       expiresAt - settings.expiresInSeconds * 1000 + settings.updateAgeSeconds * 1000 <= this.now();
     if (expiresAt <= this.now() || dueForRefresh) return this.fallback(headers);
-    const isAnonymous = row.isAnonymous === true;
-    return {
-      user: {
-        id: row.id,
-        name: row.name,
-        email: isAnonymous ? null : row.email,
-        isAnonymous,
-        emailVerified: !isAnonymous && row.emailVerified,
-      },
-      sessionToken: row.token,
-    };
+    return signedInAs(row, row.token);
   }
 }

@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInFromHeaders } from '../../src-server/auth/auth';
+import { sessionCookieSettings, signInFromHeaders } from '../../src-server/auth/auth';
 import type { SignedIn } from '../../src-server/auth/session-cache';
 import { SessionLookUp, verifiedToken } from '../../src-server/auth/session-lookup';
 import type { RunningServer } from '../../src-server/main';
@@ -38,15 +38,7 @@ function lookUp() {
   const leftToBetterAuth: IncomingHttpHeaders[] = [];
   const sessions = new SessionLookUp(
     handle.db,
-    async () => {
-      const context = await auth.$context;
-      return {
-        cookieName: context.authCookies.sessionToken.name,
-        secret: context.secret,
-        expiresInSeconds: context.sessionConfig.expiresIn,
-        updateAgeSeconds: context.sessionConfig.updateAge,
-      };
-    },
+    () => sessionCookieSettings(auth),
     (headers) => {
       leftToBetterAuth.push(headers);
       return signInFromHeaders(auth, headers);
