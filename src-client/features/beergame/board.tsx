@@ -20,18 +20,12 @@ import { TeamStatus } from './team-status';
 
 // The creator's proposals and scheduled events speak instructors' words (`proposals.*`,
 // `events.*`), which a page opened on the board may not have loaded yet: they come with their code.
-const ProposeOrder = lazy(async () => ({
-  default: (await withInstructorMessages(loadChunk(() => import('./propose-order')))).ProposeOrder,
-}));
-const ProposedOrders = lazy(async () => ({
-  default: (await withInstructorMessages(loadChunk(() => import('./propose-order')))).ProposedOrders,
-}));
-const EventEditor = lazy(async () => ({
-  default: (await withInstructorMessages(loadChunk(() => import('./event-editor')))).EventEditor,
-}));
-const ScheduledMessages = lazy(async () => ({
-  default: (await withInstructorMessages(loadChunk(() => import('./event-editor')))).ScheduledMessages,
-}));
+const loadProposals = () => withInstructorMessages(loadChunk(() => import('./propose-order')));
+const loadEvents = () => withInstructorMessages(loadChunk(() => import('./event-editor')));
+const ProposeOrder = lazy(async () => ({ default: (await loadProposals()).ProposeOrder }));
+const ProposedOrders = lazy(async () => ({ default: (await loadProposals()).ProposedOrders }));
+const EventEditor = lazy(async () => ({ default: (await loadEvents()).EventEditor }));
+const ScheduledMessages = lazy(async () => ({ default: (await loadEvents()).ScheduledMessages }));
 
 /**
  * The live board: the map and every role's numbers as far as the viewer may see them; for the
