@@ -56,6 +56,7 @@ import { Scheduler } from './scheduler/scheduler';
 import { fileStorageFor } from './storage/file-storage';
 import { filesRoute } from './storage/files-route';
 import { vacateSeats } from './streams/seats';
+import { warmGamesInPlay } from './streams/warm-start';
 import { httpForwarder } from './telemetry/forwarder';
 import { sentrySink } from './telemetry/sentry';
 import { loggedError, Telemetry } from './telemetry/telemetry';
@@ -71,6 +72,38 @@ const LISTEN_BACKLOG = 4096;
 /** How long the live views' player names serve (auth/player-names.ts): a reconnecting class's burst. */
 const PLAYER_NAMES_MS = 10_000;
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+
+/** Games played within this window are folded before the process serves (streams/warm-start.ts). */
+const WARM_START_WITHIN_MS = 60 * 60_000;
+const WARM_START_GAMES = 2_000;
+/** How long their players' sessions read at start answer a first look-up: a class's reconnection. */
+const WARM_START_SESSIONS_MS = 10_000;
+
+/**
+ * Folds the games in play into the command handler's cache, and reads their players' sessions,
+ * before the process serves: a class coming back after a restart then reads neither, game by game
+ * and cookie by cookie, while it reconnects (issue 29, item 9). A failure only costs that head start.
+ */
+async function warmUp(services: Services, sessions: SessionLookUp, sessionCacheMs: number, log: Logger) {
+  const started = performance.now();
+  try {
+    const warmed = await warmGamesInPlay(services.store, services.commands, {
+      withinMs: WARM_START_WITHIN_MS,
+      maxGames: WARM_START_GAMES,
+    });
+    // A server that remembers no sign-in (SESSION_CACHE_MS=0) reads each one when asked.
+    const signIns =
+      sessionCacheMs > 0
+        ? await sessions.readAhead(warmed.playerIds, Math.min(sessionCacheMs, WARM_START_SESSIONS_MS))
+        : 0;
+    log.info(
+      { games: warmed.games, signIns, ms: Math.round(performance.now() - started) },
+      'games in play folded before serving',
+    );
+  } catch (error) {
+    log.warn({ err: error }, 'games in play could not be folded before serving');
+  }
+}
 
 export interface RunningServer {
   url: string;
@@ -130,6 +163,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     (headers) => signInFromHeaders(auth, headers),
   );
   const sessionCache = new SessionCache((headers) => sessionLookUp.signedIn(headers), config.sessionCacheMs);
+  sessionCache.onForget(() => sessionLookUp.dropAhead());
   let feed: LiveFeed;
   let presence: Presence;
   let signIns: SignInWatch;
@@ -340,6 +374,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }),
   );
 
+  await warmUp(services, sessionLookUp, config.sessionCacheMs, log);
   await new Promise<void>((resolve) =>
     server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, resolve),
   );

@@ -22,6 +22,7 @@ const MAX_ENTRIES = 50_000;
 
 export class SessionCache {
   private readonly entries = new Map<string, { until: number; signedIn: Promise<SignedIn | null> }>();
+  private readonly forgetting: Array<() => void> = [];
 
   constructor(
     private readonly lookUp: (headers: IncomingHttpHeaders) => Promise<SignedIn | null>,
@@ -47,13 +48,27 @@ export class SessionCache {
     return signedIn;
   }
 
+  /**
+   * Calls `listener` whenever something is forgotten: what the look-up itself keeps (sessions read
+   * ahead at start) is dropped with it.
+   */
+  onForget(listener: () => void): void {
+    this.forgetting.push(listener);
+  }
+
+  private forgot(): void {
+    for (const listener of this.forgetting) listener();
+  }
+
   /** The next request with these cookies is looked up afresh. */
   forget(headers: IncomingHttpHeaders): void {
+    this.forgot();
     if (headers.cookie) this.entries.delete(headers.cookie);
   }
 
   /** Every cookie whose session `ended` names is looked up afresh (signed out, here or in another process). */
   async forgetSessions(ended: (sessionToken: string) => boolean): Promise<void> {
+    this.forgot();
     const entries = [...this.entries];
     const answers = await Promise.all(entries.map(([, entry]) => entry.signedIn.catch(() => null)));
     for (const [i, [cookie, entry]] of entries.entries()) {
@@ -65,6 +80,7 @@ export class SessionCache {
 
   /** Every cookie that signed `userId` in is looked up afresh (the user was deleted, on any device). */
   async forgetUser(userId: string): Promise<void> {
+    this.forgot();
     const entries = [...this.entries];
     const answers = await Promise.all(entries.map(([, entry]) => entry.signedIn.catch(() => null)));
     for (const [i, [cookie, entry]] of entries.entries())

@@ -49,24 +49,66 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+const SESSION_COLUMNS = sql`s."token", s."expiresAt", u."id", u."name", u."email", u."emailVerified", u."isAnonymous"`;
+
 export class SessionLookUp {
   private settingsRead?: Promise<SessionCookieSettings>;
   /** A session with its user, read with the other cookies of this turn. */
   private readonly read: Loader<string, SessionRow>;
+  /** Sessions read before the process served (`readAhead`), each taken by its first look-up. */
+  private ahead = new Map<string, SessionRow>();
+  private aheadUntil = 0;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly settings: () => Promise<SessionCookieSettings>,
     private readonly fallback: (headers: IncomingHttpHeaders) => Promise<SignedIn | null>,
     private readonly now: () => number = Date.now,
   ) {
     this.read = batchedLoader(async (tokens) => {
       const { rows } = await sql<SessionRow>`
-        select s."token", s."expiresAt", u."id", u."name", u."email", u."emailVerified", u."isAnonymous"
+        select ${SESSION_COLUMNS}
           from "session" s join "user" u on u."id" = s."userId"
          where s."token" in (${sql.join(tokens)})`.execute(db);
       return new Map(rows.map((row) => [row.token, row]));
     });
+  }
+
+  /**
+   * Reads the standing sessions of `userIds` in one query, each to answer its cookie's first
+   * look-up within `forMs`: a class reconnecting after a restart, whose handshakes the process
+   * accepts one per turn of its event loop, each asked for its session in a query of its own.
+   * `dropAhead` forgets them all (anything signed out, renamed or deleted meanwhile).
+   */
+  async readAhead(userIds: readonly string[], forMs: number): Promise<number> {
+    const ahead = new Map<string, SessionRow>();
+    for (let start = 0; start < userIds.length; start += 1000) {
+      const { rows } = await sql<SessionRow>`
+        select ${SESSION_COLUMNS}
+          from "session" s join "user" u on u."id" = s."userId"
+         where s."userId" in (${sql.join(userIds.slice(start, start + 1000))})
+           and s."expiresAt" > ${new Date(this.now())}`.execute(this.db);
+      for (const row of rows) ahead.set(row.token, row);
+    }
+    this.ahead = ahead;
+    this.aheadUntil = this.now() + forMs;
+    return ahead.size;
+  }
+
+  /** The sessions read ahead serve no more: each is read again when asked for. */
+  dropAhead(): void {
+    this.ahead = new Map();
+  }
+
+  private takeAhead(token: string): SessionRow | undefined {
+    if (this.ahead.size === 0) return undefined;
+    if (this.now() >= this.aheadUntil) {
+      this.dropAhead();
+      return undefined;
+    }
+    const row = this.ahead.get(token);
+    this.ahead.delete(token);
+    return row;
   }
 
   async signedIn(headers: IncomingHttpHeaders): Promise<SignedIn | null> {
@@ -80,7 +122,7 @@ export class SessionLookUp {
     const token = signedValue ? verifiedToken(signedValue, settings.secret) : null;
     if (!token) return this.fallback(headers);
     // Not found, or the database failed: better-auth answers (and reports a failure) as always.
-    const row = await this.read(token).catch(() => undefined);
+    const row = this.takeAhead(token) ?? (await this.read(token).catch(() => undefined));
     if (!row) return this.fallback(headers);
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh =

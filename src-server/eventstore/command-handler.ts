@@ -337,6 +337,17 @@ export class CommandHandler {
     };
   }
 
+  /**
+   * Folds a stream read whole into the cache and returns its state: a process starting up warms
+   * the games in play before it serves (streams/warm-start.ts), so the class coming back needs
+   * no read and no fold per game.
+   */
+  warm<C, E extends DomainEvent, S>(type: StreamType<C, E, S>, streamId: string, events: RecordedEvent[]): S {
+    const state = foldRecorded(type, events);
+    if (events.length > 0) this.remember(type, streamId, events[events.length - 1]!.streamVersion, state);
+    return state;
+  }
+
   private remember<C, E extends DomainEvent, S>(
     type: StreamType<C, E, S>,
     streamId: string,

@@ -333,6 +333,26 @@ export class EventStore {
     return rows.map((row) => row.stream_id);
   }
 
+  /** Whole streams, each oldest first, read in one query per 500 streams. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>();
+    for (let start = 0; start < streamIds.length; start += 500) {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(EVENT_COLUMNS)
+        .where('stream_id', 'in', streamIds.slice(start, start + 500))
+        .orderBy('stream_id')
+        .orderBy('stream_version')
+        .execute();
+      for (const row of rows) {
+        const events = streams.get(row.stream_id) ?? [];
+        if (events.length === 0) streams.set(row.stream_id, events);
+        events.push(toRecorded(row));
+      }
+    }
+    return streams;
+  }
+
   /**
    * Appends a command's events (and its read models' writes), resolving after COMMIT. Appends made
    * in the same turn of the event loop share one statement (a class ordering at once is a few

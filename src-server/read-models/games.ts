@@ -114,6 +114,27 @@ export async function replaceGameRows(
   });
 }
 
+/**
+ * The games being played lately: not finished, deleted, archived or a draft, with an event within
+ * the last `withinMs`, the most recent first. One probe of the events' index per unfinished game.
+ */
+export async function gamesPlayedLately(
+  db: Kysely<Database>,
+  options: { withinMs: number; max: number },
+): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select g.id from games g
+     cross join lateral (
+       select recorded_at from events e
+        where e.stream_id = 'game-' || g.id order by e.stream_version desc limit 1
+     ) latest
+     where not g.finished and not g.deleted and not g.archived and not g.draft
+       and latest.recorded_at > now() - make_interval(secs => ${options.withinMs / 1000})
+     order by latest.recorded_at desc
+     limit ${options.max}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
 /** The wake-up key of an instructor's game lists: woken after a change of one of their games' rows. */
 export const gamesListKey = (creatorId: string) => `games-of:${creatorId}`;
 

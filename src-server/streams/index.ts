@@ -38,7 +38,7 @@ export function gameTypeFolding(stream: unknown): AnyGameType | undefined {
 }
 
 /** The game type of a recorded stream, from the event that opened it. */
-function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
+export function gameTypeOpenedBy(first: RecordedEvent): AnyGameType | undefined {
   return Object.values(gameTypes).find((t) => t.createdBy === first.type);
 }
 

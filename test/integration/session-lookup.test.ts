@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** A look-up on the server's database and settings, counting what it leaves to better-auth. */
-function lookUp() {
+function lookUp(now: () => number = Date.now) {
   const { auth, database: handle } = server.services;
   const leftToBetterAuth: IncomingHttpHeaders[] = [];
   const sessions = new SessionLookUp(
@@ -43,6 +43,7 @@ function lookUp() {
       leftToBetterAuth.push(headers);
       return signInFromHeaders(auth, headers);
     },
+    now,
   );
   return { sessions, leftToBetterAuth };
 }
@@ -153,6 +154,45 @@ describe('a session cookie read the short way', () => {
     // Extended: read the short way again.
     expect((await sessions.signedIn({ cookie: pat.cookie }))?.user.name).toBe('Pat');
     expect(leftToBetterAuth).toHaveLength(3);
+  });
+});
+
+describe('sessions read ahead at start', () => {
+  it("answer each cookie's first look-up without a read, within their window, until dropped", async () => {
+    const { db } = server.services.database;
+    let later = 0;
+    const { sessions, leftToBetterAuth } = lookUp(() => Date.now() + later);
+    const reader = await signInAnonymous(server.url, 'Reader');
+    const cookie = { cookie: reader.cookie };
+    const asBetterAuthSays = await betterAuthSays(cookie);
+    const readerId = asBetterAuthSays!.user.id;
+    const rename = (name: string) => sql`update "user" set name = ${name} where id = ${readerId}`.execute(db);
+    const nameNow = async () => (await sessions.signedIn(cookie))?.user.name;
+
+    expect(await sessions.readAhead([readerId, 'nobody'], 5_000)).toBe(1);
+    await rename('Renamed');
+    // The session as read ahead, without a read (the name it had then), once; then read again.
+    expect(await sessions.signedIn(cookie)).toEqual(asBetterAuthSays);
+    expect(await nameNow()).toBe('Renamed');
+
+    await sessions.readAhead([readerId], 5_000);
+    await rename('Dropped');
+    sessions.dropAhead();
+    expect(await nameNow()).toBe('Dropped');
+
+    await sessions.readAhead([readerId], 5_000);
+    await rename('Late');
+    later = 5_000;
+    expect(await nameNow()).toBe('Late');
+    expect(leftToBetterAuth).toHaveLength(0);
+
+    // An expired session is not read ahead.
+    later = 0;
+    await sql`update "session" set "expiresAt" = now() - interval '1 second' where "userId" = ${readerId}`.execute(
+      db,
+    );
+    expect(await sessions.readAhead([readerId], 5_000)).toBe(0);
+    reader.close();
   });
 });
 

@@ -68,6 +68,18 @@ describe('session cache', () => {
     expect(lookedUp).toEqual([cookie, phone, bens, cookie, phone].map((h) => h.cookie));
   });
 
+  it("tells its listeners whenever it forgets, whatever it forgets (the look-up's own sessions read ahead go too)", async () => {
+    const { cache } = setUp(async () => ada);
+    let told = 0;
+    cache.onForget(() => told++);
+    await cache.signedIn(cookie);
+    expect(told).toBe(0);
+    cache.forget({});
+    await cache.forgetSessions((token) => token === 'someone else');
+    await cache.forgetUser('nobody');
+    expect(told).toBe(3);
+  });
+
   it('never remembers nobody, a failure, or a request without cookies', async () => {
     let answer: () => Promise<SignedIn | null> = async () => null;
     const { cache, lookUps } = setUp(() => answer());
