@@ -205,6 +205,7 @@ async function alone(databaseUrl: string, size: { players: number; games: number
     recover: async () => {
       server = await start();
     },
+    warmUp: () => server.warmUp,
     // Stopped as a supervisor stops it (SIGTERM), so that a profile is written.
     stop: async () => {
       const exited = new Promise((resolve) => server.child.once('exit', resolve));
@@ -231,8 +232,16 @@ async function behindProxy(databaseUrl: string, size: { players: number; games: 
       await exited;
     },
     recover: async () => {},
+    warmUp: () => undefined,
     stop,
   };
+}
+
+/** What the restarted process did before it served, as the kill line reports it. */
+function warmedUp(warmUp: ServerProcess['warmUp']): string {
+  return warmUp
+    ? `, ${warmUp.ms} ms of which folding ${warmUp.games} games in play and reading ${warmUp.signIns} sessions ahead`
+    : '';
 }
 
 async function main() {
@@ -320,7 +329,7 @@ async function main() {
         ? `one of the two processes killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; its players reconnect through the proxy to the other`
         : CUT_SOCKETS
           ? `every player's socket cut after ${acknowledgedBeforeKill} acknowledged orders; the server carries on`
-          : `killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; serving again ${(servingAt - killedAt).toFixed(0)} ms later`,
+          : `killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; serving again ${(servingAt - killedAt).toFixed(0)} ms later${warmedUp(target.warmUp?.())}`,
     );
     await ordering;
     // Every client whose socket the crash cut is on a new one, answered: its subscription resumed

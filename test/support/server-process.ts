@@ -14,6 +14,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Kills the process with SIGKILL and waits until it is gone. */
   kill(): Promise<void>;
+  /** What it folded and read before it served, and how long that took (main.ts, `warmUp`). */
+  warmUp?: { games: number; signIns: number; ms: number };
 }
 
 /**
@@ -66,19 +68,22 @@ async function spawnServer(
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
+  let warmUp: ServerProcess['warmUp'];
   const serving = new Promise<boolean>((resolve) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      let entry: { level?: number; msg?: string } = {};
+      let entry: { level?: number; msg?: string; games?: number; signIns?: number; ms?: number } = {};
       try {
         entry = JSON.parse(line);
       } catch {}
+      if (entry.msg === 'games in play folded before serving')
+        warmUp = { games: entry.games ?? 0, signIns: entry.signIns ?? 0, ms: entry.ms ?? 0 };
       if (entry.msg === 'serving') resolve(true);
       // pino's warn is 40: what the tests would have printed at LOG_LEVEL=warn.
       if ((entry.level ?? 40) >= 40) process.stdout.write(`${line}\n`);
     });
     void exited.then(() => resolve(false));
   });
-  if (await serving) return { url, port, child, kill };
+  if (await serving) return { url, port, child, kill, ...(warmUp ? { warmUp } : {}) };
   await kill();
   return null;
 }
