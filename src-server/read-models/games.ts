@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import { GAMES_PAGE_SIZE } from '../../src-shared/api/game';
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import { joinCodeOf } from '../../src-shared/rules/join-code';
 import { batchedLoader, type Loader } from '../db/batched-loader';
 import type { Database } from '../db/schema';
@@ -126,7 +127,7 @@ export async function gamesPlayedLately(
     select g.id from games g
      cross join lateral (
        select recorded_at from events e
-        where e.stream_id = 'game-' || g.id order by e.stream_version desc limit 1
+        where e.stream_id = ${gameStreamId('')} || g.id order by e.stream_version desc limit 1
      ) latest
      where not g.finished and not g.deleted and not g.archived and not g.draft
        and latest.recorded_at > now() - make_interval(secs => ${options.withinMs / 1000})
