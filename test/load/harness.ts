@@ -145,6 +145,8 @@ export async function startBehindProxy(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   proxy.once('error', (error) => {
+    // The run ends here: the two servers must not outlive it.
+    for (const server of servers) server.child.kill('SIGKILL');
     throw new Error(`haproxy could not start (apt-get install haproxy): ${error.message}`);
   });
   const stop = async () => {
