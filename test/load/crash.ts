@@ -329,7 +329,7 @@ async function main() {
         ? `one of the two processes killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; its players reconnect through the proxy to the other`
         : CUT_SOCKETS
           ? `every player's socket cut after ${acknowledgedBeforeKill} acknowledged orders; the server carries on`
-          : `killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; serving again ${(servingAt - killedAt).toFixed(0)} ms later${warmedUp(target.warmUp?.())}`,
+          : `killed with SIGKILL after ${acknowledgedBeforeKill} acknowledged orders; serving again ${(servingAt - killedAt).toFixed(0)} ms later${warmedUp(target.warmUp())}`,
     );
     await ordering;
     // Every client whose socket the crash cut is on a new one, answered: its subscription resumed
