@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SocialProvider } from '../src-shared/rules/social-sign-in';
 import type { betterAuthClient } from './auth-client';
+import { trackLiveView } from './connection';
 import { loadChunk } from './load-chunk';
 
 export interface CurrentUser {
@@ -91,15 +92,38 @@ function setSession(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
+/** Milliseconds before the session is asked for again after the server could not answer. */
+export const sessionRetryMs = (attempt: number) => Math.min(500 * 2 ** attempt, 5_000);
+
+/**
+ * Reads the session. A server that cannot answer (down, restarting, its database away: a 5xx, a
+ * rate limit or no answer at all) is asked again until it does, what is known meanwhile staying as
+ * it is: a page loaded in an outage waits (and says it is not live) instead of taking its visitor
+ * for signed out. Any other refusal keeps what is known; better-auth's client did too.
+ */
 async function readSession(): Promise<void> {
+  let away: ReturnType<typeof trackLiveView> | null = null;
   try {
-    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
-    // A refusal (rate limit, server down) keeps what is known; better-auth's client did too.
-    if (!response.ok) return setSession({ ...session, pending: false });
-    const body = (await response.json()) as { user?: SessionUser } | null;
-    setSession({ user: toCurrentUser(body?.user), pending: false });
-  } catch {
-    setSession({ ...session, pending: false });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+        if (response.ok) {
+          const body = (await response.json()) as { user?: SessionUser } | null;
+          return setSession({ user: toCurrentUser(body?.user), pending: false });
+        }
+        if (response.status < 500 && response.status !== 429)
+          return setSession({ ...session, pending: false });
+      } catch {
+        // No answer: the server is away.
+      }
+      if (!away) {
+        away = trackLiveView();
+        away.failed();
+      }
+      await new Promise((resolve) => setTimeout(resolve, sessionRetryMs(attempt)));
+    }
+  } finally {
+    away?.close();
   }
 }
 

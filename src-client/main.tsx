@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './ui/contrast.css';
 import { createTheme, MantineProvider, MantineThemeProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,7 +14,7 @@ import { loadChunk } from './load-chunk';
 import { LookProvider } from './look';
 import { AppRouter } from './router';
 import { consentChoice, startErrorReporting } from './telemetry';
-import { createTrpcClient, trpc } from './trpc';
+import { createTrpcClient, newQueryClient, trpc } from './trpc';
 import { NotificationsHost } from './ui/toasts';
 
 /** The Content-Security-Policy nonce the server gave this page: Mantine's <style> tags carry it. */
@@ -69,12 +69,12 @@ function WordedTheme({ children }: { children: ReactNode }) {
 function ApiProvider({ children }: { children: ReactNode }) {
   const { user, pending } = useCurrentUser();
   const identity = pending ? null : (user?.id ?? 'signed-out');
-  const [api, setApi] = useState(() => ({ identity, queryClient: new QueryClient(), ...createTrpcClient() }));
+  const [api, setApi] = useState(() => ({ identity, queryClient: newQueryClient(), ...createTrpcClient() }));
   useEffect(() => {
     if (identity === null || api.identity === identity) return;
     if (api.identity === null) return setApi({ ...api, identity });
     api.close();
-    setApi({ identity, queryClient: new QueryClient(), ...createTrpcClient() });
+    setApi({ identity, queryClient: newQueryClient(), ...createTrpcClient() });
   }, [identity, api]);
   return (
     <trpc.Provider client={api.client} queryClient={api.queryClient}>

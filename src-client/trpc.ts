@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { createWSClient } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../src-server/trpc/router';
@@ -44,3 +45,27 @@ export const retryUnanswered =
   (attempts: number) =>
   (failures: number, error: { data?: unknown }): boolean =>
     failures < attempts && !error.data;
+
+/** Whether a call failed because the server could not answer now (503: its database away), not a refusal. */
+export const serverUnavailable = (error: unknown): boolean =>
+  (error as { data?: { httpStatus?: number } | null }).data?.httpStatus === 503;
+
+/** How many times a query that failed otherwise is tried again (React Query's own default). */
+const QUERY_RETRIES = 3;
+
+/**
+ * The page's React Query client. A query the server cannot answer now (503: its database away) is
+ * asked again until it answers, a little later each time up to 5 s, so a page opened in an outage
+ * fills in by itself once the database is back; one without an answer waits for the socket
+ * (connection.ts); any other failure is tried again three times, as React Query does by default.
+ */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => serverUnavailable(error) || failures < QUERY_RETRIES,
+        retryDelay: (failures) => Math.min(1_000 * 2 ** failures, 5_000),
+      },
+    },
+  });
+}

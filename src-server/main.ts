@@ -61,6 +61,7 @@ import { httpForwarder } from './telemetry/forwarder';
 import { sentrySink } from './telemetry/sentry';
 import { loggedError, Telemetry } from './telemetry/telemetry';
 import { createContext, type Services } from './trpc/context';
+import { Heartbeat } from './trpc/heartbeat';
 import { appRouter } from './trpc/router';
 
 /**
@@ -251,6 +252,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limits: config.limits,
     now: Date.now,
     pollMs: config.pollMs,
+    heartbeat: new Heartbeat(() => feed.live()),
     sessions: sessionCache,
     playerNames: new PlayerNames((ids, locale) => displayNames(database.db, ids, locale), PLAYER_NAMES_MS),
     signIns,

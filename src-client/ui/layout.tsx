@@ -140,7 +140,8 @@ export function Layout({ help }: { help?: ReactNode }) {
   const portal = look !== null;
   const brandName = look?.heroTitle ?? intl.formatMessage({ id: 'app.name' });
   // While the server is away the page's figures stop following the game: dimmed, and said so.
-  const stale = useStale();
+  const staleness = useStale();
+  const stale = staleness !== null;
   return (
     <>
       {!hideNavbar && (
@@ -175,7 +176,7 @@ export function Layout({ help }: { help?: ReactNode }) {
           </Container>
         </Box>
       )}
-      <ConnectionBanner stale={stale} />
+      <ConnectionBanner staleness={staleness} />
       <Box
         component="main"
         className="app-main"

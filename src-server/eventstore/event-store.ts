@@ -30,6 +30,16 @@ export class DuplicateCommandError extends Error {
  */
 export type StreamListener = (appended?: readonly RecordedEvent[]) => void;
 
+/** What a watch of a stream says of itself while it runs (`EventStore.watch`). */
+export interface WatchStatus {
+  /** Whether it holds every event of its stream this process knows of: nothing to read, nothing unread. */
+  current: boolean;
+}
+
+/** The first wait before a failed read of a watch is tried again, while the feed is live; it doubles. */
+const READ_RETRY_MS = 250;
+const READ_RETRY_MAX_MS = 2_000;
+
 /** Streams whose own-append echo is awaited at most; past it the record is dropped (echoes then cost a read). */
 const MAX_HANDED_OVER = 10_000;
 /** Streams whose last version heard is kept at most; past it the record starts again (see `mayHaveMoved`). */
@@ -458,21 +468,42 @@ export class EventStore {
    * of this process's appends are handed over at COMMIT, and those another process's wake-up
    * carried when it came; a wake-up that carried none, or a gap in what was handed over, triggers
    * a re-read; and a poll every `pollMs` catches up even when a wake-up was lost.
+   *
+   * A read that fails (the database away, the pool exhausted) does not end the watch: it is tried
+   * again, after a short wait while the feed is live, else when the feed is back and wakes every
+   * stream, and it then reads everything missed since `version`. `status.current` says meanwhile
+   * whether the watch holds every event this process knows of (no read pending or failed, nothing
+   * handed over unread): what a live view's beat vouches for.
    */
   async *watch(
     streamId: string,
     afterVersion: number,
-    options: { signal?: AbortSignal; pollMs?: number } = {},
+    options: {
+      signal?: AbortSignal;
+      pollMs?: number;
+      status?: WatchStatus;
+      /** Told of each failed read (the watch goes on and reads again). */
+      onReadFailure?: (error: unknown) => void;
+    } = {},
   ): AsyncGenerator<RecordedEvent[]> {
     const pollMs = options.pollMs ?? 10_000;
+    const status = options.status ?? { current: true };
     let handed: RecordedEvent[] = [];
     let wake: (() => void) | null = null;
+    let woken = this.mayHaveMoved(streamId, afterVersion);
+    let reading = false;
+    /** Reads failed in a row since the last that answered. */
+    let failures = 0;
+    const judge = () => {
+      status.current = !woken && !reading && failures === 0 && handed.length === 0;
+    };
     const unsubscribe = this.onWakeUp(streamId, (appended) => {
       if (appended) handed.push(...appended);
       else woken = true;
+      judge();
       wake?.();
     });
-    let woken = this.mayHaveMoved(streamId, afterVersion);
+    judge();
     const onAbort = () => wake?.();
     options.signal?.addEventListener('abort', onAbort);
     try {
@@ -483,31 +514,55 @@ export class EventStore {
           handed = [];
           if (fresh.length > 0 && follows(fresh, version)) {
             version = fresh[fresh.length - 1]!.streamVersion;
+            judge();
             yield fresh;
             continue;
           }
           // Events this loop has not seen came in between (another process's): read them all.
           if (fresh.length > 0) woken = true;
+          judge();
         }
         if (woken) {
           woken = false;
-          const events = await this.readStream(streamId, version);
-          if (events.length > 0) {
+          reading = true;
+          judge();
+          let events: RecordedEvent[] | null = null;
+          try {
+            events = await this.readStream(streamId, version);
+            failures = 0;
+          } catch (error) {
+            failures++;
+            // Read again: `woken` stays up until a read answers.
+            woken = true;
+            options.onReadFailure?.(error);
+          }
+          reading = false;
+          judge();
+          if (events && events.length > 0) {
             version = events[events.length - 1]!.streamVersion;
             yield events;
             continue;
           }
         }
+        // After a failed read: soon while the feed is live (a pool exhausted, a connection reset),
+        // else the feed's return wakes every stream (and the poll stays the safety net).
+        const waitMs =
+          failures === 0
+            ? pollMs
+            : this.feed.live()
+              ? Math.min(READ_RETRY_MS * 2 ** (failures - 1), READ_RETRY_MAX_MS)
+              : pollMs;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
             woken = true;
+            judge();
             resolve();
-          }, pollMs);
+          }, waitMs);
           wake = () => {
             clearTimeout(timer);
             resolve();
           };
-          if (woken || handed.length > 0 || options.signal?.aborted) wake();
+          if ((woken && failures === 0) || handed.length > 0 || options.signal?.aborted) wake();
         });
         wake = null;
       }

@@ -24,6 +24,12 @@ export interface LiveFeed {
   /** Called by this process after each COMMIT that appended `events` to `streamId` (up to `version`). */
   committed(streamId: string, version?: number, events?: readonly RecordedEvent[]): void;
   subscribe(listener: WakeUpListener): () => void;
+  /**
+   * Whether this process hears every append now: false from the moment its connection to the
+   * database is lost (or stops answering) until it is back and everyone was woken to read again.
+   * A live view is vouched for (its beat) only while this holds.
+   */
+  live(): boolean;
   close(): Promise<void>;
 }
 
@@ -83,6 +89,10 @@ export class InProcessFeed implements LiveFeed {
   committed(streamId: string, version?: number) {
     this.emitter.emit(CHANNEL, streamId, version);
   }
+  /** In one process every append is heard as it commits. */
+  live() {
+    return true;
+  }
   subscribe(listener: WakeUpListener) {
     this.emitter.on(CHANNEL, listener);
     return () => {
@@ -93,6 +103,16 @@ export class InProcessFeed implements LiveFeed {
     this.emitter.removeAllListeners();
   }
 }
+
+/** How often the LISTEN connection is asked whether it still answers. */
+const PING_MS = 1_000;
+/**
+ * A connection whose ping has gone unanswered this long is lost (a network that dropped it without
+ * a word): the feed is no longer live, and it connects again.
+ */
+const PING_LOST_MS = 2_500;
+/** The longest wait between two attempts to connect again: the class is back soon after the database. */
+const RECONNECT_MAX_MS = 500;
 
 /** Several messages on one channel, in one statement, in the array's order (unnest's). */
 const TELL = 'select pg_notify($1, payload) from unnest($2::text[]) as payload';
@@ -109,6 +129,10 @@ export class PostgresFeed implements LiveFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private client: pg.Client | null = null;
   private closed = false;
+  /** When the LISTEN connection last answered (its connection, or a ping). */
+  private answeredAt = 0;
+  private pingSentAt: number | null = null;
+  private pinger: NodeJS.Timeout | null = null;
   /**
    * Streams committed since the last NOTIFY, with the highest version each reached and the events
    * appended meanwhile, in order (null when they do not follow one another: the wake-up then
@@ -152,6 +176,39 @@ export class PostgresFeed implements LiveFeed {
     await client.query(`listen ${PRESENCE_CHANNEL}`);
     await client.query(`listen ${SIGN_OUT_CHANNEL}`);
     this.client = client;
+    this.answeredAt = performance.now();
+    this.pingSentAt = null;
+    this.pinger ??= setInterval(() => this.ping(), PING_MS).unref();
+  }
+
+  live(): boolean {
+    return this.client !== null && performance.now() - this.answeredAt < PING_LOST_MS;
+  }
+
+  /**
+   * Asks the LISTEN connection whether it still answers: a database that went away without closing
+   * it (a network cut, a host gone) would otherwise leave the feed deaf and every page unaware.
+   */
+  private ping(): void {
+    const client = this.client;
+    if (!client || this.closed) return;
+    if (this.pingSentAt !== null) {
+      if (performance.now() - this.pingSentAt < PING_LOST_MS) return;
+      // No answer: this connection is lost. Another is made; this one is dropped without waiting.
+      this.reconnect(client);
+      void client.end().catch(() => undefined);
+      return;
+    }
+    const sentAt = performance.now();
+    this.pingSentAt = sentAt;
+    client.query('select 1').then(
+      () => {
+        if (this.client !== client) return;
+        this.answeredAt = performance.now();
+        this.pingSentAt = null;
+      },
+      () => undefined,
+    );
   }
 
   /** A channel of this connection: told in order, lost while it reconnects. */
@@ -210,7 +267,7 @@ export class PostgresFeed implements LiveFeed {
         this.emitter.emit(CHANNEL, ALL_STREAMS);
         this.emitter.emit(RECONNECTED);
       } catch {
-        setTimeout(() => void retry(Math.min(delay * 2, 5000)), delay).unref();
+        setTimeout(() => void retry(Math.min(delay * 2, RECONNECT_MAX_MS)), delay).unref();
       }
     };
     void retry(100);
@@ -255,6 +312,7 @@ export class PostgresFeed implements LiveFeed {
   }
   async close() {
     this.closed = true;
+    if (this.pinger) clearInterval(this.pinger);
     this.emitter.removeAllListeners();
     // The messages of this turn (a closing process's presence leaving) go before it hangs up.
     this.tell();

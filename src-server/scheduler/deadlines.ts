@@ -146,20 +146,22 @@ export async function claimDue(
 }
 
 /**
- * Holds the rows that fell due while no process ran (before `now`, by more than a second) until
- * `until`, with a lease of `owner`'s that it does not act on: they then fire as any other. The
- * players whose page waited for the server meanwhile have that long to send what they typed.
+ * Holds the rows that fell due while no process could run them (before `dueBefore`: while no
+ * process ran, or while the database was away) until `until`, with a lease of `owner`'s that it
+ * does not act on: they then fire as any other. The rows leased until before `now` are held too
+ * (unclaimed or their claim run out; after an outage, `now` is `until`: a claim whose command the
+ * outage cut off waits as well). The players whose page waited for the server meanwhile have that
+ * long to send what they typed.
  */
 export async function holdOverdue(
   db: Kysely<Database>,
-  options: { now: number; until: number; owner: string },
+  options: { dueBefore: number; now: number; until: number; owner: string },
 ): Promise<number> {
-  const overdueBefore = new Date(options.now - 1_000);
   const now = new Date(options.now);
   const result = await db
     .updateTable('deadlines')
     .set({ claimed_until: new Date(options.until), claimed_by: options.owner })
-    .where('due_at', '<', overdueBefore)
+    .where('due_at', '<', new Date(options.dueBefore))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

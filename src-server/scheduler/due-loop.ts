@@ -20,6 +20,11 @@ export interface DueLoopOptions {
   runDue: () => Promise<void>;
   /** When the next row falls due (milliseconds), or null when none waits. */
   nextDueAt: () => Promise<number | null>;
+  /**
+   * Run before the first run once the database answers again after it was away (a run failed for
+   * want of it): the scheduler holds the deadlines that fell due meanwhile for their grace.
+   */
+  afterOutage?: () => Promise<void>;
 }
 
 export class DueLoop {
@@ -28,6 +33,8 @@ export class DueLoop {
   private running: Promise<void> | null = null;
   private again = false;
   private isStopped = true;
+  /** A run failed for want of the database since the last that reached it. */
+  private databaseWasAway = false;
 
   /** Says that the database is away, once a minute at most. */
   private readonly databaseAway: ReturnType<typeof everyMinuteAtMost>;
@@ -79,9 +86,14 @@ export class DueLoop {
    * a minute, and the next poll runs again once it is back.
    */
   private failed(error: unknown): void {
-    if (isDatabaseUnreachable(error))
-      this.databaseAway(`${this.options.name}: the database cannot be reached`, {});
+    if (isDatabaseUnreachable(error)) this.noteDatabaseAway();
     else this.options.log.error({ err: error }, `${this.options.name}: run failed`);
+  }
+
+  /** Notes that the database could not be reached (by the run, or by a row's own work). */
+  noteDatabaseAway(): void {
+    this.databaseWasAway = true;
+    this.databaseAway(`${this.options.name}: the database cannot be reached`, {});
   }
 
   /** Resolves once no run is under way (one woken meanwhile included): for tests and shutdown. */
@@ -98,6 +110,10 @@ export class DueLoop {
   }
 
   private async cycle(): Promise<void> {
+    if (this.databaseWasAway) {
+      await this.options.afterOutage?.();
+      this.databaseWasAway = false;
+    }
     await this.options.runDue();
     const next = await this.options.nextDueAt();
     if (this.timer) clearTimeout(this.timer);

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type CommandContext, DomainError } from '../../src-shared/eventsourcing';
 import type { Database } from '../db/schema';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import type { CommandHandler } from '../eventstore/command-handler';
 import { gameTypeNamed } from '../streams';
 import { claimDue, type DueDeadline, dropIfUnchanged, holdOverdue, nextDueAt } from './deadlines';
@@ -59,6 +60,7 @@ export class Scheduler {
       pollMs: options.pollMs,
       runDue: () => this.runDue(),
       nextDueAt: () => nextDueAt(options.db),
+      afterOutage: () => this.holdAfterOutage(),
     });
   }
 
@@ -67,13 +69,31 @@ export class Scheduler {
     const { db, now, startGraceMs, log } = this.options;
     const at = now();
     this.loop.start(
-      holdOverdue(db, { now: at, until: at + startGraceMs, owner: this.owner })
+      holdOverdue(db, { dueBefore: at - 1_000, now: at, until: at + startGraceMs, owner: this.owner })
         .then((held) => {
           if (held > 0)
             log.info({ held, graceMs: startGraceMs }, 'scheduler: deadlines overdue at start wait');
         })
         .catch((error) => log.error({ err: error }, 'scheduler: holding overdue deadlines failed')),
     );
+  }
+
+  /**
+   * The database is back after an outage: the deadlines that fell due meanwhile (and those whose
+   * command it cut off) wait the start's grace, as after a restart, so that the class sees the
+   * game again and sends what it typed before a week closes on the timer.
+   */
+  private async holdAfterOutage(): Promise<void> {
+    const { db, now, startGraceMs, log } = this.options;
+    const at = now();
+    const held = await holdOverdue(db, {
+      dueBefore: at,
+      now: at + startGraceMs,
+      until: at + startGraceMs,
+      owner: this.owner,
+    });
+    if (held > 0)
+      log.info({ held, graceMs: startGraceMs }, 'scheduler: deadlines due while the database was away wait');
   }
 
   /** Runs the due rows now, then sleeps until the next one (coalesced while a run is under way). */
@@ -130,6 +150,11 @@ export class Scheduler {
         .some((d) => d.kind === deadline.kind && d.dueAt === deadline.dueAt);
       if (result.events.length > 0 && !result.duplicate && !still) return;
     } catch (error) {
+      if (isDatabaseUnreachable(error)) {
+        // Its lease is held for the grace once the database is back (holdAfterOutage).
+        this.loop.noteDatabaseAway();
+        return;
+      }
       if (!(error instanceof DomainError)) {
         log.error({ err: error, deadline }, 'scheduler: deadline failed, retried after its lease');
         return;

@@ -19,6 +19,7 @@ import type { PortalDirectory } from '../portal/portals';
 import type { Presence } from '../presence/presence';
 import type { FileStorage } from '../storage/file-storage';
 import type { Telemetry } from '../telemetry/telemetry';
+import type { Heartbeat } from './heartbeat';
 import { appError } from './trpc';
 
 /** What the composition root builds once and every procedure uses. */
@@ -34,6 +35,8 @@ export interface Services {
   now: () => number;
   /** Poll interval of live subscriptions, the safety net behind wake-ups. */
   pollMs: number;
+  /** The live views' beat, and whether this process hears every append now (trpc/heartbeat.ts). */
+  heartbeat: Heartbeat;
   /** Who a request is signed in as, remembered briefly per cookie. */
   sessions: SessionCache;
   /** Players' display names for the live views, shared by the process's subscriptions. */

@@ -6,9 +6,12 @@
  * after its `lastEventId`; `watchChanges` yields the whole view once, then only what changed.
  */
 import { tracked } from '@trpc/server';
-import { diffViews, type LiveView } from '../../src-shared/api/view-patch';
+import { diffViews, LIVE_VIEW_BEAT_MS, type LiveView } from '../../src-shared/api/view-patch';
 import type { DomainEvent } from '../../src-shared/eventsourcing';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { type Folded, foldRecorded, type StreamType } from '../eventstore/command-handler';
+import type { WatchStatus } from '../eventstore/event-store';
+import { everyMinuteAtMost } from '../http/errors';
 import type { Context } from './context';
 import { appError } from './trpc';
 
@@ -25,59 +28,78 @@ export interface WatchOptions<C, E extends DomainEvent, S, V> {
   wakeUps?: (wake: () => void) => () => void;
 }
 
-/** Whole views, `tracked` by version; nothing until the stream moves past the client's `lastEventId`. */
+/**
+ * What a watch sends its page: a view (null: nothing to send), and a beat confirming the view sent
+ * last is still current (null: no beats for this kind of subscription, or one was sent lately).
+ */
+interface Presenter<V, Sent> {
+  view(version: number, view: V): Sent | null;
+  beat(version: number): Sent | null;
+}
+
+/**
+ * Whole views, `tracked` by version; nothing until the stream moves past the client's
+ * `lastEventId`. No beats: scripts and tests read this (the app reads `watchChanges`).
+ */
 export function watchStream<C, E extends DomainEvent, S, V>(
   options: WatchOptions<C, E, S, V> & { lastEventId: string | null | undefined },
 ) {
   const seen = Number(options.lastEventId ?? 0);
   let first = true;
-  return watchViews(options, (version, view) => {
-    if (first && version <= seen) return null;
-    first = false;
-    return tracked(String(version), view);
+  return watchViews(options, {
+    view: (version, view) => {
+      if (first && version <= seen) return null;
+      first = false;
+      return tracked(String(version), view);
+    },
+    beat: () => null,
   });
 }
 
 /**
  * The whole view first, then patches against the view this subscription sent before, each with
  * its `base`; a view that did not change for this viewer (another player's order seen by a
- * non-transparent player changes only flags) is not sent. A reconnecting client gets the whole
- * view again: the server keeps no view beyond the subscription.
+ * non-transparent player changes only flags) is not sent. Beats in between. A reconnecting client
+ * gets the whole view again: the server keeps no view beyond the subscription.
  */
 export function watchChanges<C, E extends DomainEvent, S, V extends object>(
   options: WatchOptions<C, E, S, V>,
 ): AsyncGenerator<LiveView<V>> {
-  const change = changesOf<V>();
-  return watchViews(options, (_version, view) => change(view));
+  const live = liveViews<V>();
+  return watchViews(options, { view: (version, view) => live.view(view, version), beat: live.beat });
 }
 
 /**
  * Numbers the views of one subscription as it sends them: the first whole, then each as a patch on
- * the one before; null for a view equal to the one before (nothing to send).
+ * the one before (`view`: null for a view equal to the one before, nothing to send), and the beats
+ * that confirm the last one (`beat`: null before the first view, and within half a beat of
+ * anything sent: what was sent then confirmed it).
  */
-export function changesOf<V extends object>(): (view: V) => LiveView<V> | null {
+export function liveViews<V extends object>(now: () => number = () => performance.now()) {
   let previous: V | null = null;
   let seq = 0;
-  return (view) => {
-    if (previous === null) {
+  let sentAt = Number.NEGATIVE_INFINITY;
+  const withVersion = (version: number | undefined) => (version === undefined ? {} : { version });
+  return {
+    view(view: V, version?: number): LiveView<V> | null {
+      if (previous === null) {
+        previous = view;
+        sentAt = now();
+        return { seq: ++seq, ...withVersion(version), view };
+      }
+      const patch = diffViews(previous, view);
+      if (patch === null) return null;
       previous = view;
-      return { seq: ++seq, view };
-    }
-    const patch = diffViews(previous, view);
-    if (patch === null) return null;
-    previous = view;
-    seq++;
-    return { seq, base: seq - 1, patch };
+      seq++;
+      sentAt = now();
+      return { seq, ...withVersion(version), base: seq - 1, patch };
+    },
+    beat(version?: number): LiveView<V> | null {
+      if (seq === 0 || now() - sentAt < LIVE_VIEW_BEAT_MS / 2) return null;
+      sentAt = now();
+      return { seq, ...withVersion(version), beat: true };
+    },
   };
-}
-
-/** Views as a live subscription sends them: the first whole, then each as a patch on the one before. */
-export async function* asChanges<V extends object>(views: AsyncIterable<V>): AsyncGenerator<LiveView<V>> {
-  const change = changesOf<V>();
-  for await (const view of views) {
-    const sent = change(view);
-    if (sent) yield sent;
-  }
 }
 
 /**
@@ -118,64 +140,111 @@ export function openSubscription(ctx: Context, signal: AbortSignal | undefined) 
 
 /**
  * The viewer's view now, then after each batch of new events or wake-up, until stopped, each as
- * `present` makes it what the subscription sends (null: nothing). One generator from the store's
- * events to the socket: every layer of generators costs each message its promises.
+ * `present` makes it what the subscription sends (null: nothing), and at each beat of the process
+ * a beat when the view sent is current: the stream's watch holds every event this process knows
+ * of, and the live feed hears every append. One generator from the store's events to the socket:
+ * every layer of generators costs each message its promises.
+ *
+ * The database going away ends nothing: the watch reads again when it can (from the version last
+ * sent, so nothing is missed), a view that needs a read (a new player's name) is computed again at
+ * the next beat, and the beats stop meanwhile, so the page says its figures are stale.
  */
 async function* watchViews<C, E extends DomainEvent, S, V, Sent>(
   options: WatchOptions<C, E, S, V>,
-  present: (version: number, view: V) => Sent | null,
+  present: Presenter<V, Sent>,
 ): AsyncGenerator<Sent> {
   const { ctx, streamId, type, view } = options;
   const { services } = ctx;
   const subscription = openSubscription(ctx, options.signal);
   const stop = subscription.stop;
   const leave = ctx.user ? services.presence.enter(streamId, ctx.user.id) : undefined;
-  let woken = false;
+  /** The view is to be computed (and sent if it changed): at first, after events, after a wake-up. */
+  let changed = true;
+  /** The last computation of the view failed for want of the database: tried again at the next beat. */
+  let viewFailed = false;
+  let beat = false;
   let wake: (() => void) | null = null;
   const unsubscribe = options.wakeUps?.(() => {
-    woken = true;
+    changed = true;
     wake?.();
   });
+  const stopBeats = services.heartbeat.onBeat(() => {
+    beat = true;
+    wake?.();
+  });
+  const status: WatchStatus = { current: true };
   const batches = services.store.watch(streamId, options.from.version, {
     signal: stop,
     pollMs: services.pollMs,
+    status,
+    onReadFailure: (error) => readFailed(services, error),
   });
   let nextBatch: ReturnType<typeof batches.next> | undefined;
   try {
     let { version, state } = options.from;
-    let seen = view(state);
-    const first = present(version, seen instanceof Promise ? await seen : seen);
-    if (first !== null) yield first;
-    nextBatch = batches.next();
     while (!stop.aborted) {
-      const wokenUp = new Promise<'woken'>((resolve) => {
-        wake = () => resolve('woken');
-        if (woken) wake();
-      });
-      const result = await Promise.race([nextBatch, wokenUp]);
-      wake = null;
-      woken = false;
-      if (result !== 'woken') {
-        if (result.done) return;
-        const reached = result.value[result.value.length - 1]!.streamVersion;
-        state =
-          folded(services.commands.cached<S>(streamId), type, reached) ??
-          foldRecorded(type, result.value, state);
-        version = reached;
-        nextBatch = batches.next();
+      if (changed && (!viewFailed || beat)) {
+        try {
+          // Awaited only when it has to be (a new player's name to look up): an await costs a turn.
+          const seen = view(state);
+          const shown = seen instanceof Promise ? await seen : seen;
+          changed = false;
+          viewFailed = false;
+          const sent = present.view(version, shown);
+          if (sent !== null) yield sent;
+        } catch (error) {
+          if (!isDatabaseUnreachable(error)) throw error;
+          viewFailed = true;
+        }
+      } else if (beat && status.current && services.heartbeat.live()) {
+        const sent = present.beat(version);
+        if (sent !== null) yield sent;
       }
-      // Awaited only when it has to be (a new player's name to look up): an await costs a turn.
-      seen = view(state);
-      const sent = present(version, seen instanceof Promise ? await seen : seen);
-      if (sent !== null) yield sent;
+      beat = false;
+      nextBatch ??= batches.next();
+      const result = await Promise.race([
+        nextBatch,
+        new Promise<'woken'>((resolve) => {
+          wake = () => resolve('woken');
+          if ((changed && !viewFailed) || beat || stop.aborted) wake();
+        }),
+      ]);
+      wake = null;
+      if (result === 'woken') continue;
+      nextBatch = undefined;
+      if (result.done) return;
+      const reached = result.value[result.value.length - 1]!.streamVersion;
+      state =
+        folded(services.commands.cached<S>(streamId), type, reached) ??
+        foldRecorded(type, result.value, state);
+      version = reached;
+      changed = true;
     }
   } finally {
     subscription.close();
+    stopBeats();
     // The pending read ends with the abort; a failure of it now has no one to tell.
     nextBatch?.catch(() => {});
     unsubscribe?.();
     leave?.();
   }
+}
+
+/** Per process, says at most once a minute that live views' reads fail (each watch retries them). */
+const failedReads = new WeakMap<Context['services'], ReturnType<typeof everyMinuteAtMost>>();
+
+/**
+ * Says that a live view's read failed, once a minute at most, unless the database is away (the
+ * scheduler and the feed say that): the watch goes on and reads again.
+ */
+export function readFailed(services: Context['services'], error: unknown): void {
+  if (isDatabaseUnreachable(error)) return;
+  let say = failedReads.get(services);
+  if (!say) {
+    say = everyMinuteAtMost(services.log);
+    failedReads.set(services, say);
+  }
+  say('live views: a read failed, tried again', { err: error });
 }
 
 /**

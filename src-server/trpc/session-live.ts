@@ -22,13 +22,15 @@ import { gamesOfSession } from '../read-models/sessions';
 import { gameTypeNamed } from '../streams';
 import { sessionStream } from '../streams/session';
 import type { Context, Services } from './context';
-import { asChanges, openSubscription } from './live';
+import { liveViews, openSubscription, readFailed } from './live';
 import { appError } from './trpc';
 
 /** How long a burst of changes is gathered before the session is read again. */
 const GATHER_MS = 150;
 /** The safety net behind wake-ups (a wake-up lost with another process's crash). */
 const POLL_MS = 10_000;
+/** The longest wait before a failed read of the session is tried again (it starts at GATHER_MS and doubles). */
+const RETRY_MAX_MS = 2_000;
 
 interface Snapshot {
   state: SessionState;
@@ -46,7 +48,13 @@ class SessionHub {
   private states = new Map<string, unknown>();
   private readonly poll: NodeJS.Timeout;
   private names: { ids: string; names: Record<string, string> } = { ids: '', names: {} };
+  /** Reads failed in a row since the last that answered (the database away): none when current. */
+  private failures = 0;
+  private reading = false;
+  private disposed = false;
+  /** The last snapshot read; it settles with the first read that answers (tried until one does). */
   snapshot: Promise<Snapshot>;
+  private firstSnapshot!: (snapshot: Snapshot) => void;
 
   constructor(
     private readonly services: Services,
@@ -54,12 +62,16 @@ class SessionHub {
   ) {
     const streamId = sessionStreamId(sessionId);
     const unsubscribeSession = services.store.onWakeUp(streamId, () => this.changed());
-    this.snapshot = this.read();
+    this.snapshot = new Promise((resolve) => {
+      this.firstSnapshot = resolve;
+    });
+    this.changed(0);
     this.poll = setInterval(() => {
       for (const gameId of this.states.keys()) this.dirtyGames.add(gameId);
       this.changed();
     }, POLL_MS);
     this.dispose = () => {
+      this.disposed = true;
       unsubscribeSession();
       for (const unsubscribe of this.unsubscribes) unsubscribe();
       clearInterval(this.poll);
@@ -78,23 +90,40 @@ class SessionHub {
     return this.listeners.size;
   }
 
+  /**
+   * Whether the last snapshot is the session as it stands, as far as this process knows: its last
+   * read answered, no change waits to be read, and the live feed hears every append.
+   */
+  get current(): boolean {
+    return this.failures === 0 && !this.reading && this.timer === null && this.services.heartbeat.live();
+  }
+
   /** Who is watching each game of the round live, in this process. */
   connected = (gameId: string): string[] => [...this.services.presence.connected(gameStreamId(gameId))];
 
-  private changed(): void {
-    if (this.timer) return;
+  private changed(delayMs = GATHER_MS): void {
+    if (this.timer || this.disposed) return;
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.reading = true;
       const next = this.read();
-      // A failed read keeps the last snapshot; the next change or poll reads again.
       next.then(
-        () => {
+        (snapshot) => {
+          this.reading = false;
+          this.failures = 0;
+          this.firstSnapshot(snapshot);
           this.snapshot = next;
           for (const listener of this.listeners) listener();
         },
-        (error) => this.services.log.error({ err: error }, 'session read failed'),
+        (error) => {
+          this.reading = false;
+          this.failures++;
+          // The last snapshot stays; the read is tried again soon (the feed's return also wakes it).
+          readFailed(this.services, error);
+          this.changed(Math.min(GATHER_MS * 2 ** this.failures, RETRY_MAX_MS));
+        },
       );
-    }, GATHER_MS);
+    }, delayMs);
   }
 
   private async read(): Promise<Snapshot> {
@@ -107,13 +136,14 @@ class SessionHub {
     // Only the games that changed since the last read are read again: a week's orders in one game
     // cost one read of that game, not of the round's 125.
     const toRead = gameIds.filter((gameId) => this.dirtyGames.has(gameId) || !this.states.has(gameId));
-    for (const gameId of toRead) this.dirtyGames.delete(gameId);
     const [read, all] = await Promise.all([
       Promise.all(
         toRead.map(async (gameId) => (await services.commands.load(type.stream, gameStreamId(gameId))).state),
       ),
       gamesOfSession(services.database.db, this.sessionId),
     ]);
+    // Marked clean only once read: a read that fails leaves them to the next.
+    for (const gameId of toRead) this.dirtyGames.delete(gameId);
     const states = new Map(gameIds.map((gameId) => [gameId, this.states.get(gameId)!]));
     for (const [i, gameId] of toRead.entries()) states.set(gameId, read[i]!);
     this.states = states;
@@ -187,19 +217,11 @@ function enterHub(services: Services, sessionId: string, listener: () => void) {
 }
 
 /**
- * The viewer's view of a session, live: whole first, then patches (as a game's `watchChanges`).
- * A session deleted meanwhile, or unpublished while a non-admin watches, ends with its message.
+ * The viewer's view of a session, live: whole first, then patches (as a game's `watchChanges`), and
+ * a beat at the process's beats while the hub's snapshot is current. A session deleted meanwhile, or
+ * unpublished while a non-admin watches, ends with its message.
  */
 export async function* watchSession(
-  ctx: Context,
-  session: { sessionId: string; isAdmin: boolean; teammateIds: readonly string[] },
-  signal: AbortSignal | undefined,
-): AsyncGenerator<LiveView<SessionView>> {
-  yield* asChanges(sessionViews(ctx, session, signal));
-}
-
-/** The viewer's view of the session now, then after each change the hub reads. */
-async function* sessionViews(
   ctx: Context,
   {
     sessionId,
@@ -207,33 +229,52 @@ async function* sessionViews(
     teammateIds,
   }: { sessionId: string; isAdmin: boolean; teammateIds: readonly string[] },
   signal: AbortSignal | undefined,
-): AsyncGenerator<SessionView> {
+): AsyncGenerator<LiveView<SessionView>> {
   const subscription = openSubscription(ctx, signal);
   let wake: (() => void) | null = null;
   let woken = false;
+  let beat = false;
   const { hub, leave } = enterHub(ctx.services, sessionId, () => {
     woken = true;
     wake?.();
   });
+  const stopBeats = ctx.services.heartbeat.onBeat(() => {
+    beat = true;
+    wake?.();
+  });
   const onAbort = () => wake?.();
   subscription.stop.addEventListener('abort', onAbort);
+  const live = liveViews<SessionView>();
   // A teammate administers a colleague's session (spec point 6), unpublished ones included.
   const viewer = { userId: ctx.user?.id ?? null, teammateIds, isAdmin };
   try {
+    // The first snapshot (read again until the database answers), then one per change.
+    let changed = true;
     while (!subscription.stop.aborted) {
-      const { state, games } = await hub.snapshot;
-      const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
-      if (refusal) throw appError('NOT_FOUND', refusal);
-      yield viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer);
+      if (changed) {
+        const { state, games } = await hub.snapshot;
+        const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
+        if (refusal) throw appError('NOT_FOUND', refusal);
+        const sent = live.view(
+          viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer),
+        );
+        if (sent !== null) yield sent;
+      } else if (beat && hub.current) {
+        const sent = live.beat();
+        if (sent !== null) yield sent;
+      }
+      beat = false;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        if (woken || subscription.stop.aborted) resolve();
+        if (woken || beat || subscription.stop.aborted) resolve();
       });
       wake = null;
+      changed = woken;
       woken = false;
     }
   } finally {
     subscription.stop.removeEventListener('abort', onAbort);
+    stopBeats();
     leave();
     subscription.close();
   }

@@ -18,8 +18,49 @@ export type ViewChange = [] | [unknown] | ViewPatch;
 /**
  * What a live subscription sends, numbered from 1: the whole view first, then patches, each to
  * apply to the view numbered `base`. A client holding another view than `base` re-reads the whole.
+ * Between them come beats: the server saying, at least once a second while it can vouch for it,
+ * that the view numbered `seq` is still the current one. A page that hears neither a view nor a
+ * beat for a while knows its figures are stale (LIVE_VIEW_STALE_MS). `version`: the stream
+ * version the view shows (a game's; a session's view, made of many streams, has none).
  */
-export type LiveView<V> = { seq: number; view: V } | { seq: number; base: number; patch: ViewPatch };
+export type LiveView<V> =
+  | { seq: number; version?: number; view: V }
+  | { seq: number; version?: number; base: number; patch: ViewPatch }
+  | { seq: number; version?: number; beat: true };
+
+/** A live view as a client holds it: the view numbered `seq`, showing the stream at `version`. */
+export interface HeldView<V> {
+  seq: number;
+  view: V;
+  version?: number;
+}
+
+/**
+ * The view a client holds after `update`: a whole view replaces what it held, a patch applies to
+ * the view it names as its base, a beat confirms the view it names (and the version it shows).
+ * Null when the update does not follow the view held (a patch or a beat on another): the client
+ * then reads the whole view again.
+ */
+export function nextHeldView<V extends object>(
+  held: HeldView<V> | null,
+  update: LiveView<V>,
+): HeldView<V> | null {
+  if ('view' in update) return { seq: update.seq, view: update.view, version: update.version };
+  if (held === null) return null;
+  if ('beat' in update)
+    return held.seq !== update.seq ? null : { ...held, version: update.version ?? held.version };
+  if (held.seq !== update.base) return null;
+  try {
+    return { seq: update.seq, view: applyViewPatch(held.view, update.patch), version: update.version };
+  } catch {
+    return null;
+  }
+}
+
+/** How often a live view that has nothing new is confirmed by a beat (at most). */
+export const LIVE_VIEW_BEAT_MS = 1_000;
+/** How long a page holds a live view with no view and no beat before it says its figures are stale. */
+export const LIVE_VIEW_STALE_MS = 2_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

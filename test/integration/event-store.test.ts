@@ -420,6 +420,7 @@ describe.each(backends)('event store on $name', (backend: Backend) => {
       const silent = new EventStore(database.handle.db, {
         committed: () => undefined,
         subscribe: () => () => undefined,
+        live: () => true,
         close: async () => undefined,
       });
       const controller = new AbortController();

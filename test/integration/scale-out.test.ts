@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import type { GameView } from '../../src-server/trpc/routers/game';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
 import type { BeerView } from '../../src-shared/beergame';
 import type { SessionView } from '../../src-shared/session';
 import { freshDatabase, itOnPostgres } from '../support/database';
@@ -323,10 +323,9 @@ describe('a session across server processes', () => {
       { sessionId },
       {
         onData: (update: LiveView<SessionView>) => {
-          if ('view' in update) held = update.view;
-          else if (held && update.base === seq) held = applyViewPatch(held, update.patch);
-          else failure = new Error(`a follow-up patch on ${update.base} while holding ${seq}`);
-          seq = update.seq;
+          const next = nextHeldView(held && { seq, view: held }, update);
+          if (next === null) failure = new Error(`a follow-up update on ${seq} that does not follow it`);
+          else ({ seq, view: held } = next);
           const row = held?.followUp?.[0];
           if (row?.gameType === 'beergame') rowWeeks.push(row.week);
         },

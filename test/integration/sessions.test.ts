@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { rebuildProjections } from '../../src-server/streams';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
 import type { BeerTeamResult, FollowUpRow, SessionView, TeamResult } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
@@ -54,14 +54,14 @@ function followSession(as: ApiUser, sessionId: string) {
     {
       onData: (update: LiveView<SessionView>) => {
         const held = received.at(-1);
-        let view: SessionView;
-        if ('view' in update) view = update.view;
-        else if (held && update.base === held.update.seq) view = applyViewPatch(held.view, update.patch);
-        else {
-          failure = new Error(`a patch on ${update.base} while holding ${held?.update.seq}`);
+        const next = nextHeldView(held ? { seq: held.update.seq, view: held.view } : null, update);
+        if (next === null) {
+          failure = new Error(`${JSON.stringify(update).slice(0, 80)} does not follow ${held?.update.seq}`);
           return;
         }
-        received.push({ update, view });
+        // A beat confirms the view held: nothing new to wait for.
+        if ('beat' in update) return;
+        received.push({ update, view: next.view });
         for (const wake of waiters) wake();
       },
       onError: (error) => {

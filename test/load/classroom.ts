@@ -36,7 +36,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
 import type { SessionView } from '../../src-shared/session';
 import { countingClient, type Followed, follow } from '../support/counting-client';
 import { signInAnonymous, signUpInstructor } from '../support/server';
@@ -154,10 +154,9 @@ async function sessionOfGames(instructor: Awaited<ReturnType<typeof signUpInstru
       { sessionId },
       {
         onData: (update: LiveView<SessionView>) => {
-          if ('view' in update) held = update.view;
-          else if (held && update.base === seq) held = applyViewPatch(held, update.patch);
-          else return reject(new Error(`a follow-up patch on ${update.base} while holding ${seq}`));
-          seq = update.seq;
+          const next = nextHeldView(held && { seq, view: held }, update);
+          if (next === null) return reject(new Error(`a follow-up update that does not follow ${seq}`));
+          ({ seq, view: held } = next);
           const now = performance.now();
           for (const row of held.followUp ?? []) {
             if (row.gameType !== 'beergame') continue;

@@ -49,7 +49,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CHANNEL, parseWakeUp } from '../../src-server/eventstore/live-feed';
 import type { LeanWorkCommand } from '../../src-shared/api/leangame';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
 import { gameStreamId, upcast } from '../../src-shared/eventsourcing';
 import {
   evolveLeanGame,
@@ -460,13 +460,12 @@ async function leanSession(instructor: Awaited<ReturnType<typeof signUpInstructo
       {
         onData: (update: LiveView<SessionView>) => {
           const at = Date.now();
-          if ('view' in update) held = update.view;
-          else if (held && update.base === seq) held = applyViewPatch(held, update.patch);
-          else {
+          const next = nextHeldView(held && { seq, view: held }, update);
+          if (next === null) {
             measures.errors++;
-            return reject(new Error(`a follow-up patch on ${update.base} while holding ${seq}`));
+            return reject(new Error(`a follow-up update that does not follow ${seq}`));
           }
-          seq = update.seq;
+          ({ seq, view: held } = next);
           rows.onRows?.(held.followUp ?? [], at);
           if (held.teams.length === TEAMS)
             resolve([...held.teams].sort((a, b) => a.teamNumber - b.teamNumber).map((t) => t.gameId));

@@ -24,6 +24,7 @@ import {
   untilAtRest,
 } from './browser';
 import { freshDatabase, onPostgres, type TestDatabase } from './database';
+import { type OwnPostgres, ownPostgres } from './own-postgres';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from './server';
 import { type ServerProcess, startServerProcess } from './server-process';
 
@@ -84,6 +85,13 @@ export interface BrowserFixture {
   expectPageErrors(pattern: RegExp): () => void;
   /** Stops the server, runs `whileDown`, and starts it again on the same address and database. */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
+  /**
+   * The file's own PostgreSQL (`process: { ownDatabase: true }`), to stop under the class and start
+   * again; absent otherwise.
+   */
+  readonly ownDatabase: OwnPostgres | undefined;
+  /** The server's process (`process`), to stop, continue or kill as a test needs. */
+  readonly serverProcess: ServerProcess | undefined;
 }
 
 /**
@@ -94,12 +102,17 @@ export interface BrowserFixture {
 export function browserFixture(
   options: {
     server?: ServerOptions;
-    process?: { env?: Record<string, string> };
+    process?: {
+      env?: Record<string, string>;
+      /** A PostgreSQL cluster of the file's own, which the test may stop (test/support/own-postgres.ts). */
+      ownDatabase?: boolean;
+    };
     /** The test restarts the server: on PGlite, its database is a directory, not memory. */
     restarts?: boolean;
   } = {},
 ): BrowserFixture {
   let database: TestDatabase | undefined;
+  let own: OwnPostgres | undefined;
   let dataDir: string | undefined;
   let inProcess: RunningServer | undefined;
   let child: ServerProcess | undefined;
@@ -162,7 +175,7 @@ export function browserFixture(
   async function start(port?: number) {
     if (options.process) {
       child = await startServerProcess({
-        databaseUrl: database!.url!,
+        databaseUrl: own?.url ?? database!.url!,
         ...(port ? { port } : {}),
         ...(options.process.env ? { env: options.process.env } : {}),
       });
@@ -193,7 +206,10 @@ export function browserFixture(
     mkdirSync(SHOTS, { recursive: true });
     if (options.process && !onPostgres()) return;
     // On PGlite the server opens its own database in memory: no second one for the test.
-    if (onPostgres()) database = await freshDatabase();
+    if (options.process?.ownDatabase) {
+      own = await ownPostgres();
+      await own.start();
+    } else if (onPostgres()) database = await freshDatabase();
     else if (options.restarts) dataDir = mkdtempSync(join(tmpdir(), 'e2e-pglite-'));
     [browser] = await Promise.all([launchChromium(), start()]);
   });
@@ -215,6 +231,7 @@ export function browserFixture(
     await browser?.close();
     await stop();
     await database?.drop();
+    await own?.remove();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     failOnProblems('Between the tests');
   });
@@ -231,7 +248,13 @@ export function browserFixture(
       return browser!;
     },
     get databaseUrl() {
-      return database?.url;
+      return own?.url ?? database?.url;
+    },
+    get ownDatabase() {
+      return own;
+    },
+    get serverProcess() {
+      return child;
     },
     async person(personOptions = {}) {
       const name = personOptions.name ?? `person ${++people}`;

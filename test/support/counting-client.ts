@@ -5,7 +5,7 @@
  */
 import type WebSocket from 'ws';
 import type { GameView } from '../../src-server/trpc/routers/game';
-import { applyViewPatch, type LiveView } from '../../src-shared/api/view-patch';
+import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
 import type { BeerView } from '../../src-shared/beergame';
 import { apiClient } from './server';
 
@@ -48,9 +48,16 @@ export function countingClient(
 export interface Followed<V = BeerView> {
   seq: number;
   view: V | null;
+  /** The stream version the view shows, as the last view, patch or beat said. */
+  version: number | undefined;
+  /** Views and patches received (beats aside). */
   updates: number;
   /** Whole views received: the first, then one after each reconnection (a patch needs a base). */
   wholeViews: number;
+  /** Beats received: the server confirming the view held. */
+  beats: number;
+  /** When the server last confirmed the view (a view, a patch or a beat), in performance.now(). */
+  confirmedAt: number;
   error: unknown;
 }
 
@@ -63,26 +70,47 @@ export function follow(
   return followGame<BeerView>(api, gameId, onView);
 }
 
-/** Follows `game.watchChanges`, keeping the view its patches rebuild; `onView` sees each one. */
-export function followGame<V>(
+/**
+ * Follows `game.watchChanges`, keeping the view its patches rebuild (nextHeldView, as the app does);
+ * `onView` sees each view, `onConfirmed` each view, patch or beat.
+ */
+export function followGame<V extends object>(
   api: ReturnType<typeof countingClient>['api'],
   gameId: string,
   onView?: (view: V) => void,
+  onConfirmed?: (state: Followed<V>) => void,
 ) {
-  const state: Followed<V> = { seq: 0, view: null, updates: 0, wholeViews: 0, error: null };
+  const state: Followed<V> = {
+    seq: 0,
+    view: null,
+    version: undefined,
+    updates: 0,
+    wholeViews: 0,
+    beats: 0,
+    confirmedAt: Number.NaN,
+    error: null,
+  };
   const subscription = api.game.watchChanges.subscribe(
     { gameId },
     {
       onData: (update: LiveView<GameView>) => {
-        state.updates++;
-        if ('view' in update) {
-          state.view = update.view as V;
-          state.wholeViews++;
-        } else if (state.view && update.base === state.seq)
-          state.view = applyViewPatch(state.view, update.patch);
-        else state.error = new Error(`a patch on ${update.base} while holding ${state.seq}`);
-        state.seq = update.seq;
-        if (state.view) onView?.(state.view);
+        const held = state.view && { seq: state.seq, view: state.view, version: state.version };
+        const next = nextHeldView(held, update as LiveView<V>);
+        if (next === null) {
+          state.error = new Error(`${JSON.stringify(update).slice(0, 80)} does not follow ${state.seq}`);
+          return;
+        }
+        state.confirmedAt = performance.now();
+        state.version = next.version;
+        if ('beat' in update) state.beats++;
+        else {
+          state.updates++;
+          if ('view' in update) state.wholeViews++;
+          state.seq = next.seq;
+          state.view = next.view;
+          onView?.(next.view);
+        }
+        onConfirmed?.(state);
       },
       onError: (error) => {
         state.error = error;

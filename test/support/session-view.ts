@@ -1,6 +1,5 @@
 /** A session's live view in API tests: the first one (patches applied) that satisfies a predicate. */
-import type { LiveView } from '../../src-shared/api/view-patch';
-import { applyViewPatch } from '../../src-shared/api/view-patch';
+import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
 import type { SessionView } from '../../src-shared/session';
 import type { ApiUser } from './server';
 
@@ -12,6 +11,7 @@ export function sessionView(
 ): Promise<SessionView> {
   return new Promise<SessionView>((resolve, reject) => {
     let held: SessionView | null = null;
+    let seq = 0;
     const timer = setTimeout(() => {
       subscription.unsubscribe();
       reject(new Error(`timed out waiting for a session view: ${JSON.stringify(held)?.slice(0, 400)}`));
@@ -20,7 +20,13 @@ export function sessionView(
       { sessionId },
       {
         onData: (update: LiveView<SessionView>) => {
-          held = 'view' in update ? update.view : applyViewPatch(held!, update.patch);
+          const next = nextHeldView(held && { seq, view: held }, update);
+          if (next === null) {
+            clearTimeout(timer);
+            subscription.unsubscribe();
+            return reject(new Error(`a session update that does not follow ${seq}`));
+          }
+          ({ seq, view: held } = next);
           if (!predicate(held)) return;
           clearTimeout(timer);
           subscription.unsubscribe();

@@ -1,54 +1,35 @@
-import { useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { applyViewPatch, type LiveView } from '../../../src-shared/api/view-patch';
 import type { SessionView } from '../../../src-shared/session';
+import { useLiveView } from '../../live-view';
 import { trpc } from '../../trpc';
 import { useLeaveRefusedPage } from '../../ui/leave-refused-page';
-import { toastError } from '../../ui/notify';
 
 /**
  * The viewer's live view of a session (its lobby, and for its admins the follow-up rows): the whole
- * view, then patches; a patch that does not follow the view held reads the whole again. A session
- * the viewer may not open (unknown, deleted, unpublished) shows its message and leaves the page as
- * a refused game page does (unless `leaveWhenRefused` is false: the round list of a game page).
+ * view, then patches and beats; an update that does not follow the view held reads the whole again,
+ * and a failed subscription starts again by itself while the page says it is stale (live-view.ts).
+ * A session the viewer may not open (unknown, deleted, unpublished) shows its message and leaves the
+ * page as a refused game page does (unless `leaveWhenRefused` is false: the round list of a game
+ * page, where the game stays and the list shows nothing).
  */
 export function useSessionView(sessionId: string, { leaveWhenRefused = true } = {}) {
-  const intl = useIntl();
   const leave = useLeaveRefusedPage();
-  const [view, setView] = useState<SessionView | null>(null);
-  const held = useRef<{ seq: number; view: SessionView } | null>(null);
+  const live = useLiveView<SessionView>(isRefusal);
   const subscription = trpc.session.watch.useSubscription(
     { sessionId },
     {
-      onData: (update: LiveView<SessionView>) => {
-        const next = nextView(held.current, update);
-        held.current = next;
-        if (next === null) return subscription.reset();
-        setView(next.view);
-      },
+      onData: live.onData,
       onError: (error) => {
-        const refused = error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN';
-        // A game page's round list says nothing of a session it may no longer show: the game stays.
-        if (refused && !leaveWhenRefused) setView(null);
-        else if (refused) leave(error.data?.messageId ?? 'session.sessionNotFound');
-        // A subscription cut off without an answer (a socket closed under it, the sign-in that
-        // changed) is the connection's to tell (ui/connection-banner.tsx): it starts again by itself.
-        else if (error.data) toastError(intl, error);
+        if (!live.onError(error) && leaveWhenRefused)
+          leave(error.data?.messageId ?? 'session.sessionNotFound');
       },
     },
   );
-  return { view };
+  live.restartWith(subscription.reset);
+  return { view: refused(subscription.error) && !leaveWhenRefused ? null : live.view };
 }
 
-function nextView(
-  held: { seq: number; view: SessionView } | null,
-  update: LiveView<SessionView>,
-): { seq: number; view: SessionView } | null {
-  if ('view' in update) return { seq: update.seq, view: update.view };
-  if (held === null || held.seq !== update.base) return null;
-  try {
-    return { seq: update.seq, view: applyViewPatch(held.view, update.patch) };
-  } catch {
-    return null;
-  }
-}
+/** A session the viewer may not open (unknown, deleted, unpublished while they are no admin). */
+const isRefusal = (error: { data?: { code?: string } | null }) =>
+  error.data?.code === 'NOT_FOUND' || error.data?.code === 'FORBIDDEN';
+
+const refused = (error: { data?: { code?: string } | null } | null) => error !== null && isRefusal(error);
