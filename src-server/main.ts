@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { toNodeHandler } from 'better-auth/node';
@@ -52,6 +52,7 @@ import { PortalDirectory } from './portal/portals';
 import { portalSignUpRefusal } from './portal/sign-up';
 import { logoUploadRoute } from './portal/upload-route';
 import { Presence } from './presence/presence';
+import { projectRoot } from './project-root';
 import { Scheduler } from './scheduler/scheduler';
 import { fileStorageFor } from './storage/file-storage';
 import { filesRoute } from './storage/files-route';
@@ -72,7 +73,7 @@ import { appRouter } from './trpc/router';
 const LISTEN_BACKLOG = 4096;
 /** How long the live views' player names serve (auth/player-names.ts): a reconnecting class's burst. */
 const PLAYER_NAMES_MS = 10_000;
-const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+const clientDist = path.join(projectRoot, 'dist', 'client');
 
 /** Games played within this window are folded before the process serves (streams/warm-start.ts). */
 const WARM_START_WITHIN_MS = 60 * 60_000;
@@ -411,7 +412,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** The server as `npm start` runs it: configured by the environment, stopped by SIGINT or SIGTERM. */
+export async function serveFromEnvironment(): Promise<RunningServer> {
   const running = await startServer(loadConfig(process.env));
   const stop = async () => {
     await running.close();
@@ -419,4 +421,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  return running;
 }
+
+// Run as a program: `node dist/server/main.js` (a supervisor's), or through tsx in development.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await serveFromEnvironment();

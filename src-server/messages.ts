@@ -3,7 +3,9 @@
  * workbook, the name of a copy): the locale files the client uses, read once per process.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locale } from '../src-shared/rules/locale';
+import { projectRoot } from './project-root';
 
 export type Messages = Record<string, string>;
 
@@ -14,7 +16,7 @@ export function messagesIn(locale: Locale): Promise<Messages> {
   let messages = catalogues.get(locale);
   if (!messages) {
     const read = async (code: Locale) =>
-      JSON.parse(await readFile(new URL(`../locales/${code}.json`, import.meta.url), 'utf8')) as Messages;
+      JSON.parse(await readFile(path.join(projectRoot, 'locales', `${code}.json`), 'utf8')) as Messages;
     messages = Promise.all([read('en'), read(locale)]).then(([english, chosen]) => ({
       ...english,
       ...chosen,

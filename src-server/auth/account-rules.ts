@@ -4,8 +4,6 @@
  * and bounded, and a password must not be one of the well-known ones (zxcvbn's dictionaries,
  * offline). A refusal is an APIError whose code the client translates (`auth.error.<CODE>`).
  */
-import zxcvbnCore from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import { APIError } from 'better-auth/api';
 import {
   checkAttributionOther,
@@ -21,15 +19,21 @@ import { isLocale } from '../../src-shared/rules/locale';
 /** zxcvbn's score (0 to 4) below which a password is refused: 0 and 1 are guessed within minutes. */
 const MIN_PASSWORD_SCORE = 2;
 
-const strength = new zxcvbnCore.ZxcvbnFactory({
-  dictionary: zxcvbnCommon.dictionary,
-  graphs: zxcvbnCommon.adjacencyGraphs,
-});
+/**
+ * zxcvbn with its dictionaries, made with the first password checked: unpacking them is a tenth of
+ * a second that a restarted server's class should not wait for.
+ */
+let strength: Promise<{ check: (password: string) => { score: number } }> | null = null;
+const passwordStrength = () =>
+  (strength ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
+    ([{ default: core }, common]) =>
+      new core.ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs }),
+  ));
 
 /** Refuses a password that is common or trivially guessed. */
-export function checkPassword(password: unknown): void {
+export async function checkPassword(password: unknown): Promise<void> {
   if (typeof password !== 'string') return; // better-auth refuses a missing password itself
-  if (strength.check(password.slice(0, 200)).score < MIN_PASSWORD_SCORE)
+  if ((await passwordStrength()).check(password.slice(0, 200)).score < MIN_PASSWORD_SCORE)
     throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: 'PASSWORD_TOO_COMMON' });
 }
 

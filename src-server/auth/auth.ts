@@ -170,7 +170,7 @@ export function createAuth(options: {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (PASSWORD_PATHS.has(ctx.path)) checkPassword(body.password ?? body.newPassword);
+        if (PASSWORD_PATHS.has(ctx.path)) await checkPassword(body.password ?? body.newPassword);
         // One account per person at a time (spec point 8): an anonymous player may sign up, an
         // instructor signed in may not make another account over theirs.
         if (ctx.path === '/sign-up/email') {

@@ -10,7 +10,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from '../../src-shared/billing/invoice';
 import type { Locale } from '../../src-shared/rules/locale';
 import {
@@ -408,7 +407,12 @@ async function sheetOf(doc: InvoiceDocument): Promise<Sheet> {
 
 /** The invoice or credit note `doc` as a one-page A4 PDF in its buyer's language. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const [sheet, files] = await Promise.all([sheetOf(doc), loadFonts()]);
+  // pdfkit loads with the first invoice asked for, not with the server.
+  const [sheet, files, { default: PDFDocument }] = await Promise.all([
+    sheetOf(doc),
+    loadFonts(),
+    import('pdfkit'),
+  ]);
   const title = `${sheet.say(doc.kind === 'invoice' ? 'invoice.title.invoice' : 'invoice.title.creditNote')} ${doc.invoiceNumber}`;
   const issued = new Date(doc.issuedAt);
   const pdf = new PDFDocument({

@@ -111,6 +111,9 @@ export async function dumpPglite(pglite: PGlite, out: string): Promise<void> {
   await atomically(out, async (temporary) => writeFileSync(temporary, Buffer.from(await dump.arrayBuffer())));
 }
 
+/** What the command line of a serving process names: the built server, `npm start`'s script, or the sources. */
+const SERVER_COMMANDS = ['dist/server/main', 'scripts/start', 'src-server/main'];
+
 /** The id of the live process serving `dataDir`, or null (no pid file, or its process is gone). */
 export function servingProcess(dataDir: string): number | null {
   const pidFile = pidFileOf(dataDir);
@@ -124,7 +127,11 @@ export function servingProcess(dataDir: string): number | null {
   }
   // A stale pid file's number may belong to another program by now: SIGUSR2 would end it.
   const commandLine = `/proc/${pid}/cmdline`;
-  if (existsSync(commandLine) && !readFileSync(commandLine, 'utf8').includes('src-server/main')) return null;
+  if (
+    existsSync(commandLine) &&
+    !SERVER_COMMANDS.some((command) => readFileSync(commandLine, 'utf8').includes(command))
+  )
+    return null;
   return pid;
 }
 

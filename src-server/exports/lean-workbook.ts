@@ -7,7 +7,6 @@
  * debrief's own where it has them, in the language asked for.
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { type RecordedEvent, upcast } from '../../src-shared/eventsourcing';
 import {
   checkedAnswer,
@@ -30,7 +29,17 @@ import {
 } from '../../src-shared/leangame';
 import { defaultTemplate } from '../../src-shared/rules/templates';
 import type { Messages } from '../messages';
-import { type Cell, decimal, money, rate, type Sheet, time, uniqueSheetName, writeSheet } from './workbook';
+import {
+  type Cell,
+  decimal,
+  money,
+  rate,
+  type Sheet,
+  time,
+  uniqueSheetName,
+  workbookWriter,
+  writeSheet,
+} from './workbook';
 
 /** What the workbook shows of one lean game. */
 export interface LeangameRecord {
@@ -64,7 +73,7 @@ export async function writeLeangameWorkbook(
   record: LeangameRecord,
   messages: Messages,
 ): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const book = await workbookWriter(output);
   const words = new Words(record.state, messages);
   const sheets = [
     settingsSheet(record, words),

@@ -11,7 +11,6 @@
  * database builds (almost) every line. The export goes up to the stream's last version when it starts.
  */
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { eventLogLineJson } from '../../src-shared/eventsourcing/event-log';
 import { type EventText, eventTextOfRow } from '../eventstore/event-store';
 import { gameStreamId } from '../streams';
@@ -149,6 +148,8 @@ function copySql(
 
 /** A COPY under way on a pooled connection of its own, reading ahead until AHEAD_BYTES are waiting. */
 async function startCopy(pool: pg.Pool, text: string) {
+  // Loaded with the first research export, not with the server.
+  const { to: copyTo } = await import('pg-copy-streams');
   const client = await pool.connect();
   let released = false;
   // A COPY left unfinished leaves its connection mid-protocol: it is closed, not pooled again.

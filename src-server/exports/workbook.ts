@@ -6,7 +6,7 @@
  */
 
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   type BeerEvent,
   type BeerState,
@@ -85,7 +85,7 @@ export async function writeBeergameWorkbook(
   record: BeergameRecord,
   messages: Messages,
 ): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const book = await workbookWriter(output);
   for (const sheet of beergameSheets(record, messages)) writeSheet(book, sheet);
   await book.commit();
 }
@@ -621,6 +621,15 @@ function columnWidths(sheet: Sheet): number[] {
       widths[c] = Math.max(widths[c] ?? 8, Math.min(shownLength(cell) + 2, 60));
     });
   return widths;
+}
+
+/**
+ * A streaming workbook writing to `output`. exceljs loads with the first workbook asked for, not
+ * with the server: a restarted process serves its class sooner (issue 39).
+ */
+export async function workbookWriter(output: Writable): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
+  const { default: Excel } = await import('exceljs');
+  return new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
 }
 
 export function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet): void {

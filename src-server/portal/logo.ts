@@ -5,8 +5,6 @@
  * sanitized by DOMPurify's SVG profile (no script, no event handler, no foreign object), and
  * served under a policy that runs nothing (storage/files-route.ts).
  */
-import DOMPurify from 'isomorphic-dompurify';
-import sharp from 'sharp';
 import {
   LOGO_CONTENT_TYPES,
   type LogoType,
@@ -33,7 +31,7 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
   const type = logoTypeOf(bytes);
   if (refusal || !type) return { refusal: refusal ?? 'settings.pageLogoRefused' };
   if (type === 'svg') {
-    const clean = sanitizeSvg(bytes.toString('utf8'));
+    const clean = await sanitizeSvg(bytes.toString('utf8'));
     if (!clean) return { refusal: 'settings.pageLogoRefused' };
     const svg = { body: Buffer.from(clean, 'utf8'), contentType: LOGO_CONTENT_TYPES.svg, extension: 'svg' };
     // A vector picture is its own thumbnail.
@@ -51,6 +49,7 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
 }
 
 async function resized(bytes: Buffer, type: Exclude<LogoType, 'svg'>, size: number): Promise<ImageFile> {
+  const { default: sharp } = await import('sharp');
   const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
@@ -58,8 +57,12 @@ async function resized(bytes: Buffer, type: Exclude<LogoType, 'svg'>, size: numb
   return { body, contentType: LOGO_CONTENT_TYPES[type], extension: type === 'png' ? 'png' : 'jpg' };
 }
 
-/** An SVG document with nothing that runs: null when nothing of an SVG is left. */
-export function sanitizeSvg(text: string): string | null {
+/**
+ * An SVG document with nothing that runs: null when nothing of an SVG is left. DOMPurify (and the
+ * jsdom under it, 0.7 s) loads with the first logo uploaded, not with the server.
+ */
+export async function sanitizeSvg(text: string): Promise<string | null> {
+  const { default: DOMPurify } = await import('isomorphic-dompurify');
   const clean = DOMPurify.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['foreignObject', 'script', 'style'],

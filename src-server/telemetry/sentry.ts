@@ -3,7 +3,6 @@
  * official SDK. The client is scoped to this server (no global `init`, no instrumentation of the
  * process): several servers in one process (the tests) each keep their own.
  */
-import { defaultStackParser, makeNodeTransport, NodeClient, Scope } from '@sentry/node';
 import type { ErrorReport } from './store';
 
 export interface ErrorSink {
@@ -11,27 +10,36 @@ export interface ErrorSink {
   flush(timeoutMs: number): Promise<boolean>;
 }
 
+/**
+ * The sink of a server with a SENTRY_DSN. The SDK (a third of a second to load) loads beside the
+ * server's start, not before it: a report made meanwhile waits for it.
+ */
 export function sentrySink(options: { dsn: string; release: string; environment?: string }): ErrorSink {
-  const client = new NodeClient({
-    dsn: options.dsn,
-    release: options.release,
-    environment: options.environment,
-    transport: makeNodeTransport,
-    stackParser: defaultStackParser,
-    integrations: [],
+  const sdk = import('@sentry/node').then(({ defaultStackParser, makeNodeTransport, NodeClient, Scope }) => {
+    const client = new NodeClient({
+      dsn: options.dsn,
+      release: options.release,
+      environment: options.environment,
+      transport: makeNodeTransport,
+      stackParser: defaultStackParser,
+      integrations: [],
+    });
+    const scope = new Scope();
+    scope.setClient(client);
+    client.init();
+    return { client, scope };
   });
-  const scope = new Scope();
-  scope.setClient(client);
-  client.init();
   return {
     capture(error, report) {
-      scope.captureException(error instanceof Error ? error : new Error(report.message), {
-        captureContext: {
-          tags: { source: report.source },
-          user: report.userId ? { id: report.userId } : undefined,
-        },
-      });
+      void sdk.then(({ scope }) =>
+        scope.captureException(error instanceof Error ? error : new Error(report.message), {
+          captureContext: {
+            tags: { source: report.source },
+            user: report.userId ? { id: report.userId } : undefined,
+          },
+        }),
+      );
     },
-    flush: async (timeoutMs) => client.flush(timeoutMs),
+    flush: async (timeoutMs) => (await sdk).client.flush(timeoutMs),
   };
 }

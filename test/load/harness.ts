@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import { builtServer } from '../support/built-server';
 import { freePort } from '../support/server';
 
 export const percentile = (values: number[], p: number) => {
@@ -91,7 +92,7 @@ export async function startServerProcess(
   // The server as `npm start` runs it, with its young generation of 64 MB (package.json).
   const child = spawn(
     process.execPath,
-    [...profile, '--max-semi-space-size=64', '--import', 'tsx', 'src-server/main.ts'],
+    [...profile, '--max-semi-space-size=64', await builtServer()],
     {
       env: {
         ...process.env,

@@ -1,10 +1,12 @@
 /**
- * The server as `npm start` runs it, in a process of its own, so that a test can kill it the way a
- * machine dies (SIGKILL: no clean-up, no last word) and start it again on the same address, as
- * open pages know it. It serves the built client (dist/client).
+ * The server as `npm start` runs it (the built server, test/support/built-server.ts), in a process
+ * of its own, so that a test can kill it the way a machine dies (SIGKILL: no clean-up, no last
+ * word) and start it again on the same address, as open pages know it. It serves the built client
+ * (dist/client).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { builtServer } from './built-server';
 import { TEST_POOL_MAX } from './pool';
 import { freePort } from './server';
 
@@ -19,7 +21,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `src-server/main.ts` on `databaseUrl` (on `port`, else a free one) and resolves once it
+ * Starts the built server on `databaseUrl` (on `port`, else a free one) and resolves once it
  * says it serves. Its log is read, not only its address: another process that took the port first
  * must not pass for it. Warnings and errors are passed on to this process's output.
  */
@@ -47,7 +49,7 @@ async function spawnServer(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--max-semi-space-size=64', '--import', 'tsx', 'src-server/main.ts'],
+    [...(options.nodeArgs ?? []), '--max-semi-space-size=64', await builtServer()],
     {
       env: {
         ...process.env,
