@@ -11,10 +11,18 @@
  * - doubled: command ids with more than one `OrderPlaced`, and weeks closed more than once;
  * - timers: games whose second week the timer closed exactly once;
  *
- * and, per player, the time from the server serving again to the first answer on the player's new
- * WebSocket (the subscription resumed by itself, without a reload). It ends with one line:
+ * and, per player, what the player's page saw (issue 39): the time from the kill to the first view
+ * data that shows the game as it stood at the kill or later (a whole view, a patch or a beat
+ * carrying that stream version: the page current again), and the time from the server serving
+ * again to the first answer on the player's new WebSocket. At the end the turn timers are stopped,
+ * and once the games are quiet every player's view must show its stream's last version (`stale_views`).
+ * It ends with one line:
  *
- *   crash: players=N games=G lost=0 doubled=0 unacknowledged=0 resumed=N/N resume_p99_ms=X timers_once=G/G
+ *   crash: players=N games=G lost=0 doubled=0 unacknowledged=0 resumed=N/N resume_p99_ms=X timers_once=G/G serving_ms_after_kill=S view_back_p99_ms_from_kill=V stale_views=0
+ *
+ * With LOAD_PGLITE=1 the server runs on the embedded database (a PGlite directory of the run's
+ * own), as `npm start` runs it without DATABASE_URL, killed and started again on it; the checks
+ * open the directory once the server has stopped. The line then begins with `pglite-crash:`.
  *
  * With `--proxy`, two server processes serve the class behind HAProxy (deploy/haproxy.cfg); one of
  * them is killed and not restarted: its players reconnect through the proxy to the other, and
@@ -22,12 +30,17 @@
  * `--cut-sockets`, nothing is killed: every player's socket is cut from the player's end, and the
  * class reconnects into the same, warm process (a comparison, not the issue's run; `cut:`).
  *
- * It exits with 1 when anything was lost or doubled, a player did not resume, p99 exceeds 3 s, or
- * a timer did not fire exactly once. PostgreSQL only (DATABASE_URL, else the local server), in a
- * database of its own; everything stays on 127.0.0.1.
+ * It exits with 1 when anything was lost or doubled, a player did not resume, p99 exceeds 3 s
+ * from serving again or 5 s from the kill for a view, a view was stale at the end, or a timer did
+ * not fire exactly once. PostgreSQL (DATABASE_URL, else the local server), in a database of its
+ * own, or PGlite; everything stays on 127.0.0.1.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type WebSocket from 'ws';
 import { DEFAULT_POOL_MAX } from '../../src-server/config';
@@ -42,8 +55,11 @@ import {
   loopDelay,
   percentile,
   postgresDatabase,
+  type Query,
   startBehindProxy,
+  streamVersions,
   summary,
+  ViewLog,
   within,
 } from './harness';
 
@@ -72,8 +88,14 @@ const SPREAD_MS = Number(args.spread);
 const KILL_AFTER_MS = Number(args['kill-after']);
 const ROLES = ['retailer', 'wholesaler', 'distributor', 'factory'] as const;
 const GAMES = Math.ceil(PLAYERS / ROLES.length);
-/** The issue's bound: every client live again within 3 s of the server serving again. */
+/** Issue 29's bound: every client live again within 3 s of the server serving again. */
 const RESUME_P99_LIMIT_MS = 3_000;
+/** Issue 39's bound: every page showing the game as it stands within 5 s of the kill. */
+const VIEW_BACK_P99_LIMIT_MS = 5_000;
+/** How long the games stay quiet (timers stopped) before every view must show its stream's last version. */
+const QUIET_MS = 3_000;
+const ON_PGLITE = Boolean(process.env.LOAD_PGLITE);
+if (ON_PGLITE && BEHIND_PROXY) throw new Error('--proxy needs PostgreSQL: two processes cannot share PGlite');
 /** How long a player keeps sending an unacknowledged order before it counts as unacknowledged. */
 const ORDER_PERSISTENCE_MS = 60_000;
 if (!Number.isInteger(PLAYERS) || PLAYERS < 4 || PLAYERS > 5000) throw new Error('--players takes 4 to 5000');
@@ -92,6 +114,8 @@ interface Player {
   firstAnswer: Map<WebSocket, number>;
   /** When each socket opened (its handshake done). */
   opened: Map<WebSocket, number>;
+  /** What the player's page was told from the kill on. */
+  views: ViewLog;
 }
 
 interface Acknowledged {
@@ -149,9 +173,15 @@ async function seatPlayers(url: string, gameIds: string[], clients: Array<{ clos
     clients.push(client);
     await client.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
     const seen = new Map<number, number>();
-    const live = follow(client.api, gameId, (view) => {
-      if (!seen.has(view.week)) seen.set(view.week, performance.now());
-    }).state;
+    const views = new ViewLog();
+    const live = follow(
+      client.api,
+      gameId,
+      (view) => {
+        if (!seen.has(view.week)) seen.set(view.week, performance.now());
+      },
+      (state) => views.confirmed(state.version),
+    ).state;
     const player: Player = {
       gameId,
       role,
@@ -161,6 +191,7 @@ async function seatPlayers(url: string, gameIds: string[], clients: Array<{ clos
       sockets: client.received.sockets,
       firstAnswer: new Map(),
       opened: new Map(),
+      views,
     };
     client.received.onMessage = () => {
       const socket = player.sockets.at(-1);
@@ -182,10 +213,21 @@ async function everyoneSees(players: Player[], week: number, ms: number): Promis
   return players.filter((p) => !p.seen.has(week)).length;
 }
 
-/** The server alone: killed, then started again on the same address, as a supervisor would. */
-async function alone(databaseUrl: string, size: { players: number; games: number }) {
+/**
+ * The server alone: killed, then started again on the same address at once, as a supervisor does
+ * (deploy/simgames.service: RestartSec=0). On PostgreSQL (`databaseUrl`) or a PGlite directory.
+ */
+async function alone(
+  database: { url: string } | { dataDir: string },
+  size: { players: number; games: number },
+) {
   const port = await freePort();
-  const env = { ...loadCaps(size), DATABASE_POOL_MAX: String(DEFAULT_POOL_MAX) };
+  const env = {
+    ...loadCaps(size),
+    DATABASE_POOL_MAX: String(DEFAULT_POOL_MAX),
+    ...('dataDir' in database ? { DATABASE_URL: '', DATA_DIR: database.dataDir } : {}),
+  };
+  const databaseUrl = 'url' in database ? database.url : '';
   let started = 0;
   // LOAD_PROFILE_DIR=dir profiles the restarted process (written when the run stops it).
   const start = () =>
@@ -244,17 +286,52 @@ function warmedUp(warmUp: ServerProcess['warmUp']): string {
     : '';
 }
 
-async function main() {
+/** Where the run keeps its data: a database of its own on PostgreSQL, or a PGlite directory. */
+async function runDatabase() {
+  if (ON_PGLITE) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crash-pglite-'));
+    return {
+      server: { dataDir },
+      /** The directory, opened once the server has stopped (PGlite has one owner at a time). */
+      async open(): Promise<{ query: Query; close(): Promise<void> }> {
+        const pglite = await PGlite.create(dataDir);
+        return {
+          query: async <R>(text: string, params: unknown[]) => (await pglite.query<R>(text, params)).rows,
+          close: () => pglite.close(),
+        };
+      },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
   const database = await postgresDatabase();
-  if (!database) throw new Error('the crash run needs PostgreSQL (DATABASE_URL, else 127.0.0.1:5432)');
+  if (!database)
+    throw new Error('no PostgreSQL (DATABASE_URL, else 127.0.0.1:5432): LOAD_PGLITE=1 runs on PGlite');
+  return {
+    server: { url: database.url },
+    async open(): Promise<{ query: Query; close(): Promise<void> }> {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      return {
+        query: async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[],
+        close: () => client.end(),
+      };
+    },
+    drop: () => database.drop(),
+  };
+}
+
+async function main() {
+  const database = await runDatabase();
   const size = { players: PLAYERS, games: GAMES };
-  const target = BEHIND_PROXY ? await behindProxy(database.url, size) : await alone(database.url, size);
+  const target = BEHIND_PROXY
+    ? await behindProxy((database.server as { url: string }).url, size)
+    : await alone(database.server, size);
   const clients: Array<{ close(): void }> = [];
-  const check = new pg.Client({ connectionString: database.url });
   let failed = false;
+  let stopped = false;
   try {
     console.log(
-      `${PLAYERS} players, ${GAMES} games with a ${TIMER_SECONDS} s turn timer; SIGKILL ${KILL_AFTER_MS} ms into a week whose orders spread over ${SPREAD_MS} ms`,
+      `${PLAYERS} players, ${GAMES} games with a ${TIMER_SECONDS} s turn timer on ${ON_PGLITE ? 'PGlite' : 'PostgreSQL'}; SIGKILL ${KILL_AFTER_MS} ms into a week whose orders spread over ${SPREAD_MS} ms`,
     );
     const instructor = await signUpInstructor(target.url, `crash-${randomUUID()}@example.org`);
     clients.push(instructor);
@@ -299,11 +376,16 @@ async function main() {
     await pause(KILL_AFTER_MS);
     const socketsBefore = new Map(players.map((player) => [player, player.sockets.length]));
     const acknowledgedBeforeKill = acknowledged.length;
+    const killedWall = new Date();
+    const killedAt = performance.now();
     if (CUT_SOCKETS) for (const player of players) player.sockets.at(-1)?.terminate();
     else await target.kill();
-    const killedAt = performance.now();
     const delay = loopDelay();
-    if (!CUT_SOCKETS) await target.recover();
+    const recovering = CUT_SOCKETS ? Promise.resolve() : target.recover();
+    // What the dead process had sent is read by now; from here on, a page is told only by the new one.
+    await pause(20);
+    for (const player of players) player.views.arm(killedAt);
+    await recovering;
     const servingAt = performance.now();
     // Who is busy while the class reconnects: the server's CPU, this generator's and PostgreSQL's,
     // second by second, and this generator's own event loop (its clients' reconnections are timers
@@ -368,8 +450,32 @@ async function main() {
     const notSeenWeek3 = await everyoneSees(players, 3, TIMER_SECONDS * 1000 + 30_000);
     console.log(`week 2: ${notSeenWeek3} players did not see week 3 (the timer closes it)`);
 
-    await check.connect();
-    const { rows: perCommand } = await check.query<{ placed: number }>(
+    // The games made quiet: every page must then show its stream's last version.
+    await inBatches(gameIds, 25, async (gameId) => {
+      await instructor.api.beergame.stopTimer.mutate({ gameId, commandId: randomUUID() });
+    });
+    await pause(QUIET_MS);
+    const shown = players.map((player) => ({ player, version: player.live.version }));
+    await target.stop();
+    stopped = true;
+
+    const { query, close } = await database.open();
+    const streamIds = gameIds.map((id) => `game-${id}`);
+    const [atKill, atEnd] = await Promise.all([
+      streamVersions(query, streamIds, killedWall),
+      streamVersions(query, streamIds),
+    ]);
+    const viewsBack = players.map((player) =>
+      player.views.backAfter(atKill.get(`game-${player.gameId}`) ?? Number.POSITIVE_INFINITY),
+    );
+    const neverBack = viewsBack.filter((ms) => Number.isNaN(ms)).length;
+    const staleViews = shown.filter(
+      ({ player, version }) => version !== atEnd.get(`game-${player.gameId}`),
+    ).length;
+    console.log(
+      `each player's view showing the game as it stood at the kill, after the kill: ${summary(viewsBack.filter((ms) => !Number.isNaN(ms)))}; never: ${neverBack}`,
+    );
+    const perCommand = await query<{ placed: number }>(
       `select count(e.global_position)::int as placed
          from unnest($1::text[], $2::text[]) as a(stream_id, command_id)
          left join events e on e.stream_id = a.stream_id and e.type = 'OrderPlaced'
@@ -379,22 +485,19 @@ async function main() {
     );
     const lost = perCommand.filter((row) => row.placed === 0).length;
     const doubledOrders = perCommand.filter((row) => row.placed > 1).length;
-    const { rows: closings } = await check.query<{
-      stream_id: string;
-      week: number;
-      n: number;
-      timer: number;
-    }>(
+    const closings = await query<{ stream_id: string; week: number; n: number; timer: number }>(
       `select stream_id, (data->>'week')::int as week, count(*)::int as n,
               count(*) filter (where data->>'reason' = 'timer')::int as timer
          from events where type = 'WeekClosed' and stream_id = any($1::text[])
         group by stream_id, (data->>'week')::int`,
-      [gameIds.map((id) => `game-${id}`)],
+      [streamIds],
     );
+    await close();
     const doubledClosings = closings.filter((row) => row.n > 1).length;
     const timersOnce = closings.filter((row) => row.week === 2 && row.n === 1 && row.timer === 1).length;
     const doubled = doubledOrders + doubledClosings;
     const resumeP99 = percentile(resumes, 99);
+    const viewBackP99 = neverBack > 0 ? Number.POSITIVE_INFINITY : percentile(viewsBack, 99);
     console.log(
       `orders acknowledged in week 2: ${acknowledged.length}; lost ${lost}; recorded twice ${doubledOrders}; weeks closed twice ${doubledClosings}`,
     );
@@ -404,15 +507,17 @@ async function main() {
       unacknowledged > 0 ||
       resumes.length < cut.length ||
       !(resumeP99 <= RESUME_P99_LIMIT_MS) ||
+      !(viewBackP99 <= VIEW_BACK_P99_LIMIT_MS) ||
+      staleViews > 0 ||
       timersOnce < GAMES ||
       notSeenWeek3 > 0;
+    const name = BEHIND_PROXY ? 'proxy-crash' : CUT_SOCKETS ? 'cut' : ON_PGLITE ? 'pglite-crash' : 'crash';
     console.log(
-      `\n${BEHIND_PROXY ? 'proxy-crash' : CUT_SOCKETS ? 'cut' : 'crash'}: players=${players.length} games=${GAMES} lost=${lost} doubled=${doubled} unacknowledged=${unacknowledged} resumed=${resumes.length}/${cut.length} resume_p99_ms=${resumeP99.toFixed(0)} timers_once=${timersOnce}/${GAMES}${failed ? ' failed=1' : ''}`,
+      `\n${name}: players=${players.length} games=${GAMES} lost=${lost} doubled=${doubled} unacknowledged=${unacknowledged} resumed=${resumes.length}/${cut.length} resume_p99_ms=${resumeP99.toFixed(0)} timers_once=${timersOnce}/${GAMES} serving_ms_after_kill=${(servingAt - killedAt).toFixed(0)} view_back_p99_ms_from_kill=${viewBackP99.toFixed(0)} stale_views=${staleViews}${failed ? ' failed=1' : ''}`,
     );
   } finally {
     for (const client of clients) client.close();
-    await check.end().catch(() => undefined);
-    await target.stop();
+    if (!stopped) await target.stop();
     await database.drop();
   }
   if (failed) process.exitCode = 1;

@@ -1,5 +1,5 @@
 /**
- * `npm run load:restart -- --players 200`: PostgreSQL restarted mid-class (issue 29, item 11). The
+ * `npm run load:restart -- --players 1000`: PostgreSQL restarted mid-class (issue 29, item 11). The
  * run makes a PostgreSQL of its own (initdb into a temporary folder, a free port: the machine's
  * server and its other databases are not touched), starts the server on it, and seats N players
  * (classic games of 4, no timer) who watch their game live with the app's reconnection rule. Week 1
@@ -8,30 +8,43 @@
  * `errors.databaseReconnecting` (the message the player's page translates), never acknowledged.
  * After `--down` ms PostgreSQL starts again; the refused players send again (the same command id)
  * until acknowledged, and every player must see week 3 without reconnecting by hand. Then, in the
- * database: no acknowledged order lost, none recorded twice. One line:
+ * database: no acknowledged order lost, none recorded twice. What each player's page saw is timed
+ * too (issue 39): from PostgreSQL accepting connections again to the first view data showing the
+ * game as it stood (a whole view, a patch or a beat carrying the stream's version: beats stop while
+ * the server cannot vouch for a view); and once the class is quiet, every view must show its
+ * stream's last version. One line:
  *
- *   restart: players=N down_ms=D refused_reconnecting=R other_errors=0 acknowledged_while_down=0 lost=0 doubled=0 resumed=N/N back_p99_ms=X
+ *   restart: players=N down_ms=D refused_reconnecting=R other_errors=0 acknowledged_while_down=0 lost=0 doubled=0 resumed=N/N back_p99_ms=X view_back_p99_ms_from_db_up=V stale_views=0 vouched_while_down=0
  *
+ * (`vouched_while_down`: pages told their view was current, by a view or a beat, while the
+ * database was away: none may be.)
  * (`back_p99_ms`: from PostgreSQL accepting connections again to a player's resent order
  * acknowledged.) Exits with 1 when an order was lost, doubled, acknowledged while the database was
- * down or refused otherwise, or a player never saw week 3.
+ * down or refused otherwise, a player never saw week 3, a view was not current within 3 s of the
+ * database's return (p99), or one was stale at the end.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_POOL_MAX } from '../../src-server/config';
 import { countingClient, type Followed, follow } from '../support/counting-client';
-import { freePort, signInAnonymous, signUpInstructor } from '../support/server';
+import { ownPostgres } from '../support/own-postgres';
+import { signInAnonymous, signUpInstructor } from '../support/server';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { inBatches, loadCaps, percentile, summary, within } from './harness';
+import {
+  inBatches,
+  loadCaps,
+  percentile,
+  type Query,
+  streamVersions,
+  summary,
+  ViewLog,
+  within,
+} from './harness';
 
 const { values: args } = parseArgs({
   options: {
-    players: { type: 'string', default: '200' },
+    players: { type: 'string', default: '1000' },
     down: { type: 'string', default: '8000' },
   },
 });
@@ -43,34 +56,12 @@ if (!Number.isInteger(PLAYERS) || PLAYERS < 4 || PLAYERS > 2000) throw new Error
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A PostgreSQL cluster of the run's own, run as the `postgres` user when this process is root. */
-function ownPostgres(port: number) {
-  const versions = readdirSync('/usr/lib/postgresql').sort();
-  const bin = path.join('/usr/lib/postgresql', versions.at(-1)!, 'bin');
-  const folder = mkdtempSync(path.join(tmpdir(), 'restart-pg-'));
-  const dataDir = path.join(folder, 'data');
-  const asRoot = process.getuid?.() === 0;
-  // initdb refuses to run as root: the cluster belongs to the machine's postgres user then.
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']));
-  if (asRoot) chownSync(folder, id('-u'), id('-g'));
-  const run = (program: string, programArgs: string[]) =>
-    execFileSync(
-      asRoot ? 'runuser' : path.join(bin, program),
-      asRoot ? ['-u', 'postgres', '--', path.join(bin, program), ...programArgs] : programArgs,
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-  run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const log = path.join(folder, 'log');
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => run('pg_ctl', ['-D', dataDir, '-o', options, '-l', log, '-w', 'start']),
-    stop: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
-    remove: () => rmSync(folder, { recursive: true, force: true }),
-  };
-}
+/** Issue 39's bound: every page showing the game as it stands within 3 s of the database's return. */
+const VIEW_BACK_P99_LIMIT_MS = 3_000;
+/** How long the class stays quiet before every view must show its stream's last version. */
+const QUIET_MS = 3_000;
+/** What a page may still be told after the database stopped: frames already on their way. */
+const VOUCHED_MARGIN_MS = 500;
 
 interface Player {
   gameId: string;
@@ -78,6 +69,8 @@ interface Player {
   api: ReturnType<typeof countingClient>['api'];
   live: Followed;
   seen: Map<number, number>;
+  /** What the player's page was told from the database's return on. */
+  views: ViewLog;
 }
 
 type Outcome = { result: 'ok' } | { result: 'refused'; messageId: string } | { result: 'unanswered' };
@@ -103,9 +96,8 @@ async function order(player: Player, commandId: string): Promise<Outcome> {
 }
 
 async function main() {
-  const port = await freePort();
-  const database = ownPostgres(port);
-  database.start();
+  const database = await ownPostgres();
+  await database.start();
   let server: ServerProcess | null = null;
   const clients: Array<{ close(): void }> = [];
   let failed = true;
@@ -115,7 +107,7 @@ async function main() {
       env: { ...loadCaps({ players: PLAYERS, games: GAMES }), DATABASE_POOL_MAX: String(DEFAULT_POOL_MAX) },
     });
     console.log(
-      `${PLAYERS} players in ${GAMES} games; PostgreSQL of the run's own on port ${port}, down for ${DOWN_MS} ms in week 2`,
+      `${PLAYERS} players in ${GAMES} games; PostgreSQL of the run's own on port ${database.port}, down for ${DOWN_MS} ms in week 2`,
     );
     const instructor = await signUpInstructor(server.url, `restart-${randomUUID()}@example.org`);
     clients.push(instructor);
@@ -133,10 +125,16 @@ async function main() {
       clients.push(client);
       await client.api.beergame.join.mutate({ gameId, facilityId: role, commandId: randomUUID() });
       const seen = new Map<number, number>();
-      const live = follow(client.api, gameId, (view) => {
-        if (!seen.has(view.week)) seen.set(view.week, performance.now());
-      }).state;
-      players.push({ gameId, role, api: client.api, live, seen });
+      const views = new ViewLog();
+      const live = follow(
+        client.api,
+        gameId,
+        (view) => {
+          if (!seen.has(view.week)) seen.set(view.week, performance.now());
+        },
+        (state) => views.confirmed(state.version),
+      ).state;
+      players.push({ gameId, role, api: client.api, live, seen, views });
     });
     const sees = async (week: number, ms: number) => {
       const until = performance.now() + ms;
@@ -165,8 +163,9 @@ async function main() {
           acknowledged.push({ gameId: player.gameId, commandId });
       }),
     );
-    database.stop();
+    await database.stop();
     const stoppedAt = performance.now();
+    for (const player of players) player.views.arm(stoppedAt);
     const lateCommands = new Map(late.map((player) => [player, randomUUID()]));
     const whileDown = await Promise.all(late.map((player) => order(player, lateCommands.get(player)!)));
     const refusedReconnecting = whileDown.filter(
@@ -178,8 +177,15 @@ async function main() {
       if (outcome.result === 'refused' && outcome.messageId !== 'errors.databaseReconnecting')
         console.error(`refused otherwise while the database was down: ${outcome.messageId}`);
     await pause(Math.max(0, DOWN_MS - (performance.now() - stoppedAt)));
-    database.start();
+    await database.start();
     const backAt = performance.now();
+    const backWall = new Date();
+    // While the database was away no page may be told its view is current (a beat vouches for it):
+    // what left the server as PostgreSQL stopped is let through (VOUCHED_MARGIN_MS).
+    const vouchedWhileDown = players.filter((player) =>
+      player.views.confirmations.some((c) => c.at > stoppedAt + VOUCHED_MARGIN_MS),
+    ).length;
+    for (const player of players) player.views.arm(backAt);
     console.log(
       `PostgreSQL down for ${(backAt - stoppedAt).toFixed(0)} ms; orders sent meanwhile: ${refusedReconnecting} refused with errors.databaseReconnecting, ${acknowledgedWhileDown} acknowledged, ${otherErrors} otherwise`,
     );
@@ -199,9 +205,30 @@ async function main() {
     );
     console.log(`resent orders acknowledged after PostgreSQL was back: ${summary(backAfter)}`);
     const resumed = await sees(3, 30_000);
+    // The class quiet (no timer here): every page must show its stream's last version.
+    await pause(QUIET_MS);
+    const shown = players.map((player) => ({ player, version: player.live.version }));
 
     const check = new pg.Client({ connectionString: database.url });
     await check.connect();
+    const query: Query = async <R>(text: string, params: unknown[]) =>
+      (await check.query(text, params)).rows as R[];
+    const streamIds = [...new Set(players.map((player) => `game-${player.gameId}`))];
+    const [atReturn, atEnd] = await Promise.all([
+      streamVersions(query, streamIds, backWall),
+      streamVersions(query, streamIds),
+    ]);
+    const viewsBack = players.map((player) =>
+      player.views.backAfter(atReturn.get(`game-${player.gameId}`) ?? Number.POSITIVE_INFINITY),
+    );
+    const neverBack = viewsBack.filter((ms) => Number.isNaN(ms)).length;
+    const viewBackP99 = neverBack > 0 ? Number.POSITIVE_INFINITY : percentile(viewsBack, 99);
+    const staleViews = shown.filter(
+      ({ player, version }) => version !== atEnd.get(`game-${player.gameId}`),
+    ).length;
+    console.log(
+      `each player's view showing the game as it stood, after PostgreSQL was back: ${summary(viewsBack.filter((ms) => !Number.isNaN(ms)))}; never: ${neverBack}`,
+    );
     const { rows } = await check.query<{ placed: number }>(
       `select count(e.global_position)::int as placed
          from unnest($1::text[], $2::text[]) as a(stream_id, command_id)
@@ -219,19 +246,17 @@ async function main() {
       acknowledgedWhileDown > 0 ||
       otherErrors > 0 ||
       resumed < players.length ||
-      backAfter.length < late.length;
+      backAfter.length < late.length ||
+      !(viewBackP99 <= VIEW_BACK_P99_LIMIT_MS) ||
+      staleViews > 0 ||
+      vouchedWhileDown > 0;
     console.log(
-      `\nrestart: players=${players.length} down_ms=${DOWN_MS} refused_reconnecting=${refusedReconnecting} other_errors=${otherErrors} acknowledged_while_down=${acknowledgedWhileDown} lost=${lost} doubled=${doubled} resumed=${resumed}/${players.length} back_p99_ms=${percentile(backAfter, 99).toFixed(0)}${failed ? ' failed=1' : ''}`,
+      `\nrestart: players=${players.length} down_ms=${DOWN_MS} refused_reconnecting=${refusedReconnecting} other_errors=${otherErrors} acknowledged_while_down=${acknowledgedWhileDown} lost=${lost} doubled=${doubled} resumed=${resumed}/${players.length} back_p99_ms=${percentile(backAfter, 99).toFixed(0)} view_back_p99_ms_from_db_up=${viewBackP99.toFixed(0)} stale_views=${staleViews} vouched_while_down=${vouchedWhileDown}${failed ? ' failed=1' : ''}`,
     );
   } finally {
     for (const client of clients) client.close();
     await server?.kill();
-    try {
-      database.stop();
-    } catch {
-      // already stopped
-    }
-    database.remove();
+    await database.remove();
   }
   if (failed) process.exitCode = 1;
 }

@@ -90,22 +90,18 @@ export async function startServerProcess(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`]
     : [];
   // The server as `npm start` runs it, with its young generation of 64 MB (package.json).
-  const child = spawn(
-    process.execPath,
-    [...profile, '--max-semi-space-size=64', await builtServer()],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: publicUrl ?? url,
-        LOG_LEVEL: 'warn',
-        ...loadCaps(size),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [...profile, '--max-semi-space-size=64', await builtServer()], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl ?? url,
+      LOG_LEVEL: 'warn',
+      ...loadCaps(size),
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   for (let attempt = 0; attempt < 120; attempt++) {
     if (
       await fetch(`${url}/healthz`)
@@ -241,4 +237,55 @@ export function loopDelay() {
       return { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) };
     },
   };
+}
+
+/** A read of the run's database: PostgreSQL's client, or the PGlite directory opened after the server stopped. */
+export type Query = <R>(text: string, params: unknown[]) => Promise<R[]>;
+
+/**
+ * What one player's page was told of their game from a fault on (issue 39): each confirmation of
+ * its view (a whole view, a patch or a beat) with the stream version it showed, in
+ * performance.now() time. Nothing is kept before `arm`.
+ */
+export class ViewLog {
+  private armedAt: number | null = null;
+  readonly confirmations: Array<{ at: number; version: number }> = [];
+
+  arm(at: number): void {
+    this.armedAt = at;
+    this.confirmations.length = 0;
+  }
+
+  confirmed(version: number | undefined): void {
+    if (this.armedAt !== null && version !== undefined)
+      this.confirmations.push({ at: performance.now(), version });
+  }
+
+  /**
+   * Milliseconds from the fault to the first confirmation that shows the stream at `version` or
+   * later: the page current again. NaN when it never was.
+   */
+  backAfter(version: number): number {
+    if (this.armedAt === null) return Number.NaN;
+    const back = this.confirmations.find((c) => c.version >= version);
+    return back ? back.at - this.armedAt : Number.NaN;
+  }
+}
+
+/**
+ * Per stream, the version its events had reached at `at` (their recorded time, the database's
+ * clock, which is this machine's), or now when `at` is left out.
+ */
+export async function streamVersions(
+  query: Query,
+  streamIds: readonly string[],
+  at?: Date,
+): Promise<Map<string, number>> {
+  const rows = await query<{ stream_id: string; version: number }>(
+    `select stream_id, max(stream_version)::int as version from events
+      where stream_id = any($1::text[]) ${at ? 'and recorded_at <= $2' : ''}
+      group by stream_id`,
+    at ? [streamIds, at] : [streamIds],
+  );
+  return new Map(rows.map((row) => [row.stream_id, row.version]));
 }

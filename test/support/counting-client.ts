@@ -66,8 +66,9 @@ export function follow(
   api: ReturnType<typeof countingClient>['api'],
   gameId: string,
   onView?: (view: BeerView) => void,
+  onConfirmed?: (state: Followed<BeerView>) => void,
 ) {
-  return followGame<BeerView>(api, gameId, onView);
+  return followGame<BeerView>(api, gameId, onView, onConfirmed);
 }
 
 /**
