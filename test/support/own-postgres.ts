@@ -22,6 +22,8 @@ export interface OwnPostgres {
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Stops it if it runs, and deletes its folder. */
   remove(): Promise<void>;
+  /** Whether it was started and not stopped since. */
+  readonly running: boolean;
 }
 
 /** The newest PostgreSQL's programs on this machine, or null when there is none. */
@@ -63,6 +65,9 @@ export async function ownPostgres(): Promise<OwnPostgres> {
     async stop(mode = 'fast') {
       await pgRun('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
       running = false;
+    },
+    get running() {
+      return running;
     },
     async remove() {
       if (running) await pgRun('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {});

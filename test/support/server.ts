@@ -26,6 +26,8 @@ export async function startTestServer(options: {
   databaseUrl?: string;
   dataDir?: string;
   pollMs?: number;
+  /** How long deadlines overdue at start (or after a database outage) wait: the default otherwise. */
+  schedulerStartGraceMs?: number;
   signInCheckMs?: number;
   sessionCacheMs?: number;
   /** The address users reach; defaults to the server's own http://127.0.0.1:port. */
@@ -74,6 +76,7 @@ export async function startTestServer(options: {
     authSecret: 'integration-tests-secret-integration-tests',
     logLevel: 'warn',
     pollMs: options.pollMs ?? 10_000,
+    schedulerStartGraceMs: options.schedulerStartGraceMs ?? defaults.schedulerStartGraceMs,
     signInCheckMs: options.signInCheckMs ?? 15_000,
     sessionCacheMs: options.sessionCacheMs ?? defaults.sessionCacheMs,
   });
