@@ -31,6 +31,11 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
   /** Node's own options before the script (`--cpu-prof`: a load run's profile). */
   nodeArgs?: string[];
+  /**
+   * `npm start`: the process runs scripts/start.mjs, which builds what is stale and then serves;
+   * by default it runs the built server itself, as a supervisor does.
+   */
+  entry?: 'npm start';
 }): Promise<ServerProcess> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = options.port ?? (await freePort());
@@ -44,12 +49,16 @@ export async function startServerProcess(options: {
 /** The server on `port`, or null when it exits before serving (the port was taken meanwhile). */
 async function spawnServer(
   port: number,
-  options: { databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[] },
+  options: { databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[]; entry?: 'npm start' },
 ): Promise<ServerProcess | null> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--max-semi-space-size=64', await builtServer()],
+    [
+      ...(options.nodeArgs ?? []),
+      '--max-semi-space-size=64',
+      options.entry === 'npm start' ? 'scripts/start.mjs' : await builtServer(),
+    ],
     {
       env: {
         ...process.env,
