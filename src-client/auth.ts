@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { SocialProvider } from '../src-shared/rules/social-sign-in';
+import { reconnectDelayMs } from './api-links';
 import type { betterAuthClient } from './auth-client';
-import { trackLiveView } from './connection';
+import { serverAnswers, trackLiveView } from './connection';
 import { loadChunk } from './load-chunk';
 
 export interface CurrentUser {
@@ -92,8 +93,12 @@ function setSession(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-/** Milliseconds before the session is asked for again after the server could not answer. */
-export const sessionRetryMs = (attempt: number) => Math.min(500 * 2 ** attempt, 5_000);
+/**
+ * Milliseconds before the session is asked for again after the server could not answer: the
+ * socket's pause (never more than 1.5 s), cut short when a live view of the page hears from it.
+ */
+const sessionRetry = (attempt: number) =>
+  Promise.race([new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt))), serverAnswers()]);
 
 /**
  * Reads the session. A server that cannot answer (down, restarting, its database away: a 5xx, a
@@ -120,7 +125,7 @@ async function readSession(): Promise<void> {
         away = trackLiveView();
         away.failed();
       }
-      await new Promise((resolve) => setTimeout(resolve, sessionRetryMs(attempt)));
+      await sessionRetry(attempt);
     }
   } finally {
     away?.close();

@@ -77,6 +77,17 @@ const views = new Set<TrackedView>();
 let viewsStale = false;
 const viewListeners = new Set<() => void>();
 let checker: number | null = null;
+/** Who waits for the server to answer again (`serverAnswers`). */
+const answerWaiters = new Set<() => void>();
+
+/**
+ * Resolves when the server next confirms one of the page's live views: it answers again, so what
+ * failed while it could not (a live view's subscription, the sign-in's read) is tried at once
+ * instead of after its pause.
+ */
+export function serverAnswers(): Promise<void> {
+  return new Promise((resolve) => answerWaiters.add(resolve));
+}
 
 /**
  * Whether one of the page's live views is not current: confirmed, but not for LIVE_VIEW_STALE_MS;
@@ -115,6 +126,8 @@ export function trackLiveView() {
       view.confirmedAt = performance.now();
       view.failed = false;
       judgeViews();
+      for (const answered of answerWaiters) answered();
+      answerWaiters.clear();
     },
     failed() {
       view.failed = true;

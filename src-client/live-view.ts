@@ -8,11 +8,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { type HeldView, type LiveView, nextHeldView } from '../src-shared/api/view-patch';
-import { useTrackedLiveView } from './connection';
-
-/** Milliseconds before a failed live view subscribes again: quick at first, never more than 5 s. */
-export const liveViewRetryMs = (failures: number, random = Math.random): number =>
-  Math.min(500 * 2 ** failures, 5_000) + Math.floor(random() * 250);
+import { reconnectDelayMs } from './api-links';
+import { serverAnswers, useTrackedLiveView } from './connection';
 
 /**
  * The view of one live subscription, and the handlers that keep it: pass `onData` and `onError`
@@ -50,10 +47,20 @@ export function useLiveView<V extends object>(
       if (isRefusal(error)) return false;
       // Cut off (a socket closed under it: it resumes with the socket) or failed on the server:
       // the figures are stale until it is back, and it is started again after a pause.
+      // Its pause is the socket's (never more than 1.5 s, jittered, so a class does not subscribe
+      // in one burst), cut short when another live view of the page hears from the server.
       held.current = null;
       tracked.failed();
       window.clearTimeout(retry.current);
-      retry.current = window.setTimeout(() => restart.current(), liveViewRetryMs(failures.current++));
+      let retried = false;
+      const again = () => {
+        if (retried) return;
+        retried = true;
+        window.clearTimeout(retry.current);
+        restart.current();
+      };
+      retry.current = window.setTimeout(again, reconnectDelayMs(failures.current++));
+      void serverAnswers().then(again);
       return true;
     },
   };

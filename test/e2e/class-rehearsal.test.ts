@@ -1,10 +1,19 @@
-import ExcelJS from 'exceljs';
-import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, PHONE } from '../support/browser';
 import { browserFixture, SERVER_AWAY, SHOTS } from '../support/browser-fixture';
 import { itOnPostgres } from '../support/database';
+import {
+  everyoneOrders,
+  gameIdOf,
+  joinByCode,
+  order,
+  ordersRecorded,
+  replayMatchesWorkbook,
+  type Witness,
+  weekOf,
+  witnessedPerson,
+} from '../support/rehearsal';
 
 /**
  * The class rehearsal (issue 23, item 13): what a class does, end to end, through the pages in
@@ -26,111 +35,10 @@ const app = browserFixture({ process: { env: { GAME_CREATION_LIMIT: '1000/60' } 
 /** How long the class is without its server: longer than any retry of a single request. */
 const OUTAGE_MS = 8_000;
 
-/** Every page's navigations, said when a step that moves the phones fails. */
-const navigations: string[] = [];
-/** The error toasts pages showed. */
-const toasts: string[] = [];
-
-async function person(viewport: { width: number; height: number }, name: string) {
-  const opened = await app.person({ viewport, name });
-  opened.page.on('framenavigated', (frame) => {
-    if (frame === opened.page.mainFrame())
-      navigations.push(`${Date.now() % 1_000_000} ${name} ${frame.url()}`);
-  });
-  // An error a page shows its person (a red toast: "Something went wrong") is a problem too.
-  await opened.context.exposeBinding('reportErrorToast', ({ page }, text: string) =>
-    toasts.push(`${name} ${page.url()}: error toast: ${text}`),
-  );
-  await opened.context.addInitScript(() => {
-    const report = (window as unknown as { reportErrorToast: (text: string) => void }).reportErrorToast;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes) {
-          if (!(node instanceof HTMLElement)) continue;
-          const toasts = node.matches('.mantine-Notification-root')
-            ? [node]
-            : [...node.querySelectorAll<HTMLElement>('.mantine-Notification-root')];
-          for (const toast of toasts)
-            if (toast.getAttribute('style')?.includes('--mantine-color-red')) report(toast.textContent ?? '');
-        }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return opened;
-}
-/** A phone that types the code on the home page, gives a name, and takes a seat (a chosen one, or any). */
-async function joinByCode(page: Page, code: string, name: string, seat: string | null) {
-  await page.goto(`${app.origin}/`);
-  await page.getByTestId('join-code-input').fill(code);
-  await page.getByTestId('join-code-submit').click();
-  await page.waitForURL(/\/session\/[\w-]+\/lobby$/);
-  await page.getByTestId('player-name').fill(name);
-  await page.getByTestId(seat ?? 'join-random').click();
-  await expect.poll(() => page.getByTestId('my-seat-title').textContent()).toMatch(/^You are the /);
-}
-
-const gameIdOf = (page: Page) => /\/game\/([\w-]+)\//.exec(page.url())?.[1] ?? null;
-
-async function order(page: Page, quantity: number) {
-  await page.getByTestId('order-quantity').fill(String(quantity));
-  await page.getByTestId('place-order').click();
-}
-
-const weekOf = async (page: Page) =>
-  Number(/Week (\d+) of/.exec((await page.getByTestId('week').textContent()) ?? '')?.[1]);
-
-/** Each phone orders this week; its order is acknowledged, or its team's week closes with it. */
-async function everyoneOrders(phones: Page[], week: number) {
-  for (const [i, page] of phones.entries()) {
-    await expect.poll(() => weekOf(page), { timeout: 20_000 }).toBe(week);
-    await order(page, 4 + (i % 3));
-    await expect
-      .poll(
-        async () => (await page.getByTestId('ordered-quantity').count()) > 0 || (await weekOf(page)) > week,
-      )
-      .toBe(true);
-  }
-}
-
-const ROLE_SHEETS = {
-  retailer: 'Retailer',
-  wholesaler: 'Wholesaler',
-  distributor: 'Distributor',
-  factory: 'Factory',
-};
-
-/** A game's workbook, downloaded as its creator does, each sheet's rows as label → value. */
-async function workbookRows(url: string, cookie: string) {
-  const response = await fetch(url, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await response.arrayBuffer());
-  const sheets = new Map<string, Array<Record<string, unknown>>>();
-  for (const sheet of book.worksheets) {
-    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
-    const rows: Array<Record<string, unknown>> = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1)
-        rows.push(Object.fromEntries(header.map((label, c) => [label, (row.values as unknown[])[c + 1]])));
-    });
-    sheets.set(sheet.name, rows);
-  }
-  return sheets;
-}
-
-/** The orders recorded for a game's week, as the event log has them. */
-async function ordersRecorded(gameIds: string[]) {
-  const client = new pg.Client({ connectionString: app.databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ stream_id: string; data: { facilityId: string; week: number } }>(
-      `select stream_id, data from events where type = 'OrderPlaced' and stream_id = any($1)`,
-      [gameIds.map((id) => `game-${id}`)],
-    );
-    return rows.map((row) => `${row.stream_id}/${row.data.facilityId}/week ${row.data.week}`);
-  } finally {
-    await client.end();
-  }
-}
+const witness: Witness = { navigations: [], toasts: [] };
+const navigations = witness.navigations;
+const person = (viewport: { width: number; height: number }, name: string) =>
+  witnessedPerson(app, witness, viewport, name);
 
 itOnPostgres(
   'runs a class of 12 phones through two rounds, a crash of the server and the end',
@@ -165,7 +73,7 @@ itOnPostgres(
     const phones: Array<{ context: BrowserContext; page: Page }> = [];
     for (let i = 0; i < PLAYERS; i++) {
       const phone = await person(PHONE, `phone ${i + 1}`);
-      await joinByCode(phone.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
+      await joinByCode(app, phone.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
       phones.push(phone);
     }
     const pages = phones.map((phone) => phone.page);
@@ -239,7 +147,7 @@ itOnPostgres(
     await expect
       .poll(() => pages[0]!.getByTestId('week').textContent(), { timeout: 20_000 })
       .toContain('Week 4');
-    const recorded = await ordersRecorded(round1Games);
+    const recorded = await ordersRecorded(app.databaseUrl!, round1Games);
     expect(recorded).toHaveLength(3 * PLAYERS);
     expect(new Set(recorded).size).toBe(3 * PLAYERS);
 
@@ -306,22 +214,14 @@ itOnPostgres(
     // Each team's "Open ↗" opens its game in a tab of its own, as its icon says.
     expect(await page.locator('[data-testid="team-row"] a[target="_blank"]').count()).toBe(3);
 
-    // The debrief's replay at a chosen week shows what the workbook's rows say of that week.
+    // The debrief's replay at every week shows what the workbook's rows say of that week.
     const replay = await instructor.context.newPage();
-    const [game] = round1Games;
-    const sheets = await workbookRows(`${app.origin}/api/games/${game}/export.xlsx?lang=en`, ada.cookie);
-    await replay.goto(`${app.origin}/game/${game}/results?week=2`);
-    await expect.poll(() => replay.getByTestId('replay-position').textContent()).toContain('Week 2 of 3');
-    for (const [id, sheet] of Object.entries(ROLE_SHEETS)) {
-      const row = sheets.get(sheet)!.find((r) => r.Week === 2)!;
-      const card = replay.getByTestId(`map-facility-${id}`);
-      await expect.poll(() => card.textContent(), { message: id }).toContain(`Stock ${row.Stock}`);
-      expect(await card.textContent(), id).toContain(`Backlog ${row.Backlog}`);
-      expect(await card.textContent(), id).toContain('Ordered');
-    }
-    await replay.screenshot({ path: `${shots}/6-replay-week-2-1280.png`, fullPage: true });
+    await replayMatchesWorkbook(replay, app.origin, round1Games[0]!, ada.cookie, {
+      weeks: 3,
+      shot: `${shots}/6-replay-week-2-1280.png`,
+    });
 
-    expect(toasts).toEqual([]);
+    expect(witness.toasts.map((toast) => toast.text)).toEqual([]);
     console.log(`class rehearsal: ${Math.round((performance.now() - started) / 1000)} s`);
   },
   // A ceiling, not a pace: alone it takes about 2 minutes; two browser files at once on 2 cores, over 4.

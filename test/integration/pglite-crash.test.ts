@@ -52,7 +52,12 @@ async function until(condition: () => boolean, ms: number, what: string) {
 }
 
 /** An order sent as the app sends it: again, with its command id, until the server answers. */
-async function orderUntilAnswered(player: ApiUser['api'], gameId: string, facilityId: string, commandId: string) {
+async function orderUntilAnswered(
+  player: ApiUser['api'],
+  gameId: string,
+  facilityId: string,
+  commandId: string,
+) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await player.beergame.placeOrder.mutate({ gameId, facilityId, quantity: 7, commandId });

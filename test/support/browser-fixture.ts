@@ -315,7 +315,8 @@ function watch(
   const onPage = (page: Page) => {
     page.on('pageerror', (error) => {
       if ([...expectedPageErrors].some((pattern) => pattern.test(error.message))) return;
-      problems.push(`${name} ${page.url()}: ${error.stack ?? error.message}`);
+      // An error thrown without a message (a rejected promise's bare value) still says what it was.
+      problems.push(`${name} ${page.url()}: ${error.stack || error.message || `${error.name} (no message)`}`);
     });
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
