@@ -33,6 +33,7 @@ import { answerBackupRequests } from './db/backup';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { currentRole, grantServingRole } from './db/roles';
+import { isDatabaseUnreachable } from './db/unreachable';
 import { CommandHandler } from './eventstore/command-handler';
 import { EventStore } from './eventstore/event-store';
 import { InProcessFeed, type LiveFeed, PostgresFeed } from './eventstore/live-feed';
@@ -202,6 +203,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (await enqueueMail(database.db, request)) mail.wake();
   };
   const commands = new CommandHandler(store);
+  const authDatabaseAway = everyMinuteAtMost(log);
   const portals = new PortalDirectory(database.db, config.appHosts);
   const auth = createAuth({
     db: database.db,
@@ -224,6 +226,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     sessionEnded: (token) => {
       signIns.ended(token);
       void sessionCache.forgetSessions((cached) => cached === token);
+    },
+    // Into the server's log (and its error reports); a database away is said once a minute, as
+    // the scheduler says it, not once per page asking for its sign-in.
+    logError: (message, args) => {
+      if (args.some(isDatabaseUnreachable))
+        authDatabaseAway('better-auth: the database cannot be reached', {});
+      else log.error({ err: args.find((arg) => arg instanceof Error) ?? args[0] }, `better-auth: ${message}`);
     },
   });
   const limiter = new RateLimiter(database.db);

@@ -109,6 +109,8 @@ export function createAuth(options: {
   vacateSeats: (userId: string) => Promise<unknown>;
   /** A session was deleted (a sign-out, a revocation, its user deleted): its live views end now. */
   sessionEnded: (token: string) => void;
+  /** Where better-auth's errors go (the server's log); by default, better-auth's own console logger. */
+  logError?: (message: string, args: unknown[]) => void;
 }) {
   const social = socialSignInOptions(options.socialSignIn);
   /** Who set a new password with a reset code, per request: signed in once the reset succeeded. */
@@ -260,7 +262,10 @@ export function createAuth(options: {
     experimental: { instrumentation: { enabled: false } },
     telemetry: { enabled: false },
     // A wrong password is the caller's mistake, slowed by our rate limits: not a line in the log each.
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      ...(options.logError ? { log: (_level, message, ...args) => options.logError!(message, args) } : {}),
+    },
   });
 }
 

@@ -11,7 +11,8 @@ import { itOnPostgres } from '../support/database';
  * creator's board and the follow-up are open; PostgreSQL is stopped for 12 s (longer than the live
  * views' 10 s poll), then started; the instructor closes the week from the follow-up. The phone and
  * the board must show the new week within 3 s, without a reload, and every page must have said
- * that it was not live while the database was away.
+ * that it was not live while the database was away. A page opened in the outage waits (its
+ * sign-in cannot be read) and comes back by itself.
  */
 const app = browserFixture({ process: { ownDatabase: true } });
 const shots = `${SHOTS}/database-outage`;
@@ -69,12 +70,20 @@ itOnPostgres(
     }
     await phone.screenshot({ path: `${shots}/1-phone-database-away-390.png` });
     await followUp.screenshot({ path: `${shots}/1-follow-up-database-away-1280.png`, fullPage: true });
+    // A second phone of the student's opens the game in the outage (its sign-in cannot be read):
+    // it waits, says it is not live, and does not take its visitor for signed out.
+    const late = await app.person({ viewport: PHONE, as: student, name: 'late phone' });
+    await late.page.goto(`${app.origin}/game/${gameId}/play`);
+    await late.page.getByTestId('reconnecting').waitFor();
+    expect(late.page.url()).toBe(`${app.origin}/game/${gameId}/play`);
+    await late.page.screenshot({ path: `${shots}/1-phone-opened-in-outage-390.png` });
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (performance.now() - stoppedAt)));
     await database.start();
 
     // Back: the pages say so by themselves, then the instructor closes the week from the follow-up.
-    for (const page of [phone, board, followUp])
+    for (const page of [phone, board, followUp, late.page])
       await page.locator('main[data-stale]').waitFor({ state: 'detached', timeout: 5_000 });
+    await expect.poll(() => weekOf(late.page), { timeout: CURRENT_WITHIN_MS }).toBe(1);
     away();
     await followUp.getByTestId('select-all-teams').check();
     await followUp.getByTestId('bulk-close-week').click();
@@ -83,6 +92,7 @@ itOnPostgres(
     const closedAt = performance.now();
     for (const [page, testId] of [
       [phone, 'week'],
+      [late.page, 'week'],
       [board, 'week'],
       [followUp, 'team-week'],
     ] as const)
