@@ -45,10 +45,13 @@ export function useLiveView<V extends object>(
     },
     onError(error: { data?: { code?: string } | null }): boolean {
       if (isRefusal(error)) return false;
-      // Cut off (a socket closed under it: it resumes with the socket) or failed on the server:
-      // the figures are stale until it is back, and it is started again after a pause.
-      // Its pause is the socket's (never more than 1.5 s, jittered, so a class does not subscribe
-      // in one burst), cut short when another live view of the page hears from the server.
+      // Cut off without an answer (its socket closed under it as the sign-in changed: the new
+      // client subscribes again) is the connection's to tell.
+      if (!error.data) return true;
+      // Failed on the server (its database away): the figures are stale until it is back, and it
+      // is started again after the socket's pause (never more than 1.5 s, jittered, so a class
+      // does not subscribe in one burst), cut short when another live view of the page hears from
+      // the server.
       held.current = null;
       tracked.failed();
       window.clearTimeout(retry.current);
