@@ -513,7 +513,7 @@ async function main() {
       notSeenWeek3 > 0;
     const name = BEHIND_PROXY ? 'proxy-crash' : CUT_SOCKETS ? 'cut' : ON_PGLITE ? 'pglite-crash' : 'crash';
     console.log(
-      `\n${name}: players=${players.length} games=${GAMES} lost=${lost} doubled=${doubled} unacknowledged=${unacknowledged} resumed=${resumes.length}/${cut.length} resume_p99_ms=${resumeP99.toFixed(0)} timers_once=${timersOnce}/${GAMES} serving_ms_after_kill=${(servingAt - killedAt).toFixed(0)} view_back_p99_ms_from_kill=${viewBackP99.toFixed(0)} stale_views=${staleViews}${failed ? ' failed=1' : ''}`,
+      `\n${name}: players=${players.length} games=${GAMES} lost=${lost} doubled=${doubled} unacknowledged=${unacknowledged} resumed=${resumes.length}/${cut.length} resume_p99_ms=${resumeP99.toFixed(0)} timers_once=${timersOnce}/${GAMES}${BEHIND_PROXY || CUT_SOCKETS ? '' : ` serving_ms_after_kill=${(servingAt - killedAt).toFixed(0)}`} view_back_p99_ms_from_kill=${viewBackP99.toFixed(0)} stale_views=${staleViews}${failed ? ' failed=1' : ''}`,
     );
   } finally {
     for (const client of clients) client.close();
