@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { SocialProvider } from '../src-shared/rules/social-sign-in';
-import { reconnectDelayMs } from './api-links';
 import type { betterAuthClient } from './auth-client';
-import { serverAnswers, trackLiveView } from './connection';
 import { loadChunk } from './load-chunk';
 
 export interface CurrentUser {
@@ -94,11 +92,24 @@ function setSession(next: SessionState) {
 }
 
 /**
- * Milliseconds before the session is asked for again after the server could not answer: the
- * socket's pause (never more than 1.5 s), cut short when a live view of the page hears from it.
+ * What the page does while its session cannot be read: it says it is not live (`unanswered`: a
+ * failed live view until `close`), and asks again after `pause`. The page's start sets them to the
+ * connection's rules (main.tsx): this module imports neither connection.ts nor api-links.ts, which
+ * would take them out of the first load's main chunk into one shared with this one's.
  */
-const sessionRetry = (attempt: number) =>
-  Promise.race([new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt))), serverAnswers()]);
+export interface WhileSessionUnanswered {
+  unanswered(): { close(): void };
+  pause(attempt: number): Promise<unknown>;
+}
+
+let whileUnanswered: WhileSessionUnanswered = {
+  unanswered: () => ({ close: () => {} }),
+  pause: () => new Promise((resolve) => setTimeout(resolve, 1_000)),
+};
+
+export function setWhileSessionUnanswered(rules: WhileSessionUnanswered): void {
+  whileUnanswered = rules;
+}
 
 /**
  * Reads the session. A server that cannot answer (down, restarting, its database away: a 5xx, a
@@ -107,7 +118,7 @@ const sessionRetry = (attempt: number) =>
  * for signed out. Any other refusal keeps what is known; better-auth's client did too.
  */
 async function readSession(): Promise<void> {
-  let away: ReturnType<typeof trackLiveView> | null = null;
+  let away: { close(): void } | null = null;
   try {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -121,11 +132,8 @@ async function readSession(): Promise<void> {
       } catch {
         // No answer: the server is away.
       }
-      if (!away) {
-        away = trackLiveView();
-        away.failed();
-      }
-      await sessionRetry(attempt);
+      away ??= whileUnanswered.unanswered();
+      await whileUnanswered.pause(attempt);
     }
   } finally {
     away?.close();

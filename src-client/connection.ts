@@ -13,7 +13,7 @@
  */
 import { onlineManager } from '@tanstack/react-query';
 import type { TRPCWebSocketClient } from '@trpc/client';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { LIVE_VIEW_STALE_MS } from '../src-shared/api/view-patch';
 
 /** `connecting`: not yet open since the page loaded; `live`: open; `reconnecting`: lost after being open. */
@@ -63,31 +63,15 @@ export function useConnection(): ConnectionState {
   return useSyncExternalStore(subscribe, currentConnection);
 }
 
-/** A live view of the page, as `trackLiveView` follows it. */
-interface TrackedView {
-  /** When the server last confirmed it (performance.now()), or null before its first view. */
-  confirmedAt: number | null;
-  /** Whether its subscription failed since it was last confirmed (it is being started again). */
-  failed: boolean;
-  /** When it was opened, or started again: a view the server never sends is stale too. */
-  openedAt: number;
-}
-
-const views = new Set<TrackedView>();
+/**
+ * The page's live views, as `trackLiveView` follows them: when the server last confirmed each
+ * (performance.now(); null before its first view), whether its subscription failed since, and when
+ * it was opened (a view the server never sends is stale too).
+ */
+const views = new Set<{ confirmedAt: number | null; failed: boolean; openedAt: number }>();
 let viewsStale = false;
 const viewListeners = new Set<() => void>();
-let checker: number | null = null;
-/** Who waits for the server to answer again (`serverAnswers`). */
-const answerWaiters = new Set<() => void>();
-
-/**
- * Resolves when the server next confirms one of the page's live views: it answers again, so what
- * failed while it could not (a live view's subscription, the sign-in's read) is tried at once
- * instead of after its pause.
- */
-export function serverAnswers(): Promise<void> {
-  return new Promise((resolve) => answerWaiters.add(resolve));
-}
+let checker: number | undefined;
 
 /**
  * Whether one of the page's live views is not current: confirmed, but not for LIVE_VIEW_STALE_MS;
@@ -99,13 +83,11 @@ function judgeViews() {
   const stale = [...views].some(
     (view) =>
       view.failed ||
-      (view.confirmedAt !== null
-        ? now - view.confirmedAt > LIVE_VIEW_STALE_MS
-        : state === 'live' && now - view.openedAt > LIVE_VIEW_STALE_MS),
+      now - (view.confirmedAt ?? (state === 'live' ? view.openedAt : now)) > LIVE_VIEW_STALE_MS,
   );
-  if (views.size === 0 && checker !== null) {
+  if (views.size === 0) {
     window.clearInterval(checker);
-    checker = null;
+    checker = undefined;
   }
   if (stale === viewsStale) return;
   viewsStale = stale;
@@ -114,11 +96,10 @@ function judgeViews() {
 
 /**
  * Follows one live view of the page: `confirmed` at each view, patch or beat, `failed` when its
- * subscription fails (it is started again), `restarted` when it is started again for another
- * reason (a patch that did not follow), `close` when the page leaves it.
+ * subscription fails (it is started again), `close` when the page leaves it.
  */
 export function trackLiveView() {
-  const view: TrackedView = { confirmedAt: null, failed: false, openedAt: performance.now() };
+  const view = { confirmedAt: null as number | null, failed: false, openedAt: performance.now() };
   views.add(view);
   checker ??= window.setInterval(judgeViews, 250);
   return {
@@ -126,15 +107,10 @@ export function trackLiveView() {
       view.confirmedAt = performance.now();
       view.failed = false;
       judgeViews();
-      for (const answered of answerWaiters) answered();
-      answerWaiters.clear();
     },
     failed() {
       view.failed = true;
       judgeViews();
-    },
-    restarted() {
-      view.openedAt = performance.now();
     },
     close() {
       views.delete(view);
@@ -143,35 +119,10 @@ export function trackLiveView() {
   };
 }
 
-type TrackedLiveView = Omit<ReturnType<typeof trackLiveView>, 'close'>;
-
-/** A live view followed for as long as the component that shows it is mounted (`trackLiveView`). */
-export function useTrackedLiveView(): TrackedLiveView {
-  const current = useRef<ReturnType<typeof trackLiveView> | null>(null);
-  useEffect(() => {
-    const tracked = trackLiveView();
-    current.current = tracked;
-    return () => {
-      tracked.close();
-      current.current = null;
-    };
-  }, []);
-  return useMemo(
-    () => ({
-      confirmed: () => current.current?.confirmed(),
-      failed: () => current.current?.failed(),
-      restarted: () => current.current?.restarted(),
-    }),
-    [],
-  );
-}
-
 const subscribeViews = (listener: () => void) => {
   viewListeners.add(listener);
   return () => viewListeners.delete(listener);
 };
 
 /** Whether one of the page's live views is stale (see `judgeViews`), re-rendering on every change. */
-export function useViewsStale(): boolean {
-  return useSyncExternalStore(subscribeViews, () => viewsStale);
-}
+export const useViewsStale = (): boolean => useSyncExternalStore(subscribeViews, () => viewsStale);

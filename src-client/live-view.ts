@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type HeldView, type LiveView, nextHeldView } from '../src-shared/api/view-patch';
 import { reconnectDelayMs } from './api-links';
-import { serverAnswers, useTrackedLiveView } from './connection';
+import { trackLiveView } from './connection';
 
 /**
  * The view of one live subscription, and the handlers that keep it: pass `onData` and `onError`
@@ -21,7 +21,16 @@ export function useLiveView<V extends object>(
 ) {
   const [view, setView] = useState<V | null>(null);
   const held = useRef<HeldView<V> | null>(null);
-  const tracked = useTrackedLiveView();
+  // Followed for as long as the component is mounted (connection.ts).
+  const tracked = useRef<ReturnType<typeof trackLiveView> | null>(null);
+  useEffect(() => {
+    const view = trackLiveView();
+    tracked.current = view;
+    return () => {
+      view.close();
+      tracked.current = null;
+    };
+  }, []);
   const restart = useRef<() => void>(() => {});
   const failures = useRef(0);
   const retry = useRef<number | undefined>(undefined);
@@ -35,12 +44,11 @@ export function useLiveView<V extends object>(
       const next = nextHeldView(held.current, update);
       held.current = next;
       if (next === null) {
-        tracked.restarted();
         restart.current();
         return;
       }
       failures.current = 0;
-      tracked.confirmed();
+      tracked.current?.confirmed();
       if (!('beat' in update)) setView(next.view);
     },
     onError(error: { data?: { code?: string } | null }): boolean {
@@ -50,20 +58,11 @@ export function useLiveView<V extends object>(
       if (!error.data) return true;
       // Failed on the server (its database away): the figures are stale until it is back, and it
       // is started again after the socket's pause (never more than 1.5 s, jittered, so a class
-      // does not subscribe in one burst), cut short when another live view of the page hears from
-      // the server.
+      // does not subscribe in one burst).
       held.current = null;
-      tracked.failed();
+      tracked.current?.failed();
       window.clearTimeout(retry.current);
-      let retried = false;
-      const again = () => {
-        if (retried) return;
-        retried = true;
-        window.clearTimeout(retry.current);
-        restart.current();
-      };
-      retry.current = window.setTimeout(again, reconnectDelayMs(failures.current++));
-      void serverAnswers().then(again);
+      retry.current = window.setTimeout(() => restart.current(), reconnectDelayMs(failures.current++));
       return true;
     },
   };

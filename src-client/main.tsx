@@ -8,7 +8,9 @@ import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useMemo, useStat
 import { createRoot } from 'react-dom/client';
 import { useIntl } from 'react-intl';
 import { asksConsentOn } from '../src-shared/rules/tracking';
-import { useCurrentUser } from './auth';
+import { reconnectDelayMs } from './api-links';
+import { setWhileSessionUnanswered, useCurrentUser } from './auth';
+import { trackLiveView } from './connection';
 import { I18nProvider } from './i18n';
 import { loadChunk } from './load-chunk';
 import { LookProvider } from './look';
@@ -23,6 +25,16 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce
 setNonce(styleNonce);
 
 startErrorReporting();
+// A session that cannot be read (the server or its database away) makes the page stale until it
+// is, and is asked again at the socket's pace.
+setWhileSessionUnanswered({
+  unanswered: () => {
+    const view = trackLiveView();
+    view.failed();
+    return view;
+  },
+  pause: (attempt) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt))),
+});
 /**
  * The consent banner's code loads only for a visitor who has not chosen yet, arriving on a page
  * where something is counted (src-shared/rules/tracking.ts); its few words are every page's.

@@ -1,13 +1,15 @@
-import { Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatJoinCode, joinCodeOf } from '../../../src-shared/rules/join-code';
 import { joinCodeLink } from '../../paths';
+import { LazyModal } from '../../ui/lazy-modal';
 import { QrCode } from '../../ui/qr-code';
 
 /**
  * The instructor's "Show join code" button and what it opens: the game's short code in type big
- * enough to read across a classroom, and a QR code of its join link, for a projector.
+ * enough to read across a classroom, and a QR code of its join link, for a projector. Its dialog's
+ * code loads after the page's (LazyModal): the intro page a player opens does not carry it.
  */
 export function JoinCodeButton({ gameId }: { gameId: string }) {
   const intl = useIntl();
@@ -20,7 +22,7 @@ export function JoinCodeButton({ gameId }: { gameId: string }) {
       <Button variant="light" onClick={open} data-testid="show-join-code">
         <FormattedMessage id="game.showJoinCode" />
       </Button>
-      <Modal
+      <LazyModal
         opened={opened}
         onClose={close}
         size="min(1100px, 96vw)"
@@ -55,7 +57,7 @@ export function JoinCodeButton({ gameId }: { gameId: string }) {
             </Text>
           </Stack>
         </Group>
-      </Modal>
+      </LazyModal>
     </>
   );
 }
