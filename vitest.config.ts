@@ -1,5 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Browser files that time what a class sees at the screen (within 3 s of a fault): they run one at
+ * a time, after the other projects (Vitest runs a project of one worker last, alone), so that
+ * another file's Chromium and server are not what they measure.
+ */
+const AT_THE_SCREEN = [
+  'test/e2e/class-rehearsal.test.ts',
+  'test/e2e/class-rehearsal-faults.test.ts',
+  'test/e2e/database-outage.test.ts',
+];
+const browserProject = {
+  globalSetup: ['test/support/database-setup.ts'],
+  // Ceilings, not paces: the longest real-time tests (a lean workshop) take 2 minutes alone
+  // and over 3 with another browser file beside them on 2 cores.
+  testTimeout: 360_000,
+  hookTimeout: 180_000,
+  // As long as a page's own waits (browser.ts): a fresh browser's first load of a page
+  // (its code, then its words) may pass vitest's 1 s while another file runs.
+  expect: { poll: { timeout: 15_000 } },
+};
+
 export default defineConfig({
   test: {
     // Vitest's usual output, then every file's time, slowest first.
@@ -20,18 +41,10 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/database-setup.ts'],
-          // Ceilings, not paces: the longest real-time tests (a lean workshop) take 2 minutes alone
-          // and over 3 with another browser file beside them on 2 cores.
-          testTimeout: 360_000,
-          hookTimeout: 180_000,
-          // As long as a page's own waits (browser.ts): a fresh browser's first load of a page
-          // (its code, then its words) may pass vitest's 1 s while another file runs.
-          expect: { poll: { timeout: 15_000 } },
-        },
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: AT_THE_SCREEN, ...browserProject },
+      },
+      {
+        test: { name: 'e2e-screen', include: AT_THE_SCREEN, fileParallelism: false, ...browserProject },
       },
     ],
   },

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { APIError } from 'better-auth/api';
 import { toNodeHandler } from 'better-auth/node';
 import express, { type RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
@@ -227,12 +228,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       signIns.ended(token);
       void sessionCache.forgetSessions((cached) => cached === token);
     },
-    // Into the server's log (and its error reports); a database away is said once a minute, as
-    // the scheduler says it, not once per page asking for its sign-in.
+    // Into the server's log: a failure (an exception of its own) is an error, and reported; a
+    // request it refused (a callback URL, a common password: answered 4xx) is not; a database
+    // away is said once a minute, as the scheduler says it, not once per page asking for its sign-in.
     logError: (message, args) => {
+      const failure = args.find((arg) => arg instanceof Error && !(arg instanceof APIError));
       if (args.some(isDatabaseUnreachable))
         authDatabaseAway('better-auth: the database cannot be reached', {});
-      else log.error({ err: args.find((arg) => arg instanceof Error) ?? args[0] }, `better-auth: ${message}`);
+      else if (failure) log.error({ err: failure }, `better-auth: ${message}`);
+      else log.info({ said: args }, `better-auth refused a request: ${message}`);
     },
   });
   const limiter = new RateLimiter(database.db);

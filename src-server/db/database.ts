@@ -42,6 +42,10 @@ export async function openDatabase(options: {
     // A pooled connection that dies while idle (server restart, dropped database) is discarded by
     // the pool and replaced on the next query; without this listener it would crash the process.
     pool.on('error', () => undefined);
+    // One that dies while checked out between two statements (PostgreSQL stopped mid-transaction)
+    // says so on the client, which the pool no longer listens to then: its statement fails, and
+    // the event must not crash the process either.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', connectionString: options.databaseUrl, pool, close: () => db.destroy() };
   }
