@@ -7,9 +7,9 @@
  * cluster of the file's own (and a proxy in front of it that can go silent).
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
-import { sql } from 'kysely';
 import { openDatabase } from '../../src-server/db/database';
 import type { RunningServer } from '../../src-server/main';
 import { type HeldView, type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
@@ -270,27 +270,30 @@ describe('live views through a lost database', () => {
     40_000,
   );
 
-  itOnPostgres('lose a connection cut in the middle of a transaction without taking the process down', async () => {
-    const handle = await openDatabase({ databaseUrl: database.url, dataDir: '' });
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    try {
-      // Between two statements the connection is checked out and idle: PostgreSQL's goodbye then
-      // arrives as the client's 'error' event, which crashed the process (Vitest: an uncaught
-      // exception) when nothing listened to it.
-      const cut = handle.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-        await pause(200);
-        await sql`select 1`.execute(trx);
-      });
-      await expect(cut).rejects.toThrow();
-      // The pool goes on with a new connection.
-      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
-      expect(rows).toEqual([{ one: 1 }]);
-    } finally {
-      await admin.end();
-      await handle.close();
-    }
-  });
+  itOnPostgres(
+    'lose a connection cut in the middle of a transaction without taking the process down',
+    async () => {
+      const handle = await openDatabase({ databaseUrl: database.url, dataDir: '' });
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      try {
+        // Between two statements the connection is checked out and idle: PostgreSQL's goodbye then
+        // arrives as the client's 'error' event, which crashed the process (Vitest: an uncaught
+        // exception) when nothing listened to it.
+        const cut = handle.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await pause(200);
+          await sql`select 1`.execute(trx);
+        });
+        await expect(cut).rejects.toThrow();
+        // The pool goes on with a new connection.
+        const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        await admin.end();
+        await handle.close();
+      }
+    },
+  );
 });
