@@ -57,7 +57,7 @@ export function useLiveView<V extends object>(
       // client subscribes again) is the connection's to tell.
       if (!error.data) return true;
       // Failed on the server (its database away): the figures are stale until it is back, and it
-      // is started again after the socket's pause (never more than 1.5 s, jittered, so a class
+      // is started again after the socket's pause (never more than 1 s, jittered, so a class
       // does not subscribe in one burst).
       held.current = null;
       tracked.current?.failed();

@@ -18,10 +18,11 @@ import {
 /**
  * The class rehearsal of faults (issue 39, item 6): what a class lives through when the database or
  * the server fails under it, through the pages in Chromium, against the server as `npm start` runs
- * it, on a PostgreSQL of the file's own that the test stops. Eight phones in two teams and the
- * instructor's follow-up and board (at a projector's size) play a session of two rounds:
+ * it, on a PostgreSQL of the file's own that the test stops. Four phones in two teams (each team's
+ * retailer and wholesaler; the computer plays its distributor and factory) and the instructor's
+ * follow-up and board (at a projector's size) play a session of two rounds:
  *
- * - week 2: PostgreSQL stops for 8 s while half the class types its orders (refused in the
+ * - week 2: PostgreSQL stops for 8 s while the wholesalers type their orders (refused in the
  *   player's words, sent again once it is back);
  * - week 3: a turn timer falls due while PostgreSQL is stopped: the week waits the grace once it is
  *   back, and an order sent then is acknowledged on the phone;
@@ -32,7 +33,9 @@ import {
  *
  * After each fault every phone and both instructor pages show the current week within 3 s, and say
  * they are live again, without a reload. Any console error outside the faults, or any error toast
- * but the outage's refusals, fails it.
+ * but the outage's refusals, fails it. Six pages, not the twelve phones of the first rehearsal:
+ * every page Chromium renders here shares this machine's two cores with the server and PostgreSQL,
+ * and what is timed is the class's pages, not the test's crowding of them.
  */
 const shots = `${SHOTS}/rehearsal-faults`;
 const app = browserFixture({ process: { env: { GAME_CREATION_LIMIT: '1000/60' }, ownDatabase: true } });
@@ -51,7 +54,7 @@ const REFUSED_IN_OUTAGE = 'The server is reconnecting to its database';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 itOnPostgres(
-  'runs a class of 8 phones through a stopped database, a timer due in it, a killed server and two rounds',
+  'runs a class of 4 phones through a stopped database, a timer due in it, a killed server and two rounds',
   async () => {
     const started = performance.now();
     const witness: Witness = { navigations: [], toasts: [] };
@@ -60,8 +63,8 @@ itOnPostgres(
     const database = app.ownDatabase!;
     const ada = await app.instructor('ada@example.org');
 
-    // A session of two rounds for two teams, published; eight students seated by the API, each
-    // with a phone on the lobby.
+    // A session of two rounds for two teams, published; four students seated by the API (each
+    // team's retailer and wholesaler), each with a phone on the lobby.
     const { sessionId } = await ada.api.session.create.mutate({
       name: 'Operations, Friday',
       template: 'blindThenTransparent',
@@ -69,14 +72,14 @@ itOnPostgres(
       commandId: randomUUID(),
     });
     await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
-    const roles = ['retailer', 'wholesaler', 'distributor', 'factory'];
+    const roles = ['retailer', 'wholesaler'];
     const phones: Page[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 4; i++) {
       const student = await app.anonymous(`Student ${i + 1}`);
       await student.api.session.join.mutate({
         sessionId,
-        teamNumber: 1 + Math.floor(i / 4),
-        facilityId: roles[i % 4]!,
+        teamNumber: 1 + Math.floor(i / 2),
+        facilityId: roles[i % 2]!,
         commandId: randomUUID(),
       });
       const phone = await witnessedPerson(app, witness, PHONE, `phone ${i + 1}`);
@@ -89,9 +92,7 @@ itOnPostgres(
     await instructor.context.addCookies(cookiesOf(ada.cookie));
     const followUp = instructor.page;
     await followUp.goto(`${app.origin}/session/${sessionId}/follow-up`);
-    await followUp.getByTestId('start-round').click();
-    await followUp.getByTestId('confirm-start-round').click();
-    for (const phone of phones) await phone.waitForURL(/\/game\/[\w-]+\/play$/);
+    await startRoundWithComputer(followUp, phones);
     const round1Games = [...new Set(phones.map(gameIdOf))] as string[];
     expect(round1Games).toHaveLength(2);
     // The board of team 1's game, on the projector.
@@ -120,7 +121,10 @@ itOnPostgres(
           await page.locator('main[data-stale]').waitFor({ state: 'detached', timeout: ms });
         }),
       );
-      return performance.now() - from;
+      // Said in the run's output: how close each step came to the bound, run by run.
+      const took = performance.now() - from;
+      console.log(`${what}: every page current ${Math.round(took)} ms after it`);
+      return took;
     };
     /** Every page says it is not live (stale) within the beat's 2 s and the page's check. */
     const everyPageStale = () =>
@@ -143,9 +147,9 @@ itOnPostgres(
     await everyoneOrders(phones, 1);
     await everyPageCurrent(2, 'week 1 closed');
 
-    // Week 2: half of each team orders, then PostgreSQL stops while the other half types.
-    const early = phones.filter((_, i) => i % 4 < 2);
-    const late = phones.filter((_, i) => i % 4 >= 2);
+    // Week 2: the retailers order, then PostgreSQL stops while the wholesalers type.
+    const early = phones.filter((_, i) => i % 2 === 0);
+    const late = phones.filter((_, i) => i % 2 === 1);
     await everyoneOrders(early, 2);
     const databaseAway = app.expectConsoleErrors(DATABASE_AWAY);
     await stopDatabase();
@@ -227,7 +231,7 @@ itOnPostgres(
     for (const [i, phone] of phones.entries())
       for (const week of [1, 2, 5])
         expect(recorded, `phone ${i + 1}, week ${week}`).toContain(
-          `game-${gameIdOf(phone)}/${roles[i % 4]}/week ${week}`,
+          `game-${gameIdOf(phone)}/${roles[i % 2]}/week ${week}`,
         );
     expect(recorded).toContain(`game-${gameIdOf(phones[0]!)}/retailer/week 3`);
 
@@ -239,9 +243,7 @@ itOnPostgres(
     await followUp.getByTestId('next-round').click();
     await followUp.getByTestId('confirm-next-round').click();
     for (const phone of phones) await phone.waitForURL(/\/game\/[\w-]+\/intro$/);
-    await followUp.getByTestId('start-round').click();
-    await followUp.getByTestId('confirm-start-round').click();
-    for (const phone of phones) await phone.waitForURL(/\/game\/[\w-]+\/play$/);
+    await startRoundWithComputer(followUp, phones);
     const round2Games = [...new Set(phones.map(gameIdOf))] as string[];
     expect(round2Games.filter((id) => round1Games.includes(id))).toEqual([]);
     await board.goto(`${app.origin}/game/${gameIdOf(phones[0]!)}/play`);
@@ -256,13 +258,15 @@ itOnPostgres(
     for (const phone of phones) await phone.waitForURL(/\/game\/[\w-]+\/results$/);
     await followUp.locator('[data-testid="round-status"][data-status="finished"]').waitFor();
     const round2Recorded = await ordersRecorded(app.databaseUrl!, round2Games);
-    expect(round2Recorded.filter((o) => /week [12]$/.test(o))).toHaveLength(16);
+    expect(round2Recorded.filter((o) => /week [12]$/.test(o))).toHaveLength(8);
 
     // The replay of round 1, week by week, says what its workbook says.
     await replayMatchesWorkbook(await instructor.context.newPage(), app.origin, round1Games[0]!, ada.cookie, {
       weeks: 5,
-      // Weeks 3 and 4 were closed by the timer: most of the team had not ordered.
-      everyoneOrdered: (week) => week !== 3 && week !== 4,
+      // The players ordered in weeks 1, 2 and 5 (the retailer in week 3 too); the computer's
+      // orders, and the timer's, come with the week's close.
+      ordered: (week, facilityId) =>
+        roles.includes(facilityId) && (week !== 3 || facilityId === 'retailer') && week !== 4,
       shot: `${shots}/4-replay-week-2-1280.png`,
     });
 
@@ -287,4 +291,18 @@ function cookiesOf(cookie: string) {
     const [name, ...value] = pair.split('=');
     return { name: name!, value: value.join('='), url: app.origin };
   });
+}
+
+/**
+ * The follow-up starts the round; every phone lands on its game; the seats nobody took (each team's
+ * distributor and factory) are handed to the computer, which orders for them as each week closes.
+ */
+async function startRoundWithComputer(followUp: Page, phones: Page[]) {
+  await followUp.getByTestId('start-round').click();
+  await followUp.getByTestId('confirm-start-round').click();
+  for (const phone of phones) await phone.waitForURL(/\/game\/[\w-]+\/play$/);
+  await followUp.getByTestId('select-all-teams').check();
+  await followUp.getByTestId('bulk-free-seats').click();
+  await followUp.getByTestId('confirm-free-seats').click();
+  await followUp.getByText('Done for 2 teams.').waitFor();
 }

@@ -120,8 +120,9 @@ export async function workbookRows(url: string, cookie: string) {
 /**
  * The debrief's replay of a finished game, at every week it was played, shows on each facility's
  * card what the workbook's row of that week says (the replay, the workbook and the history number
- * the weeks alike), and that it ordered in the weeks where every player did (`everyoneOrdered`;
- * a week the timer closed shows who had not). `page` is its creator's.
+ * the weeks alike), and that it ordered where its player did (`ordered`, every facility every week
+ * by default: the computer's orders, and the timer's, come with the week's close, after it). `page`
+ * is its creator's.
  */
 export async function replayMatchesWorkbook(
   page: Page,
@@ -130,9 +131,9 @@ export async function replayMatchesWorkbook(
   cookie: string,
   {
     weeks,
-    everyoneOrdered = () => true,
+    ordered = () => true,
     shot,
-  }: { weeks: number; everyoneOrdered?: (week: number) => boolean; shot?: string },
+  }: { weeks: number; ordered?: (week: number, facilityId: string) => boolean; shot?: string },
 ) {
   const sheets = await workbookRows(`${origin}/api/games/${gameId}/export.xlsx?lang=en`, cookie);
   for (let week = 1; week <= weeks; week++) {
@@ -148,7 +149,7 @@ export async function replayMatchesWorkbook(
         .poll(() => card.textContent(), { message: `${id}, week ${week}` })
         .toContain(`Stock ${row!.Stock}`);
       expect(await card.textContent(), `${id}, week ${week}`).toContain(`Backlog ${row!.Backlog}`);
-      if (everyoneOrdered(week)) expect(await card.textContent(), `${id}, week ${week}`).toContain('Ordered');
+      if (ordered(week, id)) expect(await card.textContent(), `${id}, week ${week}`).toContain('Ordered');
     }
     if (shot && week === 2) await page.screenshot({ path: shot, fullPage: true });
   }

@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { reconnectDelayMs, socketAddress } from '../../src-client/api-links';
 
 describe('reconnecting after the server went away', () => {
-  it('tries again quickly, then at most every 1.5 s, so a page is back within 2 s of the server', () => {
+  it('tries again quickly, then at most every second, so a page knocks within a second of the server', () => {
     for (let attempt = 0; attempt < 50; attempt++) {
-      expect(reconnectDelayMs(attempt, () => 0.999)).toBeLessThan(1500);
-      expect(reconnectDelayMs(attempt, () => 0)).toBeGreaterThanOrEqual(200);
+      expect(reconnectDelayMs(attempt, () => 0.999)).toBeLessThan(1000);
+      expect(reconnectDelayMs(attempt, () => 0)).toBeGreaterThanOrEqual(100);
     }
-    expect(reconnectDelayMs(0, () => 0)).toBe(200);
+    expect(reconnectDelayMs(0, () => 0)).toBe(100);
   });
 
   it('spreads a class over half a second instead of reconnecting all at once', () => {
-    expect(reconnectDelayMs(10, () => 0)).toBe(1000);
-    expect(reconnectDelayMs(10, () => 0.5)).toBe(1250);
+    expect(reconnectDelayMs(10, () => 0)).toBe(500);
+    expect(reconnectDelayMs(10, () => 0.5)).toBe(750);
   });
 
   it("names the game of the page in the socket's address, for the proxy to keep a game on one process", () => {
