@@ -12,18 +12,16 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { loadConfig } from '../src-server/config';
-import { type RunningServer, startServer } from '../src-server/main';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../src-server/main';
 import type { GameView } from '../src-server/trpc/routers/game';
+import { chromiumPath } from '../test/support/chromium-path';
 import { createScratchDatabase } from '../test/support/scratch-database';
-import {
-  type ApiUser,
-  freePort,
-  signInAnonymous,
-  signUpInstructor,
-  waitForView,
-} from '../test/support/server';
+import type { ApiUser } from '../test/support/server';
+
+// The server, its test clients and Playwright are loaded by the measure only: the budget's unit
+// test reads this module's rules without them.
+const testClients = () => import('../test/support/server');
 
 /** The player pages whose first load has a budget. */
 export const PLAYER_ROUTES = ['play', 'intro', 'lobby', 'join', 'results'] as const;
@@ -108,6 +106,7 @@ interface Visit {
 
 /** Real games and a session, made through the API as an instructor and players make them. */
 async function makeGames(origin: string, users: ApiUser[]) {
+  const { signInAnonymous, signUpInstructor, waitForView } = await testClients();
   const signUp = async (email: string) => {
     const user = await signUpInstructor(origin, email);
     users.push(user);
@@ -304,6 +303,11 @@ async function startOwnServer(): Promise<{
     databaseUrl = scratch.url;
     drop = scratch.drop;
   }
+  const [{ freePort }, { loadConfig }, { startServer }] = await Promise.all([
+    testClients(),
+    import('../src-server/config'),
+    import('../src-server/main'),
+  ]);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const defaults = loadConfig({});
@@ -325,24 +329,28 @@ async function startOwnServer(): Promise<{
 }
 
 /**
- * The Chromium to measure with (CHROMIUM_PATH, else Debian's), or why there is none: without it
- * the measure is skipped, except under CI (`CI` set), where that is an error.
+ * The Chromium to measure with, found as the browser tests find theirs (CHROMIUM_PATH, else
+ * Debian's or Ubuntu's package), or why there is none: without it the measure is skipped, except
+ * under CI (`CI` set), where that is an error.
  */
 export function chromiumFor(
   env: Record<string, string | undefined>,
   exists: (file: string) => boolean = existsSync,
 ): { executable: string } | { skipped: string } {
-  const file = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (exists(file)) return { executable: file };
-  const message = `no Chromium at ${file} (set CHROMIUM_PATH): the first loads are not measured`;
-  if (env.CI) throw new Error(`CI=${env.CI}, but ${message}`);
-  return { skipped: message };
+  try {
+    return { executable: chromiumPath(env, exists) };
+  } catch (error) {
+    const message = `${(error as Error).message} The first loads are not measured.`;
+    if (env.CI) throw new Error(`CI=${env.CI}, but: ${message}`);
+    return { skipped: message };
+  }
 }
 
 /** Measures every case of `cases` on the build in dist/client (the server serves that one). */
 export async function measureFirstLoads(cases: PlayerCase[], executablePath: string): Promise<FirstLoad[]> {
   const { server, origin, drop } = await startOwnServer();
   const users: ApiUser[] = [];
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -101,6 +101,11 @@ export class Scheduler {
     this.loop.wake();
   }
 
+  /** Resolves once no run is under way (one woken meanwhile included): a test's "it has looked". */
+  idle(): Promise<void> {
+    return this.loop.idle();
+  }
+
   /** Stops waking and waits for the commands under way. */
   stop(): Promise<void> {
     return this.loop.stop();

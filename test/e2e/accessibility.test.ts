@@ -11,8 +11,8 @@ import { sessionView } from '../support/session-view';
  * Accessibility as a test (issue 28, item 7): every main page of the product, as the person who
  * sees it, at 1280 and 390 px, has no serious or critical violation of axe's WCAG 2.0/2.1 A and AA
  * rules (colour contrast, names, tables, lists...); and a player joins and orders, and an instructor
- * creates a game, with the keyboard alone. The subscription tab with PLANS on is in
- * accessibility-plans.test.ts (a server of its own).
+ * creates a game, with the keyboard alone. The subscription tab with PLANS on is checked in
+ * purchase.test.ts, whose server sells plans, at each of its steps.
  */
 const shots = process.env.SHOTS_DIR ?? SHOTS;
 const app = browserFixture({ server: { limits: { gameCreations: { max: 1000, windowSeconds: 60 } } } });

@@ -281,8 +281,8 @@ itOnPostgres(
     expect(unexpected.map((toast) => toast.text)).toEqual([]);
     console.log(`class rehearsal of faults: ${Math.round((performance.now() - started) / 1000)} s`);
   },
-  // A ceiling, not a pace: its faults and timers are about 70 s of waiting.
-  420_000,
+  // A ceiling, not a pace: its faults and timers are about 70 s of waiting; it runs alone.
+  240_000,
 );
 
 /** A session cookie as the browser's cookies for the app's origin. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { answerSetup, DESKTOP, PHONE } from '../support/browser';
 import { browserFixture, type PersonOptions } from '../support/browser-fixture';
 
@@ -11,13 +11,32 @@ import { browserFixture, type PersonOptions } from '../support/browser-fixture';
  * other's request is refused with its message. Screenshots at 1280 and 390 px.
  */
 const shots = process.env.LEAN_SHOTS ?? 'test-results/e2e';
+/**
+ * Server minutes per real minute: what this file tests is what each move does, not how long the
+ * floor takes (a batch's transit, the computer's painting), so the workshop runs four times fast.
+ */
+const SPEED = 4;
 const app = browserFixture();
+/** When the fast clock starts, read from this machine's clock, which the browsers share. */
+const base = Date.now();
 
+beforeAll(() => {
+  app.server.services.now = () => base + (Date.now() - base) * SPEED;
+});
+
+/** A person whose page's clock runs as fast as the server's (a page measures its offset once). */
 async function newPage(viewport = DESKTOP, storageState?: PersonOptions['storageState']) {
   const person = await app.person({
     viewport,
     ...(storageState ? { storageState } : {}),
   });
+  await person.context.addInitScript(
+    ({ from, speed }) => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => from + (realNow() - from) * speed;
+    },
+    { from: base, speed: SPEED },
+  );
   return person;
 }
 
@@ -139,15 +158,13 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await wendy.page.screenshot({ path: `${shots}/lean-player-warehouse-1280.png`, fullPage: true });
 
   // The station picks the batch up once it has arrived, by its key.
-  await expect.poll(() => pat.page.getByTestId('pick-up').isEnabled(), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => pat.page.getByTestId('pick-up').isEnabled(), { timeout: 10_000 }).toBe(true);
   await pat.page.locator('body').press('p');
   await pat.page.getByTestId('tool-circle:yellow').waitFor();
   await expect.poll(() => pat.page.getByTestId('hand-empty').count()).toBe(0);
   // Takes the yellow circle; SMED makes the changeover short.
   await pat.page.getByTestId('tool-circle:yellow').click();
-  await expect
-    .poll(() => pat.page.getByTestId('tool-in-hand').textContent(), { timeout: 20_000 })
-    .toBe('In hand: Circle, yellow');
+  await expect.poll(() => pat.page.getByTestId('tool-in-hand').textContent()).toBe('In hand: Circle, yellow');
   // Paints target 1 by a click and target 5 by its key (the sun's two yellow circles); the next
   // sheet comes up by itself, painted by keys; then both are sent on with S.
   const left = (id: string) => pat.page.getByTestId(`hand-${id}`).getAttribute('data-left');
@@ -168,7 +185,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   // The computer paints the blue squares at the second station; quality control picks the batch
   // up, inspects, removes an operation and repaints it with the line's tool, inspects again and
   // sends the sheets to the warehouse, which delivers them against the order.
-  await expect.poll(() => quinn.page.getByTestId('pick-up').isEnabled(), { timeout: 90_000 }).toBe(true);
+  await expect.poll(() => quinn.page.getByTestId('pick-up').isEnabled(), { timeout: 30_000 }).toBe(true);
   await quinn.page.locator('body').press('p');
   await quinn.page.getByTestId('hand-p0').waitFor();
   await quinn.page.getByTestId('hand-p0').click();
@@ -177,9 +194,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await quinn.page.getByTestId('remove-2').click();
   await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-left')).toBe('1');
   await quinn.page.getByTestId('tool-square:blue').click();
-  await expect
-    .poll(() => quinn.page.getByTestId('tool-in-hand').textContent(), { timeout: 20_000 })
-    .toBe('In hand: Square, blue');
+  await expect.poll(() => quinn.page.getByTestId('tool-in-hand').textContent()).toBe('In hand: Square, blue');
   await quinn.page.getByTestId('target-8').click();
   await expect.poll(() => quinn.page.getByTestId('hand-p0').getAttribute('data-left')).toBe('0');
   const inspected = (id: string) => quinn.page.getByTestId(`hand-${id}`).getAttribute('data-inspected');
@@ -191,7 +206,7 @@ it('plays the workshop: release and send, pick up, paint by click and key, send 
   await quinn.page.screenshot({ path: `${shots}/lean-player-qc-1280.png`, fullPage: true });
   await quinn.page.locator('body').press('s');
   await quinn.page.getByTestId('hand-empty').waitFor();
-  await expect.poll(() => wendy.page.getByTestId('deliver').isEnabled(), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => wendy.page.getByTestId('deliver').isEnabled(), { timeout: 10_000 }).toBe(true);
   await wendy.page.locator('body').press('d');
   await expect.poll(() => wendy.page.getByTestId('order-o1').textContent()).toContain('1 / 9');
   await wendy.page.getByTestId('deliver-sun').click();

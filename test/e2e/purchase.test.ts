@@ -2,7 +2,13 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { billingConfig } from '../../src-server/billing/config';
-import { answerSetup, PHONE, settled } from '../support/browser';
+import {
+  answerSetup,
+  describeA11yViolations,
+  PHONE,
+  seriousA11yViolations,
+  settled,
+} from '../support/browser';
 import { browserFixture, type Person, SHOTS } from '../support/browser-fixture';
 
 /**
@@ -11,7 +17,9 @@ import { browserFixture, type Person, SHOTS } from '../support/browser-fixture';
  * instructor signs up, opens the subscription tab, buys the beer game's class plan (60 players, a
  * year) for a Belgian organisation with its VAT number: the quote reverses the charge (VAT 0), the
  * order issues the invoice, listed, whose PDF downloads. The referral tab gives a link once joined.
- * Any page error fails. Screenshots at 1280 and 390 px.
+ * Any page error fails. Screenshots at 1280 and 390 px. The subscription tab's every step (the
+ * offer, the quote, the plan bought with its invoice; at 1280 and 390 px) has no serious or critical
+ * violation of axe's WCAG A and AA rules: accessibility.test.ts's check, on the tab it cannot show.
  */
 const shots = process.env.SHOTS_DIR ?? SHOTS;
 const app = browserFixture({
@@ -34,6 +42,12 @@ async function shot(page: Page, name: string) {
   const path = `${shots}/screenshot-${name}.png`;
   await page.screenshot({ path, fullPage: true });
   if (process.env.DOCS_SHOTS) copyFileSync(path, `docs/screenshot-${name}.png`);
+}
+
+/** axe finds no serious or critical violation on the page as it stands. */
+async function accessible(page: Page, label: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(describeA11yViolations(violations), label).toBe('');
 }
 
 beforeAll(async () => {
@@ -67,6 +81,7 @@ it('buys the class plan for a Belgian organisation: reverse charge, the invoice 
   );
   // The catalogue, per locale with Intl: a year of the class plan is €590.00 before VAT.
   expect(await page.getByTestId('price-class').textContent()).toBe('€590.00');
+  await accessible(page, 'the offer at 1280 px');
   await page.getByTestId('catalogue-class').click();
   await page.getByTestId('purchase-next-plan').click();
 
@@ -84,6 +99,7 @@ it('buys the class plan for a Belgian organisation: reverse charge, the invoice 
   await page.getByTestId('quote-reverse-charge').waitFor();
   expect(await page.getByTestId('quote-vat').textContent()).toBe('€0.00');
   expect(await page.getByTestId('quote-total').textContent()).toBe('€590.00');
+  await accessible(page, 'the quote at 1280 px');
 
   await page.getByTestId('purchase-order').click();
   const done = page.getByTestId('purchase-done');
@@ -96,6 +112,7 @@ it('buys the class plan for a Belgian organisation: reverse charge, the invoice 
   // The plan shows with its usage: nobody plays yet.
   await expect.poll(() => page.getByTestId('plan-beergame').textContent()).toContain('0/60');
   await shot(page, 'subscription-1280');
+  await accessible(page, 'the plan bought, its invoice listed, at 1280 px');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -126,6 +143,7 @@ it('shows the subscription on a phone, and the referral link once joined', async
   await page.keyboard.press('Escape');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await shot(page, 'subscription-390');
+  await accessible(page, 'the plan bought at 390 px');
 
   await page.getByTestId('dashboard-menu').click();
   await page.getByTestId('menu-referral').click();

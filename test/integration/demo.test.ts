@@ -160,7 +160,8 @@ it('deletes a demo a day after its creation, by an event, and leaves other games
     // A minute short of a day: still there.
     server.services.now = () => realNow() + DEMO_LIFETIME_MS - 60_000;
     server.scheduler.wake();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once its run has looked at the due rows, a deletion would have been made.
+    await server.scheduler.idle();
     expect((await gameRow(gameId)).deleted).toBe(false);
     // A day later: deleted, by the scheduler's event.
     server.services.now = () => realNow() + DEMO_LIFETIME_MS + 60_000;

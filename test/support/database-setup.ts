@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src-server/db/database';
+import { migrateToLatest } from '../../src-server/db/migrate';
+import { createScratchDatabase } from './scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A PostgreSQL server's connection string, or '' to run on embedded PGlite. */
     databaseUrl: string;
+    /** The migrated database each file's database is copied from on PostgreSQL ('' on PGlite). */
+    templateDatabase: string;
   }
 }
 
@@ -38,6 +43,18 @@ async function startContainer(): Promise<{ url: string; stop: () => Promise<unkn
     console.warn(`Testcontainers could not start PostgreSQL: ${(error as Error).message}`);
     return undefined;
   }
+}
+
+/** A new database on the server at `url` with every migration run, closed so that it can be copied. */
+async function migratedTemplate(url: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const scratch = await createScratchDatabase(url, 'test_template');
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return { name: new URL(scratch.url).pathname.slice(1), drop: scratch.drop };
 }
 
 /**
@@ -73,7 +90,11 @@ export default async function setup(project: TestProject) {
   }
   console.log(`[${project.name}] integration database: ${source}`);
   project.provide('databaseUrl', url);
+  // Migrated once here; each file's database is a copy of it (CREATE DATABASE … TEMPLATE).
+  const template = url ? await migratedTemplate(url) : undefined;
+  project.provide('templateDatabase', template?.name ?? '');
   return async () => {
+    await template?.drop();
     await stop?.();
   };
 }

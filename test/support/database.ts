@@ -28,15 +28,19 @@ async function openPglite(): Promise<TestDatabase> {
   return { handle, drop: () => handle.close() };
 }
 
-/** A database of its own on the PostgreSQL server at `serverUrl`, dropped (with force) after. */
+/**
+ * A database of its own on the PostgreSQL server at `serverUrl`, dropped (with force) after: a copy
+ * of the run's migrated template (database-setup.ts), or migrated here when the run has none.
+ */
 async function openPostgres(serverUrl: string): Promise<TestDatabase> {
-  const scratch = await createScratchDatabase(serverUrl, 'test');
+  const template = inject('templateDatabase') || undefined;
+  const scratch = await createScratchDatabase(serverUrl, 'test', template);
   const handle = await openDatabase({
     databaseUrl: scratch.url,
     dataDir: '',
     databasePoolMax: TEST_POOL_MAX,
   });
-  await migrateToLatest(handle.db);
+  if (!template) await migrateToLatest(handle.db);
   return {
     handle,
     url: scratch.url,

@@ -17,8 +17,16 @@ export interface ResolverCalls {
   of(path: string): number;
 }
 
-/** Counts the calls of every procedure of `router` that reach its resolver (once per router). */
+/** The counter installed on each router: files of one worker share the app's router module. */
+const counters = new WeakMap<AnyTRPCRouter, ResolverCalls>();
+
+/**
+ * Counts the calls of every procedure of `router` that reach its resolver, installed once per
+ * router: asked again (another fuzz shard in the same worker), it is the same counter.
+ */
 export function countResolverCalls(router: AnyTRPCRouter): ResolverCalls {
+  const installed = counters.get(router);
+  if (installed) return installed;
   const calls = new Map<string, number>();
   const procedures = router._def.procedures as Record<string, { _def: { middlewares: Link[] } }>;
   for (const [path, procedure] of Object.entries(procedures)) {
@@ -37,7 +45,9 @@ export function countResolverCalls(router: AnyTRPCRouter): ResolverCalls {
     );
     chain[chain.length - 1] = counted;
   }
-  return { of: (path) => calls.get(path) ?? 0 };
+  const counter: ResolverCalls = { of: (path) => calls.get(path) ?? 0 };
+  counters.set(router, counter);
+  return counter;
 }
 
 export interface ReachRow {

@@ -22,10 +22,17 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** Creates an empty database named `<prefix>_<random>` on the server at `serverUrl`. */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+/**
+ * Creates a database named `<prefix>_<random>` on the server at `serverUrl`: empty, or a copy of
+ * `template` (a database nobody is connected to: the tests' migrated one, database-setup.ts).
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

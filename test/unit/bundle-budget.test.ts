@@ -122,16 +122,22 @@ describe('the command', () => {
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option --fast/);
   });
 
-  it('skips without Chromium, saying so, and fails instead under CI', () => {
+  it('finds Chromium as the browser tests do, skips without it, saying so, and fails instead under CI', () => {
     const missing = () => false;
     expect(chromiumFor({ CHROMIUM_PATH: '/nowhere/chromium' }, missing)).toEqual({
-      skipped: 'no Chromium at /nowhere/chromium (set CHROMIUM_PATH): the first loads are not measured',
+      skipped:
+        'CHROMIUM_PATH is /nowhere/chromium, and there is no such file. The first loads are not measured.',
     });
     expect(() => chromiumFor({ CHROMIUM_PATH: '/nowhere/chromium', CI: '1' }, missing)).toThrow(
-      /^CI=1, but no Chromium at \/nowhere\/chromium/,
+      /^CI=1, but: CHROMIUM_PATH is \/nowhere\/chromium/,
     );
+    expect(chromiumFor({}, missing)).toMatchObject({ skipped: expect.stringContaining('chromium-browser') });
     expect(chromiumFor({}, (file) => file === '/usr/bin/chromium')).toEqual({
       executable: '/usr/bin/chromium',
+    });
+    // Ubuntu's package: the browser tests drive it, the budget measures with it.
+    expect(chromiumFor({}, (file) => file === '/usr/bin/chromium-browser')).toEqual({
+      executable: '/usr/bin/chromium-browser',
     });
   });
 });
