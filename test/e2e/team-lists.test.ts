@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parseJoinTeam } from '../../src-shared/api/team';
 import { DESKTOP, PHONE, settled } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 import type { ApiUser } from '../support/server';
 
 /**
@@ -67,7 +67,11 @@ it("lists the teammates' games, sessions and templates read-only", async () => {
     await page.getByText('Teammate', { exact: true }).first().waitFor();
     await settled(page);
     await page.getByTestId('games-scope').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `docs/screenshot-team-games-${width}.png`, fullPage: true });
+    // The README's picture, made again on demand (DOCS_SHOTS=1).
+    await page.screenshot({
+      path: `${process.env.DOCS_SHOTS ? 'docs' : SHOTS}/screenshot-team-games-${width}.png`,
+      fullPage: true,
+    });
     await page.close();
   }
 

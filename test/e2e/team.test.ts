@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { answerSetup, DESKTOP, PHONE, settled } from '../support/browser';
-import { browserFixture, refusal } from '../support/browser-fixture';
+import { browserFixture, refusal, SHOTS } from '../support/browser-fixture';
 import { startSmtpServer } from '../support/smtp';
 
 /**
@@ -15,7 +15,8 @@ import { startSmtpServer } from '../support/smtp';
 const smtp = await startSmtpServer();
 const app = browserFixture({ server: { mail: { smtpUrl: smtp.url } } });
 afterAll(() => smtp.close());
-const docs = process.env.DOCS_DIR ?? 'docs';
+// The README's pictures are made again on demand (DOCS_SHOTS=1): a test run leaves the checkout as it was.
+const docs = process.env.DOCS_SHOTS ? 'docs' : (process.env.DOCS_DIR ?? SHOTS);
 
 /** The team link's address on this test's server (the link names the server's public address). */
 const onThisServer = (link: string) => {
