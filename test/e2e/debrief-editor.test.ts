@@ -167,7 +167,7 @@ it('an instructor writes two questions, a player answers them at the end, the cr
   await expect(page.getByTestId('answers-q2').textContent()).resolves.toContain('Right');
   await expect(answers.textContent()).resolves.toContain('Expected answer: Kanban');
   await answers.screenshot({ path: `${shots}/creator-answers-1280.png` });
-}, 240_000);
+});
 
 it("a session's round: its debrief written in the round settings, applied and saved with the session", async () => {
   const origin = app.origin;
@@ -214,4 +214,4 @@ it("a session's round: its debrief written in the round settings, applied and sa
     (setup.rounds[1]!.config as { configDebrief?: { questionsSection?: { questions: unknown[] } } })
       .configDebrief?.questionsSection?.questions ?? [],
   ).toEqual([]);
-}, 180_000);
+});

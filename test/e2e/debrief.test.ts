@@ -229,7 +229,7 @@ it('debriefs a finished game and replays it week by week', async () => {
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: `${shots}/debrief-390.png`, fullPage: true });
-}, 120_000);
+});
 
 it('counts the weeks a game ended early played, in every figure and chart', async () => {
   const { origin } = app;

@@ -154,4 +154,4 @@ it('creates a custom 3-stage game with a demand step at week 6; the event editor
   expect((configured.data as { config: { language: string } }).config.language).toBe('fr');
   await phone.context.close();
   await context.close();
-}, 120_000);
+});

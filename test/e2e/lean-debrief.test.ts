@@ -294,4 +294,4 @@ it('lets the creator shorten the round before its start; Deliveries lists what f
   await shoot(phone, 'debrief-deliveries', 'deliveries-short-390');
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}, 120_000);
+});

@@ -166,4 +166,4 @@ it('follows a class live, acts on every team at once, and compares the rounds', 
   await student.page.goto(`${origin}/session/${sessionId}/follow-up`);
   await student.page.waitForURL(`**/session/${sessionId}/lobby`);
   await student.context.close();
-}, 120_000);
+});

@@ -166,4 +166,4 @@ it('creates, edits, publishes, duplicates and deletes a session', async () => {
   await noOverflow();
   await phone.page.screenshot({ path: `${shots}/sessions-editor-phone.png`, fullPage: true });
   await phone.context.close();
-}, 150_000);
+});

@@ -95,4 +95,4 @@ it('copies a default template, renames it, creates a game from it and deletes it
   await phone.page.screenshot({ path: `${shots}/templates-phone.png` });
   await phone.page.screenshot({ path: `${shots}/templates-phone-full.png`, fullPage: true });
   await phone.context.close();
-}, 120_000);
+});
