@@ -172,14 +172,7 @@ async function* watchViews<C, E extends DomainEvent, S, V, Sent>(
     beat = true;
     wake?.();
   });
-  // Vouched for as soon as it can be again (a read after the feed's return), not at the next beat.
-  const status: WatchStatus = {
-    current: true,
-    onCurrent: () => {
-      beat = true;
-      wake?.();
-    },
-  };
+  const status: WatchStatus = { current: true };
   const batches = services.store.watch(streamId, options.from.version, {
     signal: stop,
     pollMs: services.pollMs,

@@ -68,22 +68,14 @@ itOnPostgres(
     await page.goto(`${app.origin}/session/${sessionId}/follow-up`);
     const code = (await page.getByTestId('session-code').textContent())!.replace(/\s/g, '');
 
-    // Twelve phones join by code, six at once choosing their seat, then six at once taking any free
-    // one (together, a random seat could be one a chooser is about to click: refused, rightly).
+    // Twelve phones join by code: six choose their seat, six take any free one.
     const chosen = ['1-retailer', '1-factory', '2-wholesaler', '2-distributor', '3-retailer', '3-wholesaler'];
-    const join = (from: number, to: number) =>
-      Promise.all(
-        Array.from({ length: to - from }, async (_, k) => {
-          const i = from + k;
-          const phone = await person(PHONE, `phone ${i + 1}`);
-          await joinByCode(app, phone.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
-          return phone;
-        }),
-      );
-    const phones: Array<{ context: BrowserContext; page: Page }> = [
-      ...(await join(0, chosen.length)),
-      ...(await join(chosen.length, PLAYERS)),
-    ];
+    const phones: Array<{ context: BrowserContext; page: Page }> = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const phone = await person(PHONE, `phone ${i + 1}`);
+      await joinByCode(app, phone.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
+      phones.push(phone);
+    }
     const pages = phones.map((phone) => phone.page);
     await expect.poll(() => page.locator('[data-testid="seat"][data-state="empty"]').count()).toBe(0);
     await page.screenshot({ path: `${shots}/1-follow-up-seated-1280.png`, fullPage: true });
