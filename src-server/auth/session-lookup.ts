@@ -18,6 +18,7 @@ import { parseCookies } from 'better-auth/cookies';
 import { type Kysely, sql } from 'kysely';
 import { batchedLoader, type Loader } from '../db/batched-loader';
 import type { Database } from '../db/schema';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { signedInAs, type UserRecord } from './auth';
 import type { SignedIn } from './session-cache';
 
@@ -121,8 +122,15 @@ export class SessionLookUp {
     const signedValue = parseCookies(cookie).get(settings.cookieName);
     const token = signedValue ? verifiedToken(signedValue, settings.secret) : null;
     if (!token) return this.fallback(headers);
-    // Not found, or the database failed: better-auth answers (and reports a failure) as always.
-    const row = this.takeAhead(token) ?? (await this.read(token).catch(() => undefined));
+    // Not found, or a read that failed otherwise: better-auth answers (and reports a failure) as
+    // always. The database away: the call is refused as such (errors.databaseReconnecting, which the
+    // page retries), where better-auth would answer an unexplained failure.
+    const row =
+      this.takeAhead(token) ??
+      (await this.read(token).catch((error: unknown) => {
+        if (isDatabaseUnreachable(error)) throw error;
+        return undefined;
+      }));
     if (!row) return this.fallback(headers);
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh =

@@ -34,6 +34,8 @@ export type StreamListener = (appended?: readonly RecordedEvent[]) => void;
 export interface WatchStatus {
   /** Whether it holds every event of its stream this process knows of: nothing to read, nothing unread. */
   current: boolean;
+  /** Called when it becomes current again (a read answered after a wake-up or a failure). */
+  onCurrent?: () => void;
 }
 
 /** The first wait before a failed read of a watch is tried again, while the feed is live; it doubles. */
@@ -495,7 +497,9 @@ export class EventStore {
     /** Reads failed in a row since the last that answered. */
     let failures = 0;
     const judge = () => {
+      const was = status.current;
       status.current = !woken && !reading && failures === 0 && handed.length === 0;
+      if (status.current && !was) status.onCurrent?.();
     };
     const unsubscribe = this.onWakeUp(streamId, (appended) => {
       if (appended) handed.push(...appended);

@@ -9,6 +9,7 @@ import type { SignInWatch } from '../auth/sign-in-watch';
 import type { VatService } from '../billing/vat-service';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import type { CommandHandler } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import type { AddressOf } from '../http/client-address';
@@ -107,7 +108,13 @@ export async function createContext(
 ): Promise<Context> {
   // A page of another site may not call us (the WebSocket handshake is checked before this).
   if (transport.foreignOrigin) throw appError('FORBIDDEN', 'errors.foreignOrigin');
-  const signedIn = await services.sessions.signedIn(request.headers);
+  // The database away when a request (or a WebSocket's handshake) is read: refused as such, which
+  // the page retries; a socket opened in an outage was otherwise refused as an unexplained failure.
+  const signedIn = await services.sessions.signedIn(request.headers).catch((error: unknown) => {
+    throw isDatabaseUnreachable(error)
+      ? appError('SERVICE_UNAVAILABLE', 'errors.databaseReconnecting')
+      : error;
+  });
   return {
     services,
     socket: transport.socket,

@@ -172,7 +172,14 @@ async function* watchViews<C, E extends DomainEvent, S, V, Sent>(
     beat = true;
     wake?.();
   });
-  const status: WatchStatus = { current: true };
+  // Vouched for as soon as it can be again (a read after the feed's return), not at the next beat.
+  const status: WatchStatus = {
+    current: true,
+    onCurrent: () => {
+      beat = true;
+      wake?.();
+    },
+  };
   const batches = services.store.watch(streamId, options.from.version, {
     signal: stop,
     pollMs: services.pollMs,

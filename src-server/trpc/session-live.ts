@@ -42,6 +42,7 @@ class SessionHub {
   private unsubscribes: Array<() => void> = [];
   private watchedGames = '';
   private timer: NodeJS.Timeout | null = null;
+  private timerDueAt = 0;
   /** The current games woken since the last read (the others' states are read again only then). */
   private readonly dirtyGames = new Set<string>();
   /** The current games' states, as their type folds them. */
@@ -101,8 +102,19 @@ class SessionHub {
   /** Who is watching each game of the round live, in this process. */
   connected = (gameId: string): string[] => [...this.services.presence.connected(gameStreamId(gameId))];
 
+  /**
+   * Reads the session again `delayMs` from now, with whatever else changes meanwhile; a read already
+   * due sooner stands. A change while a failed read waits for its retry brings the retry forward:
+   * the feed's return after an outage wakes the hub at once, not at the end of its pause.
+   */
   private changed(delayMs = GATHER_MS): void {
-    if (this.timer || this.disposed) return;
+    if (this.disposed) return;
+    const dueAt = performance.now() + delayMs;
+    if (this.timer) {
+      if (this.timerDueAt <= dueAt) return;
+      clearTimeout(this.timer);
+    }
+    this.timerDueAt = dueAt;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.reading = true;
@@ -255,9 +267,12 @@ export async function* watchSession(
         const { state, games } = await hub.snapshot;
         const refusal = sessionPageRefusal(state.exists ? state : null, viewer);
         if (refusal) throw appError('NOT_FOUND', refusal);
-        const sent = live.view(
-          viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer),
-        );
+        // A snapshot read again that shows this viewer nothing new confirms the view held (the
+        // first read after an outage: the page hears so at once, not at the next beat).
+        const sent =
+          live.view(
+            viewSession(state, { ...games, connected: isAdmin ? hub.connected : undefined }, viewer),
+          ) ?? (hub.current ? live.beat() : null);
         if (sent !== null) yield sent;
       } else if (beat && hub.current) {
         const sent = live.beat();

@@ -164,6 +164,9 @@ describe('live views through a lost database', () => {
       await until(() => followUp.confirmations.length >= 2, 5_000, 'the follow-up and a beat');
       const student = await signInAnonymous(server.url, 'Late student');
       closers.push(student);
+      // The lobby's page has its socket (opened with the page) when it asks for the session. (A
+      // socket opened in the outage is refused at its handshake: the connection's to tell.)
+      await until(() => student.socketOpen(), 5_000, "the student's socket");
 
       await database.stop();
       const stoppedAt = performance.now();

@@ -87,6 +87,7 @@ export interface ApiUser {
   userId: string;
   api: ReturnType<typeof createTRPCClient<AppRouter>>;
   close(): void;
+  socketOpen(): boolean;
 }
 
 const originOf = (baseUrl: string) => new URL(baseUrl).origin.replace('localhost', '127.0.0.1');
@@ -136,7 +137,12 @@ export function apiClient(
   const api = createTRPCClient<AppRouter>({
     links: apiLinks({ wsClient, url: `${origin}/api/trpc`, headers }),
   });
-  return { api, close: () => wsClient.close() };
+  return {
+    api,
+    close: () => wsClient.close(),
+    /** Whether its WebSocket is open (a page's, opened with the page, before what the test does). */
+    socketOpen: () => wsClient.connection?.state === 'open',
+  };
 }
 
 /**
