@@ -17,16 +17,8 @@ export interface ResolverCalls {
   of(path: string): number;
 }
 
-/** The counter installed on each router: files of one worker share the app's router module. */
-const counters = new WeakMap<AnyTRPCRouter, ResolverCalls>();
-
-/**
- * Counts the calls of every procedure of `router` that reach its resolver, installed once per
- * router: asked again (another fuzz shard in the same worker), it is the same counter.
- */
+/** Counts the calls of every procedure of `router` that reach its resolver (once per router). */
 export function countResolverCalls(router: AnyTRPCRouter): ResolverCalls {
-  const installed = counters.get(router);
-  if (installed) return installed;
   const calls = new Map<string, number>();
   const procedures = router._def.procedures as Record<string, { _def: { middlewares: Link[] } }>;
   for (const [path, procedure] of Object.entries(procedures)) {
@@ -45,9 +37,7 @@ export function countResolverCalls(router: AnyTRPCRouter): ResolverCalls {
     );
     chain[chain.length - 1] = counted;
   }
-  const counter: ResolverCalls = { of: (path) => calls.get(path) ?? 0 };
-  counters.set(router, counter);
-  return counter;
+  return { of: (path) => calls.get(path) ?? 0 };
 }
 
 export interface ReachRow {

@@ -1,4 +1,0 @@
-import { fuzzSuite } from '../support/fuzz-suite';
-
-/** The fuzz (test/support/fuzz-suite.ts), shard 3 of 4: the shards run side by side. */
-fuzzSuite(2, 4);
