@@ -15,8 +15,9 @@ const browserProject = {
   // Ceilings, not paces (issue 40): a browser test that needs more is made faster or split.
   testTimeout: 120_000,
   hookTimeout: 60_000,
-  // A page's first load (its code, then its words) while another file runs fits in it.
-  expect: { poll: { timeout: 5_000 } },
+  // As long as a page's own waits (browser.ts): a fresh browser's first load of a page (its code,
+  // then its words) may pass 5 s while another file runs (debrief-editor failed so in CI).
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({
