@@ -54,7 +54,7 @@ async function migratedTemplate(url: string): Promise<{ name: string; drop: () =
   } finally {
     await handle.close();
   }
-  return { name: new URL(scratch.url).pathname.slice(1), drop: scratch.drop };
+  return { name: scratch.name, drop: scratch.drop };
 }
 
 /**

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export interface ScratchDatabase {
+  name: string;
   /** The new database's address: the server's, with its name. */
   url: string;
   drop(): Promise<void>;
@@ -36,6 +37,7 @@ export async function createScratchDatabase(
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
