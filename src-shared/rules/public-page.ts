@@ -102,6 +102,15 @@ export const SLUG_MIN = 3;
 export const SLUG_MAX = 40;
 
 /**
+ * Whether `address` could name a page at all: an owner's id, a workspace's id (a UUID) or a slug
+ * are letters, digits, hyphens and underscores. Anything else names no page, and is not looked up
+ * (PostgreSQL refuses a NUL in a text it is asked to compare).
+ */
+export function couldNamePage(address: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(address);
+}
+
+/**
  * A chosen address, /user/{slug}: 3 to 40 lower-case letters, digits and single hyphens inside,
  * not one of the app's own words. Null when accepted, else the message id of the refusal.
  */

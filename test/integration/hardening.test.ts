@@ -146,6 +146,20 @@ describe('3. NUL and lone surrogates', () => {
     expect(messageIdOf(error)).toBe('errors.idInvalid');
   });
 
+  // Found by the fuzz at 200 inputs a procedure (portal.page, seed 1403607654): PostgreSQL refused
+  // the NUL in its lookup and the page answered 500.
+  it.each(['\u0000', 'acme\u0000', 'école'])(
+    'answers a public page address %j with "no such page"',
+    async (address) => {
+      const answer = await rawRequest(
+        server.url,
+        `/api/trpc/portal.page?input=${encodeURIComponent(JSON.stringify({ json: { address } }))}`,
+        { method: 'GET' },
+      );
+      expectRefusal(answer, 404, 'dashboard.messUserPageUnknown');
+    },
+  );
+
   it.each(['a\u0000b', '\ud800', 'ok\udfffok', 'tab\there'])('refuses the game name %j', async (name) => {
     const before = await gameCount();
     const answer = await trpcRequest(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contrastGrades,
   contrastRatio,
+  couldNamePage,
   LOGO_MAX_BYTES,
   LOGO_REFUSED,
   logoFileRefusal,
@@ -131,6 +132,22 @@ describe('slug rule', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 50 }), (slug) => {
         if (slugRefusal(slug) === null) expect(slug).toMatch(/^[a-z0-9-]{3,40}$/);
+      }),
+    );
+  });
+});
+
+describe('page address', () => {
+  it('looks up ids and slugs only: a NUL or any other character names no page', () => {
+    expect(couldNamePage('0b6f1c2e-7a52-4c1e-9d0f-1e2f3a4b5c6d')).toBe(true);
+    expect(couldNamePage('ecole-polytechnique')).toBe(true);
+    expect(couldNamePage('AbC_123')).toBe(true);
+    for (const address of ['\u0000', 'a\u0000b', '', ' acme', 'école', '../x', 'a'.repeat(65)])
+      expect(couldNamePage(address), JSON.stringify(address)).toBe(false);
+    // Every slug the slug rule accepts is an address that can be looked up.
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/), (slug) => {
+        if (slugRefusal(slug) === null) expect(couldNamePage(slug)).toBe(true);
       }),
     );
   });

@@ -4,6 +4,7 @@
  * of a page by its address. The logo comes over HTTP (portal/upload-route.ts).
  */
 import { pageAddressInput, publishInput, savePageInput } from '../../../src-shared/api/public-page';
+import { couldNamePage } from '../../../src-shared/rules/public-page';
 import { myPage, publicPage, publishItems, savePage } from '../../portal/workspaces';
 import { instructorProcedure, publicProcedure } from '../procedures';
 import { appError, router } from '../trpc';
@@ -30,7 +31,9 @@ export const portalRouter = router({
     ),
   /** A page as anyone sees it, by its owner's id, its workspace's id or its slug. */
   page: publicProcedure.input(pageAddressInput).query(async ({ ctx, input }) => {
-    const page = await publicPage(ctx.services.database.db, input.address);
+    const page = couldNamePage(input.address)
+      ? await publicPage(ctx.services.database.db, input.address)
+      : null;
     if (!page) throw appError('NOT_FOUND', 'dashboard.messUserPageUnknown');
     return page;
   }),
