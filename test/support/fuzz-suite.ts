@@ -11,8 +11,9 @@
  * Each procedure's inputs that reached its resolver are counted (support/fuzz-reach.ts) and
  * printed as a table at the end; a procedure none of whose inputs reached it fails.
  *
- * `npm test` sends 60 inputs per procedure; `npm run fuzz` (FUZZ_RUNS=10000) sends 10,000 and
- * prints `fuzz: N inputs, M procedures, K server errors`. FC_SEED replays a run; a failing seed is
+ * `npm test` sends 200 inputs per procedure, in four shards (test/integration/fuzz-N.test.ts), each
+ * on a server of its own; `npm run fuzz` (FUZZ_RUNS=10000) sends 10,000 and each shard prints
+ * `fuzz: N inputs, M procedures, K server errors`. FC_SEED replays a run; a failing seed is
  * pinned as a named test in hardening.test.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,7 +24,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import fc from 'fast-check';
 import pino from 'pino';
 import superjson from 'superjson';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import english from '../../locales/en.json';
@@ -35,27 +36,18 @@ import { leanEventSchemas } from '../../src-shared/leangame';
 import { formatJoinCode, joinCodeOf } from '../../src-shared/rules/join-code';
 import { sessionEventSchemas } from '../../src-shared/session';
 import { teamEventSchemas } from '../../src-shared/team';
-import { freshDatabase, type TestDatabase } from '../support/database';
-import { type ProcessErrors, watchProcessErrors } from '../support/fuzz-process-errors';
-import { countResolverCalls, type ReachRow, reachTable } from '../support/fuzz-reach';
-import { createFuzzSessions, type FuzzSessions, refresh } from '../support/fuzz-session';
-import { SubscriptionProbe } from '../support/fuzz-subscriptions';
-import { createFuzzTeam, type FuzzTeam, refreshFuzzTeam } from '../support/fuzz-team';
-import { assertAsyncProperty } from '../support/property';
-import {
-  type ApiUser,
-  rawRequest,
-  signInAnonymous,
-  signUpInstructor,
-  startTestServer,
-} from '../support/server';
+import { freshDatabase, type TestDatabase } from './database';
+import { type ProcessErrors, watchProcessErrors } from './fuzz-process-errors';
+import { countResolverCalls, type ReachRow, reachTable } from './fuzz-reach';
+import { createFuzzSessions, type FuzzSessions, refresh } from './fuzz-session';
+import { SubscriptionProbe } from './fuzz-subscriptions';
+import { createFuzzTeam, type FuzzTeam, refreshFuzzTeam } from './fuzz-team';
+import { assertAsyncProperty } from './property';
+import { type ApiUser, rawRequest, signInAnonymous, signUpInstructor, startTestServer } from './server';
 
-// 60 a procedure: every procedure's resolver is still reached (a well-formed call by a signed-in
-// caller comes 3 times in 5, and the least reached procedures get about 15 % through), and the
-// file took 107-127 s on a 2-core machine at load 5.5-8.3 (at 100: 94-106 s at load 5-7, 240-283 s
-// at 7-8).
-// Every run draws new seeds; `npm run fuzz` sends 10,000.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+// 200 a procedure in `npm test` (issue 40), across four shards that run side by side; every run
+// draws new seeds; `npm run fuzz` sends 10,000.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const KNOWN_MESSAGES = new Set(Object.keys(english));
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
@@ -576,17 +568,29 @@ const refusalOnly = (error: unknown) => {
 };
 
 /**
- * The player back in a seat of each fixture game after a fuzzed leave, hand-over or disconnection:
- * the members' procedures are reached by members only. A refusal (still seated, the game over)
- * leaves the game as it is; the reach table shows what that costs.
+ * Fresh fixture games for each procedure, the player seated in both: what the procedures before
+ * did to the last ones (a seat left, a game ended or deleted) is not what the next one meets, so a
+ * procedure's inputs meet the same games whichever shard it runs in and in whatever order.
  */
-async function reseat(): Promise<void> {
-  await player.api.beergame.joinRandom
-    .mutate({ gameId: beerGameId, commandId: randomUUID() })
-    .catch(refusalOnly);
-  await player.api.leangame.join
-    .mutate({ gameId: leanGameId, facilityId: 'warehouse', commandId: randomUUID() })
-    .catch(refusalOnly);
+async function freshGames(): Promise<void> {
+  ({ gameId: beerGameId } = await creator.api.beergame.create.mutate({
+    name: 'Fuzzed',
+    template: 'classic',
+  }));
+  await player.api.beergame.join.mutate({
+    gameId: beerGameId,
+    facilityId: 'retailer',
+    commandId: randomUUID(),
+  });
+  ({ gameId: leanGameId } = await creator.api.leangame.create.mutate({
+    name: 'Fuzzed workshop',
+    template: 'workshop4-choose',
+  }));
+  await player.api.leangame.join.mutate({
+    gameId: leanGameId,
+    facilityId: 'warehouse',
+    commandId: randomUUID(),
+  });
 }
 
 /** The subscription's first view and clean stop, or its refusal; any death is a failure. */
@@ -612,371 +616,375 @@ async function callOverWebSocket(procedure: Procedure, payload: unknown, caller:
   return wellRefused(200, undefined, context);
 }
 
-beforeAll(async () => {
-  database = await freshDatabase();
-  server = await startTestServer({
-    databaseUrl: database.url,
-    // Valid creations are part of the fuzz: the cap on them is tested in hardening.test.ts.
-    // Quotes too: every input comes from one address.
-    limits: {
-      gameCreations: { max: 1_000_000, windowSeconds: 60 },
-      quotes: { max: 1_000_000, windowSeconds: 60 },
-      feedback: { max: 1_000_000, windowSeconds: 60 },
-      // Games counted one by one and a socket's calls: their limits are tested in
-      // creation-limits.test.ts and socket-limits.test.ts. A wrong password past an account's
-      // limit waits (rate-limits.test.ts): the fuzz would wait for it rather than fuzz.
-      gamesCreated: { max: 1_000_000, windowSeconds: 3600 },
-      liveGames: 1_000_000,
-      callsPerSocket: { max: 1_000_000, windowSeconds: 10 },
-      signInFailuresPerAccount: { max: 1_000_000, windowSeconds: 900 },
-    },
-    // The hosted service, where the commerce procedures answer: the creator's team has a plan of
-    // each game type (support/fuzz-team.ts).
-    billing: { plans: true },
-    // The creator (verified with its team) runs the installation: feedback.list answers it.
-    operatorEmails: ['fuzz@example.org'],
-  });
-  processErrors = watchProcessErrors(server.services.log);
-  origin = server.url.replace('localhost', '127.0.0.1');
-  creator = await signUpInstructor(server.url, 'fuzz@example.org');
-  player = await signInAnonymous(server.url, 'Fuzz');
-  colleague = await signUpInstructor(server.url, 'colleague@example.org');
-  users.push(creator, player, colleague);
-  team = await createFuzzTeam(server, creator, colleague);
-  // Verified by the team's set-up: their sign-in, remembered unverified, is looked up afresh.
-  server.services.sessions.forget({ cookie: creator.cookie });
-  ({ gameId: beerGameId } = await creator.api.beergame.create.mutate({
-    name: 'Fuzzed',
-    template: 'classic',
-  }));
-  await player.api.beergame.join.mutate({
-    gameId: beerGameId,
-    facilityId: 'retailer',
-    commandId: randomUUID(),
-  });
-  ({ gameId: leanGameId } = await creator.api.leangame.create.mutate({
-    name: 'Fuzzed workshop',
-    template: 'workshop4-choose',
-  }));
-  await player.api.leangame.join.mutate({
-    gameId: leanGameId,
-    facilityId: 'warehouse',
-    commandId: randomUUID(),
-  });
-  sessions = await createFuzzSessions(creator, player);
-  callers.creator = creator.cookie;
-  callers.player = player.cookie;
-}, 120_000);
+/**
+ * Registers shard `shard` of `shards` of the fuzz in the calling test file: every `shards`-th
+ * procedure and better-auth endpoint, on a server and fixtures of its own (the files
+ * test/integration/fuzz-N.test.ts, which Vitest's workers run side by side). The first shard also
+ * tests the instruments and the bodies no client would send; every shard checks the afterwards.
+ */
+export function fuzzShard(shard: number, shards: number): void {
+  /** This shard's part of a list: every `shards`-th item, from the shard's own. */
+  const mine = <T>(items: readonly T[]): T[] => items.filter((_item, index) => index % shards === shard - 1);
 
-afterAll(async () => {
-  console.log(
-    `fuzz: ${tally.procedures.inputs} inputs, ${procedures.length} procedures, ${tally.procedures.serverErrors} server errors`,
-  );
-  console.log(
-    `fuzz: ${tally.auth.inputs} requests, ${Object.keys(AUTH_ENDPOINTS).length} better-auth endpoints, ${tally.auth.serverErrors} server errors`,
-  );
-  console.log(reachTable([...reach.values()]));
-  for (const probe of Object.values(probes)) probe?.close();
-  for (const user of users) user.close();
-  processErrors?.stop();
-  await server?.close();
-  await database?.drop();
-});
+  beforeAll(async () => {
+    database = await freshDatabase();
+    server = await startTestServer({
+      databaseUrl: database.url,
+      // Valid creations are part of the fuzz: the cap on them is tested in hardening.test.ts.
+      // Quotes too: every input comes from one address.
+      limits: {
+        gameCreations: { max: 1_000_000, windowSeconds: 60 },
+        quotes: { max: 1_000_000, windowSeconds: 60 },
+        feedback: { max: 1_000_000, windowSeconds: 60 },
+        // Games counted one by one and a socket's calls: their limits are tested in
+        // creation-limits.test.ts and socket-limits.test.ts. A wrong password past an account's
+        // limit waits (rate-limits.test.ts): the fuzz would wait for it rather than fuzz.
+        gamesCreated: { max: 1_000_000, windowSeconds: 3600 },
+        liveGames: 1_000_000,
+        callsPerSocket: { max: 1_000_000, windowSeconds: 10 },
+        signInFailuresPerAccount: { max: 1_000_000, windowSeconds: 900 },
+      },
+      // The hosted service, where the commerce procedures answer: the creator's team has a plan of
+      // each game type (support/fuzz-team.ts).
+      billing: { plans: true },
+      // The creator (verified with its team) runs the installation: feedback.list answers it.
+      operatorEmails: ['fuzz@example.org'],
+    });
+    processErrors = watchProcessErrors(server.services.log);
+    origin = server.url.replace('localhost', '127.0.0.1');
+    creator = await signUpInstructor(server.url, 'fuzz@example.org');
+    player = await signInAnonymous(server.url, 'Fuzz');
+    colleague = await signUpInstructor(server.url, 'colleague@example.org');
+    users.push(creator, player, colleague);
+    team = await createFuzzTeam(server, creator, colleague);
+    // Verified by the team's set-up: their sign-in, remembered unverified, is looked up afresh.
+    server.services.sessions.forget({ cookie: creator.cookie });
+    sessions = await createFuzzSessions(creator, player);
+    callers.creator = creator.cookie;
+    callers.player = player.cookie;
+  }, 120_000);
 
-/** Per test: the runs, and time for them (a 1 MB string takes a while, 10,000 runs longer). */
-const TIMEOUT = 60_000 + RUNS * 150;
+  afterAll(async () => {
+    console.log(
+      `fuzz: ${tally.procedures.inputs} inputs, ${mine(procedures).length} procedures, ${tally.procedures.serverErrors} server errors`,
+    );
+    console.log(
+      `fuzz: ${tally.auth.inputs} requests, ${mine(Object.keys(AUTH_ENDPOINTS)).length} better-auth endpoints, ${tally.auth.serverErrors} server errors`,
+    );
+    console.log(reachTable(mine(procedures).map(({ path }) => reach.get(path)!)));
+    for (const probe of Object.values(probes)) probe?.close();
+    for (const user of users) user.close();
+    processErrors?.stop();
+    await server?.close();
+    await database?.drop();
+  });
 
-describe.each(procedures)('$path', (procedure) => {
-  // What the procedures before did to the fixtures (a seat left, a round moved on, the session
-  // unpublished), read again or undone.
-  beforeEach(async () => {
-    await refresh(creator, sessions);
-    await refreshFuzzTeam(server, creator, colleague, team);
-    await reseat();
+  /** Per test: the runs, and time for them (a 1 MB string takes a while, 10,000 runs longer). */
+  const TIMEOUT = 60_000 + RUNS * 150;
+
+  describe.each(mine(procedures))('$path', (procedure) => {
+    // What the procedures before did to the fixtures (a seat left, a round moved on, the session
+    // unpublished), read again or undone.
+    beforeEach(async () => {
+      await refresh(creator, sessions);
+      await refreshFuzzTeam(server, creator, colleague, team);
+      await freshGames();
+    });
     // A lean round the fuzz started plays its computer stations until its end, up to an hour: it
-    // ends with the lean procedures, so that the rest of the file does not pay for it.
-    if (!procedure.path.startsWith('leangame.'))
+    // ends with its procedure, so that the rest of the shard does not pay for it.
+    afterEach(async () => {
       await creator.api.leangame.end
         .mutate({ gameId: leanGameId, commandId: randomUUID() })
         .catch(refusalOnly);
-  });
-
-  it(
-    'answers hostile inputs without a server error, with a message id, and some reach its resolver',
-    async () => {
-      const row = reach.get(procedure.path)!;
-      await assertAsyncProperty(
-        fc.asyncProperty(callFor(procedure), async ({ input, meta, caller }) => {
-          const encoded = encode(input);
-          const payload = meta === undefined ? encoded : { json: encoded.json, meta };
-          const errorsBefore = processErrors.seen.length;
-          const resolvedBefore = resolverCalls.of(procedure.path);
-          const good =
-            procedure.type === 'subscription'
-              ? await callOverWebSocket(procedure, payload, caller)
-              : await callOverHttp(procedure, JSON.stringify(payload), callers[caller]);
-          row.sent++;
-          row.reached += resolverCalls.of(procedure.path) - resolvedBefore;
-          const errors = processErrors.seen.slice(errorsBefore);
-          if (errors.length > 0)
-            console.error(
-              `fuzz: ${errors.join('; ')} during ${procedure.path} as ${caller} ${JSON.stringify(payload).slice(0, 500)}`,
-            );
-          return good && errors.length === 0;
-        }),
-        { numRuns: RUNS },
-      );
-      expect(row.reached, `inputs of ${procedure.path} that reached its resolver`).toBeGreaterThan(0);
-    },
-    TIMEOUT,
-  );
-});
-
-/** better-auth's endpoints that take what people type: never a 5xx, a refusal in JSON. */
-const AUTH_ENDPOINTS: Record<string, string[]> = {
-  '/sign-up/email': ['email', 'password', 'name', 'playerName', 'language'],
-  '/sign-in/email': ['email', 'password'],
-  '/sign-in/anonymous': [],
-  '/update-user': ['name', 'image', 'playerName', 'language', 'attributionSource', 'attributionOtherText'],
-  '/change-password': ['currentPassword', 'newPassword'],
-  '/request-password-reset': ['email'],
-  '/reset-password': ['token', 'newPassword'],
-  '/send-verification-email': ['email', 'callbackURL'],
-  '/change-email': ['newEmail', 'currentPassword', 'callbackURL'],
-  '/revoke-session': ['token'],
-  '/revoke-other-sessions': [],
-  // GET endpoints: the fields go in the query string.
-  'GET /verify-email': ['token', 'callbackURL'],
-  'GET /list-sessions': [],
-  // Google and Microsoft (none configured here: a clear refusal), and their callbacks.
-  '/sign-in/social': [
-    'provider',
-    'callbackURL',
-    'newUserCallbackURL',
-    'errorCallbackURL',
-    'idToken',
-    'scopes',
-  ],
-  '/callback/google': ['code', 'state', 'error', 'iss'],
-  '/callback/microsoft': ['code', 'state', 'error', 'iss'],
-};
-
-/** A hostile value as a query string: its fields as text, whatever they are. */
-const queryOf = (input: unknown) =>
-  new URLSearchParams(
-    Object.entries(input !== null && typeof input === 'object' ? input : {}).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? value : (JSON.stringify(encode(value).json) ?? ''),
-    ]),
-  );
-
-describe.each(Object.entries(AUTH_ENDPOINTS))('/api/auth%s', (endpoint, fields) => {
-  it(
-    'answers hostile bodies without a server error, in JSON',
-    async () => {
-      const body = fc.oneof(
-        hostileValue,
-        fc.record(
-          Object.fromEntries(fields.map((field) => [field, fc.oneof(fc.emailAddress(), hostileValue)])),
-          {
-            requiredKeys: [],
-          },
-        ),
-      );
-      await assertAsyncProperty(
-        fc.asyncProperty(
-          body,
-          fc.constantFrom<keyof typeof callers>('creator', 'player', 'nobody'),
-          async (input, caller) => {
-            const headers = callers[caller] ? { cookie: callers[caller] } : undefined;
-            const [method, path] = endpoint.startsWith('GET ')
-              ? ['GET', endpoint.slice(4)]
-              : ['POST', endpoint];
-            // A redirect is an answer (a callback's goes to the client's /login, which this server
-            // does not serve): judged by itself, not by the page it points to.
-            const query = queryOf(input).toString();
-            const answer =
-              method === 'GET'
-                ? await rawRequest(server.url, `/api/auth${path}?${query}`, {
-                    method,
-                    headers,
-                    redirect: 'manual',
-                  })
-                : await rawRequest(server.url, `/api/auth${path}`, {
-                    body: JSON.stringify(encode(input).json),
-                    headers,
-                    redirect: 'manual',
-                  });
-            // A URL longer than Node's header limit is refused by its HTTP parser, before any of our code.
-            if (method === 'GET' && answer.status === 431 && query.length > 8 * 1024)
-              return wellRefused(400, { messageId: 'errors.invalidInput' }, '', tally.auth);
-            // The client shows auth.error.<code>, or its generic message for a refusal without one.
-            const json = answer.status < 400 || (typeof answer.body === 'object' && answer.body !== null);
-            const context = `${endpoint} ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
-            return wellRefused(
-              answer.status,
-              json ? { messageId: 'auth.error.generic' } : {},
-              context,
-              tally.auth,
-            );
-          },
-        ),
-        { numRuns: Math.ceil(RUNS / 3) },
-      );
-    },
-    TIMEOUT,
-  );
-});
-
-describe('the instruments themselves', () => {
-  it('tell a subscription that dies (an error once started, a close, a drop) from one refused or served', async () => {
-    const t = initTRPC.context<{ client: WebSocket }>().create();
-    const stopped = (signal: AbortSignal | undefined) =>
-      new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
-    // What a generator yields before it crashes or stays quiet: nothing.
-    const noViews: string[] = [];
-    const crashing = t.router({
-      served: t.procedure.subscription(async function* ({ signal }) {
-        yield 'view';
-        await stopped(signal);
-      }),
-      refused: t.procedure.input(z.object({ n: z.number() })).subscription(async function* () {
-        yield 'view';
-      }),
-      quiet: t.procedure.subscription(async function* ({ signal }) {
-        await stopped(signal);
-        yield* noViews;
-      }),
-      throwsOnceStarted: t.procedure.subscription(async function* () {
-        yield* noViews;
-        throw new Error('crashed before its first view');
-      }),
-      throwsAfterItsFirstView: t.procedure.subscription(async function* () {
-        yield 'view';
-        throw new Error('crashed after its first view');
-      }),
-      closes1011: t.procedure.subscription(async function* ({ ctx }) {
-        yield 'view';
-        ctx.client.close(1011);
-      }),
-      drops: t.procedure.subscription(async function* ({ ctx }) {
-        yield 'view';
-        ctx.client.terminate();
-      }),
     });
-    const http = createServer();
-    const wss = new WebSocketServer({ server: http });
-    applyWSSHandler({ wss, router: crashing, createContext: ({ res }) => ({ client: res }) });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { port } = http.address() as AddressInfo;
-    const kinds: Record<string, string> = {};
-    for (const path of Object.keys(crashing._def.procedures)) {
-      const probe = new SubscriptionProbe(`ws://127.0.0.1:${port}`, {});
-      const outcome = await probe.probe(path, {}, path === 'quiet');
-      kinds[path] = outcome.kind === 'died' ? `died: ${outcome.why}` : outcome.kind;
-      probe.close();
-    }
-    for (const client of wss.clients) client.terminate();
-    wss.close();
-    await new Promise((resolve) => http.close(resolve));
-    expect(kinds).toEqual({
-      served: 'served',
-      refused: 'refused',
-      quiet: 'served',
-      throwsOnceStarted: 'died: an error after the subscription had started: 500 (no message id)',
-      throwsAfterItsFirstView: expect.stringMatching(
-        /^died: an error after (the subscription had started|it was stopped): 500/,
-      ),
-      closes1011: expect.stringMatching(/^died: the WebSocket closed with 1011/),
-      drops: expect.stringMatching(/^died: the WebSocket closed with 1006/),
-    });
-  });
 
-  it('see an error the server logs', () => {
-    const log = pino({ level: 'silent' });
-    const watch = watchProcessErrors(log);
-    log.error({ err: new Error('disk full') }, 'procedure failed');
-    watch.stop();
-    log.error('after the watch');
-    expect(watch.seen).toEqual(['the server logged error: procedure failed (Error: disk full)']);
-  });
-
-  it('count the calls that pass validation and reach the resolver, and only those', async () => {
-    const t = initTRPC.create();
-    const tiny = t.router({
-      echo: t.procedure.input(z.object({ n: z.number() })).query(({ input }) => input.n),
-    });
-    const calls = countResolverCalls(tiny);
-    const caller = t.createCallerFactory(tiny)({});
-    expect(await caller.echo({ n: 1 })).toBe(1);
-    await expect(caller.echo({ n: 'one' } as unknown as { n: number })).rejects.toThrow();
-    expect(calls.of('echo')).toBe(1);
-    expect(() => countResolverCalls(tiny)).toThrow('counted already');
-  });
-});
-
-describe('bodies no client would send', () => {
-  const nested = (depth: number) => `{"json":${'['.repeat(depth)}${']'.repeat(depth)}}`;
-  it.each([
-    ['malformed JSON', '{"json": {"gameId": '],
-    ['JSON that is not an object', '"just a string"'],
-    ['an empty body', ''],
-    ['nesting 5,000 deep', nested(5_000)],
-    ['nesting 60,000 deep (under the size limit)', nested(60_000)],
-    ['a prototype key in the envelope', '{"__proto__": {"json": {"gameId": "x"}}, "json": {"gameId": "x"}}'],
-  ])('answers %s with a 4xx and a message id', async (_name, body) => {
-    for (const procedure of procedures.filter((p) => p.type === 'mutation'))
-      expect(await callOverHttp(procedure, body, callers.creator)).toBe(true);
-  });
-
-  it('closes a WebSocket that sends garbage, and keeps serving the others', async () => {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/trpc`, { headers: { origin } });
-    await new Promise((resolve) => socket.once('open', resolve));
-    const answers: string[] = [];
-    socket.on('message', (raw) => answers.push(String(raw)));
-    socket.send('not json at all');
-    socket.send(Buffer.from([0, 1, 2, 255]));
-    socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: '__proto__', input: {} } }));
-    socket.send(JSON.stringify({ id: 2, method: 'query', params: { path: 'account.me' } }));
-    socket.send('x'.repeat(server.services.limits.bodyBytes + 1));
-    const code = await new Promise<number>((resolve) => socket.once('close', resolve));
-    expect(code).toBe(1009); // message too big
-    for (const answer of answers) {
-      const error = (
-        JSON.parse(answer) as { error?: { json?: { data?: { httpStatus: number; messageId: string } } } }
-      ).error?.json?.data;
-      if (error) expect(wellRefused(error.httpStatus, error, answer)).toBe(true);
-    }
-  });
-});
-
-describe('afterwards', () => {
-  it('saw no process error and no subscription die between calls', () => {
-    const idle = Object.entries(probes).flatMap(([caller, probe]) =>
-      probe.pendingDeaths().map((death) => `${caller}: ${death}`),
+    it(
+      'answers hostile inputs without a server error, with a message id, and some reach its resolver',
+      async () => {
+        const row = reach.get(procedure.path)!;
+        await assertAsyncProperty(
+          fc.asyncProperty(callFor(procedure), async ({ input, meta, caller }) => {
+            const encoded = encode(input);
+            const payload = meta === undefined ? encoded : { json: encoded.json, meta };
+            const errorsBefore = processErrors.seen.length;
+            const resolvedBefore = resolverCalls.of(procedure.path);
+            const good =
+              procedure.type === 'subscription'
+                ? await callOverWebSocket(procedure, payload, caller)
+                : await callOverHttp(procedure, JSON.stringify(payload), callers[caller]);
+            row.sent++;
+            row.reached += resolverCalls.of(procedure.path) - resolvedBefore;
+            const errors = processErrors.seen.slice(errorsBefore);
+            if (errors.length > 0)
+              console.error(
+                `fuzz: ${errors.join('; ')} during ${procedure.path} as ${caller} ${JSON.stringify(payload).slice(0, 500)}`,
+              );
+            return good && errors.length === 0;
+          }),
+          { numRuns: RUNS },
+        );
+        expect(row.reached, `inputs of ${procedure.path} that reached its resolver`).toBeGreaterThan(0);
+      },
+      TIMEOUT,
     );
-    expect([...processErrors.seen, ...idle]).toEqual([]);
   });
 
-  it('still serves, and every recorded event fits its schema', async () => {
-    expect((await fetch(`${origin}/healthz`)).ok).toBe(true);
-    const me = await rawRequest(server.url, '/api/trpc/account.me', {
-      method: 'GET',
-      headers: { cookie: callers.creator },
-    });
-    expect(me.status).toBe(200);
-    const events = await server.services.database.db.selectFrom('events').select(['type', 'data']).execute();
-    expect(events.length).toBeGreaterThan(1);
-    for (const event of events) {
-      const schema = {
-        ...beerEventSchemas,
-        ...leanEventSchemas,
-        ...sessionEventSchemas,
-        ...teamEventSchemas,
-        ...ledgerEventSchemas,
-      }[event.type as keyof typeof beerEventSchemas];
-      expect(schema, event.type).toBeDefined();
-      expect(() => schema.parse(event.data), `${event.type} ${JSON.stringify(event.data)}`).not.toThrow();
-    }
+  /** better-auth's endpoints that take what people type: never a 5xx, a refusal in JSON. */
+  const AUTH_ENDPOINTS: Record<string, string[]> = {
+    '/sign-up/email': ['email', 'password', 'name', 'playerName', 'language'],
+    '/sign-in/email': ['email', 'password'],
+    '/sign-in/anonymous': [],
+    '/update-user': ['name', 'image', 'playerName', 'language', 'attributionSource', 'attributionOtherText'],
+    '/change-password': ['currentPassword', 'newPassword'],
+    '/request-password-reset': ['email'],
+    '/reset-password': ['token', 'newPassword'],
+    '/send-verification-email': ['email', 'callbackURL'],
+    '/change-email': ['newEmail', 'currentPassword', 'callbackURL'],
+    '/revoke-session': ['token'],
+    '/revoke-other-sessions': [],
+    // GET endpoints: the fields go in the query string.
+    'GET /verify-email': ['token', 'callbackURL'],
+    'GET /list-sessions': [],
+    // Google and Microsoft (none configured here: a clear refusal), and their callbacks.
+    '/sign-in/social': [
+      'provider',
+      'callbackURL',
+      'newUserCallbackURL',
+      'errorCallbackURL',
+      'idToken',
+      'scopes',
+    ],
+    '/callback/google': ['code', 'state', 'error', 'iss'],
+    '/callback/microsoft': ['code', 'state', 'error', 'iss'],
+  };
+
+  /** A hostile value as a query string: its fields as text, whatever they are. */
+  const queryOf = (input: unknown) =>
+    new URLSearchParams(
+      Object.entries(input !== null && typeof input === 'object' ? input : {}).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : (JSON.stringify(encode(value).json) ?? ''),
+      ]),
+    );
+
+  describe.each(mine(Object.entries(AUTH_ENDPOINTS)))('/api/auth%s', (endpoint, fields) => {
+    it(
+      'answers hostile bodies without a server error, in JSON',
+      async () => {
+        const body = fc.oneof(
+          hostileValue,
+          fc.record(
+            Object.fromEntries(fields.map((field) => [field, fc.oneof(fc.emailAddress(), hostileValue)])),
+            {
+              requiredKeys: [],
+            },
+          ),
+        );
+        await assertAsyncProperty(
+          fc.asyncProperty(
+            body,
+            fc.constantFrom<keyof typeof callers>('creator', 'player', 'nobody'),
+            async (input, caller) => {
+              const headers = callers[caller] ? { cookie: callers[caller] } : undefined;
+              const [method, path] = endpoint.startsWith('GET ')
+                ? ['GET', endpoint.slice(4)]
+                : ['POST', endpoint];
+              // A redirect is an answer (a callback's goes to the client's /login, which this server
+              // does not serve): judged by itself, not by the page it points to.
+              const query = queryOf(input).toString();
+              const answer =
+                method === 'GET'
+                  ? await rawRequest(server.url, `/api/auth${path}?${query}`, {
+                      method,
+                      headers,
+                      redirect: 'manual',
+                    })
+                  : await rawRequest(server.url, `/api/auth${path}`, {
+                      body: JSON.stringify(encode(input).json),
+                      headers,
+                      redirect: 'manual',
+                    });
+              // A URL longer than Node's header limit is refused by its HTTP parser, before any of our code.
+              if (method === 'GET' && answer.status === 431 && query.length > 8 * 1024)
+                return wellRefused(400, { messageId: 'errors.invalidInput' }, '', tally.auth);
+              // The client shows auth.error.<code>, or its generic message for a refusal without one.
+              const json = answer.status < 400 || (typeof answer.body === 'object' && answer.body !== null);
+              const context = `${endpoint} ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+              return wellRefused(
+                answer.status,
+                json ? { messageId: 'auth.error.generic' } : {},
+                context,
+                tally.auth,
+              );
+            },
+          ),
+          { numRuns: Math.ceil(RUNS / 3) },
+        );
+      },
+      TIMEOUT,
+    );
   });
-});
+
+  if (shard === 1)
+    describe('the instruments themselves', () => {
+      it('tell a subscription that dies (an error once started, a close, a drop) from one refused or served', async () => {
+        const t = initTRPC.context<{ client: WebSocket }>().create();
+        const stopped = (signal: AbortSignal | undefined) =>
+          new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
+        // What a generator yields before it crashes or stays quiet: nothing.
+        const noViews: string[] = [];
+        const crashing = t.router({
+          served: t.procedure.subscription(async function* ({ signal }) {
+            yield 'view';
+            await stopped(signal);
+          }),
+          refused: t.procedure.input(z.object({ n: z.number() })).subscription(async function* () {
+            yield 'view';
+          }),
+          quiet: t.procedure.subscription(async function* ({ signal }) {
+            await stopped(signal);
+            yield* noViews;
+          }),
+          throwsOnceStarted: t.procedure.subscription(async function* () {
+            yield* noViews;
+            throw new Error('crashed before its first view');
+          }),
+          throwsAfterItsFirstView: t.procedure.subscription(async function* () {
+            yield 'view';
+            throw new Error('crashed after its first view');
+          }),
+          closes1011: t.procedure.subscription(async function* ({ ctx }) {
+            yield 'view';
+            ctx.client.close(1011);
+          }),
+          drops: t.procedure.subscription(async function* ({ ctx }) {
+            yield 'view';
+            ctx.client.terminate();
+          }),
+        });
+        const http = createServer();
+        const wss = new WebSocketServer({ server: http });
+        applyWSSHandler({ wss, router: crashing, createContext: ({ res }) => ({ client: res }) });
+        await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+        const { port } = http.address() as AddressInfo;
+        const kinds: Record<string, string> = {};
+        for (const path of Object.keys(crashing._def.procedures)) {
+          const probe = new SubscriptionProbe(`ws://127.0.0.1:${port}`, {});
+          const outcome = await probe.probe(path, {}, path === 'quiet');
+          kinds[path] = outcome.kind === 'died' ? `died: ${outcome.why}` : outcome.kind;
+          probe.close();
+        }
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        await new Promise((resolve) => http.close(resolve));
+        expect(kinds).toEqual({
+          served: 'served',
+          refused: 'refused',
+          quiet: 'served',
+          throwsOnceStarted: 'died: an error after the subscription had started: 500 (no message id)',
+          throwsAfterItsFirstView: expect.stringMatching(
+            /^died: an error after (the subscription had started|it was stopped): 500/,
+          ),
+          closes1011: expect.stringMatching(/^died: the WebSocket closed with 1011/),
+          drops: expect.stringMatching(/^died: the WebSocket closed with 1006/),
+        });
+      });
+
+      it('see an error the server logs', () => {
+        const log = pino({ level: 'silent' });
+        const watch = watchProcessErrors(log);
+        log.error({ err: new Error('disk full') }, 'procedure failed');
+        watch.stop();
+        log.error('after the watch');
+        expect(watch.seen).toEqual(['the server logged error: procedure failed (Error: disk full)']);
+      });
+
+      it('count the calls that pass validation and reach the resolver, and only those', async () => {
+        const t = initTRPC.create();
+        const tiny = t.router({
+          echo: t.procedure.input(z.object({ n: z.number() })).query(({ input }) => input.n),
+        });
+        const calls = countResolverCalls(tiny);
+        const caller = t.createCallerFactory(tiny)({});
+        expect(await caller.echo({ n: 1 })).toBe(1);
+        await expect(caller.echo({ n: 'one' } as unknown as { n: number })).rejects.toThrow();
+        expect(calls.of('echo')).toBe(1);
+        expect(() => countResolverCalls(tiny)).toThrow('counted already');
+      });
+    });
+
+  if (shard === 1)
+    describe('bodies no client would send', () => {
+      const nested = (depth: number) => `{"json":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+      it.each([
+        ['malformed JSON', '{"json": {"gameId": '],
+        ['JSON that is not an object', '"just a string"'],
+        ['an empty body', ''],
+        ['nesting 5,000 deep', nested(5_000)],
+        ['nesting 60,000 deep (under the size limit)', nested(60_000)],
+        [
+          'a prototype key in the envelope',
+          '{"__proto__": {"json": {"gameId": "x"}}, "json": {"gameId": "x"}}',
+        ],
+      ])('answers %s with a 4xx and a message id', async (_name, body) => {
+        for (const procedure of procedures.filter((p) => p.type === 'mutation'))
+          expect(await callOverHttp(procedure, body, callers.creator)).toBe(true);
+      });
+
+      it('closes a WebSocket that sends garbage, and keeps serving the others', async () => {
+        const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/trpc`, { headers: { origin } });
+        await new Promise((resolve) => socket.once('open', resolve));
+        const answers: string[] = [];
+        socket.on('message', (raw) => answers.push(String(raw)));
+        socket.send('not json at all');
+        socket.send(Buffer.from([0, 1, 2, 255]));
+        socket.send(
+          JSON.stringify({ id: 1, method: 'subscription', params: { path: '__proto__', input: {} } }),
+        );
+        socket.send(JSON.stringify({ id: 2, method: 'query', params: { path: 'account.me' } }));
+        socket.send('x'.repeat(server.services.limits.bodyBytes + 1));
+        const code = await new Promise<number>((resolve) => socket.once('close', resolve));
+        expect(code).toBe(1009); // message too big
+        for (const answer of answers) {
+          const error = (
+            JSON.parse(answer) as { error?: { json?: { data?: { httpStatus: number; messageId: string } } } }
+          ).error?.json?.data;
+          if (error) expect(wellRefused(error.httpStatus, error, answer)).toBe(true);
+        }
+      });
+    });
+
+  describe('afterwards', () => {
+    it('saw no process error and no subscription die between calls', () => {
+      const idle = Object.entries(probes).flatMap(([caller, probe]) =>
+        probe.pendingDeaths().map((death) => `${caller}: ${death}`),
+      );
+      expect([...processErrors.seen, ...idle]).toEqual([]);
+    });
+
+    it('still serves, and every recorded event fits its schema', async () => {
+      expect((await fetch(`${origin}/healthz`)).ok).toBe(true);
+      const me = await rawRequest(server.url, '/api/trpc/account.me', {
+        method: 'GET',
+        headers: { cookie: callers.creator },
+      });
+      expect(me.status).toBe(200);
+      const events = await server.services.database.db
+        .selectFrom('events')
+        .select(['type', 'data'])
+        .execute();
+      expect(events.length).toBeGreaterThan(1);
+      for (const event of events) {
+        const schema = {
+          ...beerEventSchemas,
+          ...leanEventSchemas,
+          ...sessionEventSchemas,
+          ...teamEventSchemas,
+          ...ledgerEventSchemas,
+        }[event.type as keyof typeof beerEventSchemas];
+        expect(schema, event.type).toBeDefined();
+        expect(() => schema.parse(event.data), `${event.type} ${JSON.stringify(event.data)}`).not.toThrow();
+      }
+    });
+  });
+}

@@ -1,0 +1,4 @@
+// The fuzz's shard 1 of 4 (test/support/fuzz-suite.ts says what it sends and checks).
+import { fuzzShard } from '../support/fuzz-suite';
+
+fuzzShard(1, 4);

@@ -1,0 +1,4 @@
+// The fuzz's shard 4 of 4 (test/support/fuzz-suite.ts says what it sends and checks).
+import { fuzzShard } from '../support/fuzz-suite';
+
+fuzzShard(4, 4);
