@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../src-server/main';
 import type { GameView } from '../src-server/trpc/routers/game';
-import { chromiumPath } from '../test/support/chromium-path';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium-path';
 import { createScratchDatabase } from '../test/support/scratch-database';
 import type { ApiUser } from '../test/support/server';
 
@@ -353,7 +353,7 @@ export async function measureFirstLoads(cases: PlayerCase[], executablePath: str
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const visitOf = await makeGames(origin, users);

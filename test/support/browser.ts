@@ -15,7 +15,7 @@
  */
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { chromiumPath } from './chromium-path';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-path';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 860 };
@@ -23,13 +23,7 @@ export const DESKTOP = { width: 1280, height: 860 };
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-gpu'],
   });
 }
 

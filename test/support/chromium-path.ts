@@ -24,3 +24,36 @@ export function chromiumPath(
       'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
   );
 }
+
+/**
+ * The flags every Chromium of ours starts with: no sandbox (tests run as root), nothing fetched from
+ * the internet, and no omnibox popups. Chromium 156 preloads two hidden WebUI pages (the omnibox's
+ * popups) for every window, and every browser context a test opens is a window: they took about a
+ * fifth of a browser file's CPU (session-class and dashboard, 57-63 s of CPU against 47-48 s
+ * without them, issue 40). A second --disable-features replaces Playwright's own, so its list
+ * (playwright-core 1.65's chromiumSwitches, less Windows' and Edge's) is repeated here with the
+ * popups added.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--disable-features=${[
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'LensOverlay',
+    'MediaRouter',
+    'PaintHolding',
+    'ThirdPartyStoragePartitioning',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+    'WebUIOmniboxPopup',
+    'WebUIOmniboxAimPopup',
+  ].join(',')}`,
+];
