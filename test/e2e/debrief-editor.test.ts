@@ -11,10 +11,10 @@ import { beforeAll, expect, it } from 'vitest';
 import type { GameView } from '../../src-server/trpc/routers/game';
 import type { LeanGameView } from '../../src-shared/leangame';
 import { DESKTOP, PHONE } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 import { type ApiUser, waitForView } from '../support/server';
 
-const shots = process.env.DEBRIEF_SHOTS ?? '/work/wt/shots/debrief';
+const shots = process.env.DEBRIEF_SHOTS ?? `${SHOTS}/debrief-editor`;
 /** Server minutes per real minute: a round of 5 minutes ends in 5 seconds. */
 const SPEED = 60;
 const app = browserFixture();

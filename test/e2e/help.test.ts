@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { PHONE } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 
 /**
  * The help menu (issue 28, item 5): an instructor opens it, reads "players who cannot join" in
@@ -12,7 +12,7 @@ import { browserFixture } from '../support/browser-fixture';
 const app = browserFixture({
   server: { helpLinks: { webinarsUrl: 'https://example.org/webinars' } },
 });
-const shots = '/work/shots/help';
+const shots = `${SHOTS}/help`;
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png` });
 
 const stored = () =>

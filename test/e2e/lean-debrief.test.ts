@@ -20,11 +20,11 @@ import {
   MINUTE_MS,
 } from '../../src-shared/leangame';
 import { DESKTOP, PHONE } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 import { drawCharts } from '../support/debrief-charts';
 import { type ApiUser, waitForView } from '../support/server';
 
-const shots = process.env.LEAN_DEBRIEF_SHOTS ?? '/work/shots';
+const shots = process.env.LEAN_DEBRIEF_SHOTS ?? `${SHOTS}/lean-debrief`;
 /** Server minutes per real minute. */
 const SPEED = 60;
 const app = browserFixture();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { DESKTOP, PHONE, settled } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 import type { ApiUser } from '../support/server';
 
 /**
@@ -15,7 +15,7 @@ import type { ApiUser } from '../support/server';
  */
 const app = browserFixture();
 const command = () => ({ commandId: randomUUID() });
-const shots = '/work/shots/nav';
+const shots = `${SHOTS}/nav`;
 let teacher: ApiUser;
 
 beforeAll(async () => {

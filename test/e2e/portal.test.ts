@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 
 /**
  * A white-label portal in Chromium (issue 28, item 3): `acme.localhost`, which Chromium resolves to
@@ -10,7 +10,7 @@ import { browserFixture } from '../support/browser-fixture';
  * own host shows none of it. The instructor's settings show the claimed portal.
  */
 const app = browserFixture();
-const SHOTS = '/work/shots/portal';
+const PORTAL_SHOTS = `${SHOTS}/portal`;
 
 const backgroundOf = (page: import('playwright-core').Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -37,14 +37,14 @@ it('shows a portal’s look on its sub-domain, without sign-up, and the normal l
   await expect.poll(() => backgroundOf(desktop.page)).toBe('rgb(253, 246, 227)');
   expect(await desktop.page.locator('a[href="/signup"]').count()).toBe(0);
   expect(await desktop.page.getByRole('heading', { level: 1 }).textContent()).toBe('Acme Academy');
-  await desktop.page.screenshot({ path: `${SHOTS}/portal-home-1280.png`, fullPage: true });
+  await desktop.page.screenshot({ path: `${PORTAL_SHOTS}/portal-home-1280.png`, fullPage: true });
 
   // The log-in page: its own title, no way to sign up; /signup leads to it.
   await desktop.page.goto(`${portal}/login`);
   await expect.poll(() => desktop.page.title()).toBe('Log in');
   await desktop.page.locator('input[type="password"]').waitFor();
   expect(await desktop.page.locator('a[href="/signup"]').count()).toBe(0);
-  await desktop.page.screenshot({ path: `${SHOTS}/portal-login-1280.png`, fullPage: true });
+  await desktop.page.screenshot({ path: `${PORTAL_SHOTS}/portal-login-1280.png`, fullPage: true });
   await desktop.page.goto(`${portal}/signup`);
   await desktop.page.waitForURL('**/login');
 
@@ -54,7 +54,7 @@ it('shows a portal’s look on its sub-domain, without sign-up, and the normal l
   await expect.poll(() => phone.page.getByTestId('portal-hero-title').textContent()).toBe('Acme Academy');
   expect(await backgroundOf(phone.page)).toBe('rgb(255, 255, 255)');
   expect(await phone.page.locator('a[href="/signup"]').count()).toBe(0);
-  await phone.page.screenshot({ path: `${SHOTS}/portal-home-390.png`, fullPage: true });
+  await phone.page.screenshot({ path: `${PORTAL_SHOTS}/portal-home-390.png`, fullPage: true });
 
   // The product's own host: its name, its colours, sign-up offered.
   const visitor = await app.person({ viewport: DESKTOP });
@@ -77,6 +77,6 @@ it('shows the instructor their portal in the settings, at 1280 and 390 px', asyn
     const section = page.getByTestId('portal-settings');
     await section.scrollIntoViewIfNeeded();
     await section.getByTestId('portal-name').waitFor();
-    await section.screenshot({ path: `${SHOTS}/portal-settings-${width}.png` });
+    await section.screenshot({ path: `${PORTAL_SHOTS}/portal-settings-${width}.png` });
   }
 });

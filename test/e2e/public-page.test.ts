@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, settled } from '../support/browser';
-import { browserFixture } from '../support/browser-fixture';
+import { browserFixture, SHOTS } from '../support/browser-fixture';
 
 /**
  * The public instructor page in Chromium (issue 28, item 2): an instructor uploads a logo, picks
@@ -13,7 +13,7 @@ import { browserFixture } from '../support/browser-fixture';
  * page sends the visitor home with the message. axe-core finds no serious or critical violation on
  * the page at 1280, 390 and 1920 px. Screenshots to SHOTS_DIR.
  */
-const shots = process.env.SHOTS_DIR ?? '/work/shots/page';
+const shots = process.env.SHOTS_DIR ?? `${SHOTS}/page`;
 const app = browserFixture();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
