@@ -6,6 +6,7 @@
  * deterministic command ids so that a retried call applies once.
  */
 import { createHash, randomInt } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import type { TeamsAction } from '../../src-shared/api/session';
 import { type Actor, DomainError, gameStreamId } from '../../src-shared/eventsourcing';
 import type { Locale } from '../../src-shared/rules/locale';
@@ -396,18 +397,38 @@ export async function seatPlayer(
   const round = currentRound(state);
   if (round === 0 || !state.published) throw appError('BAD_REQUEST', 'session.errNotOpen');
   const type = typeOfRoundNumber(state, round);
-  const games = await gamesOfRound(ctx.services.database.db, state.sessionId, round);
   const answer = async (gameId: string, teamNumber: number) => {
     const seat = (await teamGameOf(ctx, type, gameId)).seats.find((f) => f.userId === ctx.user.id);
     if (!seat) throw appError('CONFLICT', 'beergame.errNoFreeRole');
     return { gameId, teamNumber, facilityId: seat.facilityId, roundNumber: round, gameType: type.name };
   };
-  const held = games.find((game) => game.player_ids.includes(ctx.user.id));
-  if (held) return answer(held.id, held.team_number ?? 0);
-  await admitPlayer(ctx, { gameType: type.name, creatorId: state.creatorId }, ctx.user.id);
-  const { seat, command } = await seatFor(ctx, state, type, games, input);
-  await runGame(ctx, type, seat.gameId, command, input.commandId);
-  return answer(seat.gameId, seat.teamNumber);
+  const anySeat = input.teamNumber === undefined && input.facilityId === undefined;
+  // A class joins at once: the seat picked a moment ago (the emptiest team's, a lean game's first
+  // free station) may be taken before this player sits, and its game refuses it. Any free seat is
+  // then looked for again, on the teams as they are now (their rows change with each seat taken):
+  // each refusal is a seat someone else took, so it ends by a seat or a full round.
+  let seatsLeft = Number.POSITIVE_INFINITY;
+  for (let attempt = 1; ; attempt++) {
+    const games = await gamesOfRound(ctx.services.database.db, state.sessionId, round);
+    const held = games.find((game) => game.player_ids.includes(ctx.user.id));
+    if (held) return answer(held.id, held.team_number ?? 0);
+    if (attempt === 1) {
+      await admitPlayer(ctx, { gameType: type.name, creatorId: state.creatorId }, ctx.user.id);
+      seatsLeft = games.reduce((sum, game) => sum + game.free_seats, 0);
+    }
+    try {
+      const { seat, command } = await seatFor(ctx, state, type, games, input);
+      await runGame(ctx, type, seat.gameId, command, input.commandId);
+      return answer(seat.gameId, seat.teamNumber);
+    } catch (error) {
+      // A full round read while others were sitting (the teams' rows and their games read a
+      // moment apart) is read again too.
+      const refused =
+        error instanceof DomainError ||
+        (error instanceof TRPCError && error.message === 'session.errSessionFull');
+      if (!anySeat || !refused || attempt > seatsLeft) throw error;
+    }
+  }
 }
 
 /** Whether the viewer holds a seat in any game of the session (the results' players). */

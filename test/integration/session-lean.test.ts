@@ -321,3 +321,37 @@ describe('a session template merged from a beer game and a lean game', () => {
     expect(leanRows(view).every((row) => row.minutes === 7)).toBe(true);
   });
 });
+
+describe('a class joining a lean round at once', () => {
+  // Each random seat is a game's first free station: twelve players asking in the same second all
+  // aim at the same one, and each refused is seated at the next free one (issue 40).
+  it('seats twelve players in the twelve stations of three teams', async () => {
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'Lean at once',
+      setup: sessionSetupSchema.parse({
+        name: 'x',
+        teamCount: 3,
+        rounds: [
+          {
+            id: 'lean',
+            name: 'Lean',
+            gameType: 'leangame',
+            config: { scenario: 'workshop4-choose', minutes: 3, available: [] },
+          },
+        ],
+      }),
+      ...command(),
+    });
+    await ada.api.session.publish.mutate({ sessionId, ...command() });
+    const students = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signInAnonymous(server.url, `Student ${i + 1}`)),
+    );
+    players.push(...students);
+    const seats = await Promise.all(
+      students.map((student) => student.api.session.join.mutate({ sessionId, ...command() })),
+    );
+    expect(new Set(seats.map((seat) => `${seat.teamNumber}/${seat.facilityId}`)).size).toBe(12);
+    const view = await sessionView(ada, sessionId, (v) => v.teams.every((team) => team.freeSeats === 0));
+    expect(view.teams.map((team) => team.seats.length)).toEqual([4, 4, 4]);
+  });
+});

@@ -464,6 +464,48 @@ describe('games merged into a session template (spec point 2)', () => {
   });
 });
 
+describe('a class joining at once', () => {
+  // Twelve phones send their join in the same second: the team a random seat was meant for may
+  // fill meanwhile, and the player then sits in another (the class rehearsal's phones lost a seat
+  // so, issue 40). Choosers go first, together: a random seat taken before a chooser's click is
+  // rightly refused to the chooser (beergame.errRoleTaken), as it would be one by one.
+  it.each([
+    ['every one for any free seat', 0],
+    ['six for a chosen seat, then six for any', 6],
+  ])('seats all twelve in the twelve seats of three teams: %s', async (_case, choosing) => {
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'At once',
+      template: 'classicSingle',
+      teamCount: 3,
+      commandId: randomUUID(),
+    });
+    await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    const students = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signInAnonymous(server.url, `Student ${i + 1}`)),
+    );
+    clients.push(...students);
+    const chosen = [
+      { teamNumber: 1, facilityId: 'retailer' },
+      { teamNumber: 1, facilityId: 'factory' },
+      { teamNumber: 2, facilityId: 'wholesaler' },
+      { teamNumber: 2, facilityId: 'distributor' },
+      { teamNumber: 3, facilityId: 'retailer' },
+      { teamNumber: 3, facilityId: 'wholesaler' },
+    ].slice(0, choosing);
+    const join = (student: ApiUser, seat = {}) =>
+      student.api.session.join.mutate({ sessionId, ...seat, commandId: randomUUID() });
+    const choosers = await Promise.all(chosen.map((seat, i) => join(students[i]!, seat)));
+    const seats = [
+      ...choosers,
+      ...(await Promise.all(students.slice(choosing).map((student) => join(student)))),
+    ];
+    expect(new Set(seats.map((seat) => `${seat.teamNumber}/${seat.facilityId}`)).size).toBe(12);
+    for (const [i, seat] of chosen.entries()) expect(seats[i]).toMatchObject(seat);
+    const view = await sessionView(ada, sessionId, (v) => v.teams.every((team) => team.freeSeats === 0));
+    expect(view.teams).toHaveLength(3);
+  });
+});
+
 describe('the end of a session (issue 23)', () => {
   it('ends every team of its last round in one call, and then reads finished', async () => {
     const { sessionId } = await ada.api.session.create.mutate({
