@@ -3,7 +3,8 @@
  * administers it (their address verified, so that invitations reach the procedure), a colleague
  * joined it by its link, and it paid by invoice for a plan of each game type, so that games of
  * both types are made as with plans off (bought through `billing.purchase`). `refreshFuzzTeam` undoes what the fuzz did to it since:
- * the admin role handed on, the colleague removed, a plan's invoice cancelled.
+ * the admin role handed on, the colleague removed, a member's games taken away, a plan's invoice
+ * cancelled.
  */
 import { randomUUID } from 'node:crypto';
 import type { RunningServer } from '../../src-server/main';
@@ -68,5 +69,15 @@ export async function refreshFuzzTeam(
       joinToken: team.joinToken,
       commandId: randomUUID(),
     });
+  // Both may play both games again: a fuzzed `team.setMemberGames` took them away.
+  const { members } = (await server.services.commands.load(teamStream, teamStreamId(team.teamId))).state;
+  for (const user of [admin, colleague])
+    if (PLAN_GAME_TYPES.some((type) => !members[user.userId]?.games.includes(type)))
+      await admin.api.team.setMemberGames.mutate({
+        teamId: team.teamId,
+        userId: user.userId,
+        games: [...PLAN_GAME_TYPES],
+        commandId: randomUUID(),
+      });
   await ensurePlans(server, admin, team);
 }
