@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser files that time what a class sees at the screen (within 3 s of a fault): they run one at
- * a time, after the other projects (Vitest runs a project of one worker last, alone), so that
- * another file's Chromium and server are not what they measure.
+ * a time, never two at once, so that another such file's phones are not what they measure. `npm
+ * test` runs them in a Vitest of their own beside the unit and integration files (scripts/test.mjs);
+ * a plain `vitest run` runs them last, alone (a project of one worker).
  */
 const AT_THE_SCREEN = [
   'test/e2e/class-rehearsal.test.ts',
@@ -15,9 +16,8 @@ const browserProject = {
   // Ceilings, not paces (issue 40): a browser test that needs more is made faster or split.
   testTimeout: 120_000,
   hookTimeout: 60_000,
-  // As long as a page's own waits (browser.ts): a fresh browser's first load of a page (its code,
-  // then its words) may pass 5 s while another file runs (debrief-editor failed so in CI).
-  expect: { poll: { timeout: 15_000 } },
+  // A poll that needs longer waits for something slower than a page (a game's clock) and says so.
+  expect: { poll: { timeout: 5_000 } },
 };
 
 export default defineConfig({
@@ -44,6 +44,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           exclude: AT_THE_SCREEN,
+          // After the unit and integration files: those run beside the files at the screen, which
+          // meet fewer Chromiums than beside the other browser files.
+          sequence: { groupOrder: 1 },
           // Files of a worker share its modules (the server's, imported once): each file still has
           // its own database, server and Chromium. 4-test files spent 6.7 s importing for 2.6 s of tests.
           isolate: false,

@@ -44,8 +44,15 @@ try {
 }
 const built = seconds(buildFrom);
 
+const filters = process.argv.slice(2);
+const vitest = (name, args) => run(name, bin('vitest'), ['run', ...args], { stream: true });
 const results = await Promise.all([
-  run('vitest', bin('vitest'), ['run', ...process.argv.slice(2)], { stream: true }),
+  ...(filters.length > 0
+    ? [vitest('vitest', filters)]
+    : [
+        vitest('vitest', ['--project', 'unit', '--project', 'integration', '--project', 'e2e']),
+        vitest('at screen', ['--project', 'e2e-screen']),
+      ]),
   run('typecheck', bin('tsc'), ['--noEmit']),
   run('lint', bin('biome'), ['check', '.']),
   run('budget', bin('tsx'), ['scripts/bundle-budget.ts']),
