@@ -148,14 +148,22 @@ class SessionHub {
     // Only the games that changed since the last read are read again: a week's orders in one game
     // cost one read of that game, not of the round's 125.
     const toRead = gameIds.filter((gameId) => this.dirtyGames.has(gameId) || !this.states.has(gameId));
-    const [read, all] = await Promise.all([
-      Promise.all(
-        toRead.map(async (gameId) => (await services.commands.load(type.stream, gameStreamId(gameId))).state),
-      ),
-      gamesOfSession(services.database.db, this.sessionId),
-    ]);
-    // Marked clean only once read: a read that fails leaves them to the next.
+    // Marked clean as their read starts: a game woken while it is read (two orders of a week landing
+    // at once) is dirty again, and read again next time; a read that fails leaves them all dirty.
     for (const gameId of toRead) this.dirtyGames.delete(gameId);
+    let read: unknown[];
+    let all: Awaited<ReturnType<typeof gamesOfSession>>;
+    try {
+      [read, all] = await Promise.all([
+        Promise.all(
+          toRead.map(async (gameId) => (await services.commands.load(type.stream, gameStreamId(gameId))).state),
+        ),
+        gamesOfSession(services.database.db, this.sessionId),
+      ]);
+    } catch (error) {
+      for (const gameId of toRead) this.dirtyGames.add(gameId);
+      throw error;
+    }
     const states = new Map(gameIds.map((gameId) => [gameId, this.states.get(gameId)!]));
     for (const [i, gameId] of toRead.entries()) states.set(gameId, read[i]!);
     this.states = states;

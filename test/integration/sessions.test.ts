@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src-server/main';
 import { rebuildProjections } from '../../src-server/streams';
 import { type LiveView, nextHeldView } from '../../src-shared/api/view-patch';
+import { gameStreamId } from '../../src-shared/eventsourcing';
 import type { BeerTeamResult, FollowUpRow, SessionView, TeamResult } from '../../src-shared/session';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { type ApiUser, signInAnonymous, signUpInstructor, startTestServer } from '../support/server';
@@ -503,6 +504,83 @@ describe('a class joining at once', () => {
     for (const [i, seat] of chosen.entries()) expect(seats[i]).toMatchObject(seat);
     const view = await sessionView(ada, sessionId, (v) => v.teams.every((team) => team.freeSeats === 0));
     expect(view.teams).toHaveLength(3);
+  });
+});
+
+describe('the follow-up of a class ordering at once', () => {
+  // Two orders of a game landing together: the second woke the session's hub while it was reading
+  // the game for the first, and the hub marked the game read all the same, so the follow-up showed
+  // the week before until its 10-second safety net (the faults rehearsal's phones ordering at once).
+  it("shows a game's change that came while the hub was reading the game, at once", async () => {
+    const { sessionId } = await ada.api.session.create.mutate({
+      name: 'Ordering at once',
+      template: 'classicSingle',
+      teamCount: 1,
+      commandId: randomUUID(),
+    });
+    await ada.api.session.publish.mutate({ sessionId, commandId: randomUUID() });
+    const [student] = players;
+    const { gameId } = await student!.api.session.join.mutate({
+      sessionId,
+      teamNumber: 1,
+      facilityId: 'retailer',
+      commandId: randomUUID(),
+    });
+    await ada.api.session.startRound.mutate({ sessionId, commandId: randomUUID() });
+    const follow = followSession(ada, sessionId);
+    await follow.next(0, (view) => view.teams[0]?.week === 1);
+    const order = () =>
+      student!.api.beergame.placeOrder.mutate({
+        gameId,
+        facilityId: 'retailer',
+        quantity: 4,
+        commandId: randomUUID(),
+      });
+
+    // The hub's next read of the game is held until the second order has woken it.
+    const streamId = gameStreamId(gameId);
+    const { commands, store } = server.services;
+    const load = commands.load.bind(commands);
+    let holdNext = false;
+    let startHold!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      startHold = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    commands.load = (async (...args: Parameters<typeof load>) => {
+      const loaded = await load(...args);
+      if (holdNext && args[1] === streamId) {
+        holdNext = false;
+        startHold();
+        await released;
+      }
+      return loaded;
+    }) as typeof commands.load;
+    try {
+      await order();
+      holdNext = true;
+      await holding;
+      const woken = new Promise<void>((resolve) => {
+        const stop = store.onWakeUp(streamId, () => {
+          stop();
+          resolve();
+        });
+      });
+      await order();
+      await woken;
+      const seen = follow.received.length;
+      release();
+      const from = performance.now();
+      await follow.next(seen, (view) => view.teams[0]?.week === 3);
+      expect(performance.now() - from).toBeLessThan(3_000);
+    } finally {
+      commands.load = load;
+      release();
+      follow.close();
+    }
   });
 });
 
