@@ -99,18 +99,20 @@ itOnPostgres(
     const board = await instructor.context.newPage();
     await board.setViewportSize({ width: 1920, height: 1080 });
     await board.goto(`${app.origin}/game/${gameIdOf(phones[0]!)}/play`);
-    const everyPage = (): Array<[Page, string]> => [
-      ...phones.map((phone): [Page, string] => [phone, 'week']),
-      [board, 'week'],
-      [followUp, 'team-week'],
+    const everyPage = (): Array<[Page, string, string]> => [
+      ...phones.map((phone, i): [Page, string, string] => [phone, 'week', `phone ${i + 1}`]),
+      [board, 'week', 'the board'],
+      [followUp, 'team-week', 'the follow-up'],
     ];
 
     /** Every page shows `week` and says it is live, within `ms` (the issue's 3 s). */
     const everyPageCurrent = async (week: number, what: string, ms = CURRENT_WITHIN_MS) => {
       const from = performance.now();
       await Promise.all(
-        everyPage().map(async ([page, testId]) => {
-          await expect.poll(() => weekOf(page, testId), { timeout: ms, message: `${what}: week` }).toBe(week);
+        everyPage().map(async ([page, testId, name]) => {
+          await expect
+            .poll(() => weekOf(page, testId), { timeout: ms, message: `${what}: the week of ${name}` })
+            .toBe(week);
           if (testId === 'team-week')
             await expect
               .poll(() => page.getByTestId(testId).allTextContents(), { timeout: ms, message: what })

@@ -68,14 +68,15 @@ itOnPostgres(
     await page.goto(`${app.origin}/session/${sessionId}/follow-up`);
     const code = (await page.getByTestId('session-code').textContent())!.replace(/\s/g, '');
 
-    // Twelve phones join by code: six choose their seat, six take any free one.
+    // Twelve phones join by code at once: six choose their seat together, then six take any free
+    // one together (a random seat taken before a chooser's click is rightly refused to the chooser).
     const chosen = ['1-retailer', '1-factory', '2-wholesaler', '2-distributor', '3-retailer', '3-wholesaler'];
     const phones: Array<{ context: BrowserContext; page: Page }> = [];
-    for (let i = 0; i < PLAYERS; i++) {
-      const phone = await person(PHONE, `phone ${i + 1}`);
-      await joinByCode(app, phone.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
-      phones.push(phone);
-    }
+    for (let i = 0; i < PLAYERS; i++) phones.push(await person(PHONE, `phone ${i + 1}`));
+    const join = (i: number) =>
+      joinByCode(app, phones[i]!.page, code, `Student ${i + 1}`, chosen[i] ? `seat-${chosen[i]}` : null);
+    await Promise.all(chosen.map((_seat, i) => join(i)));
+    await Promise.all(phones.slice(chosen.length).map((_phone, i) => join(chosen.length + i)));
     const pages = phones.map((phone) => phone.page);
     await expect.poll(() => page.locator('[data-testid="seat"][data-state="empty"]').count()).toBe(0);
     await page.screenshot({ path: `${shots}/1-follow-up-seated-1280.png`, fullPage: true });

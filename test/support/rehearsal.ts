@@ -78,17 +78,22 @@ export async function order(page: Page, quantity: number) {
 export const weekOf = async (page: Page, testId = 'week') =>
   Number(/Week (\d+) of/.exec((await page.getByTestId(testId).first().textContent()) ?? '')?.[1]);
 
-/** Each phone orders this week; its order is acknowledged, or its team's week closes with it. */
+/**
+ * Each phone orders this week, all at once as a class does; each order is acknowledged, or its
+ * team's week closes with it.
+ */
 export async function everyoneOrders(phones: Page[], week: number, quantity = (i: number) => 4 + (i % 3)) {
-  for (const [i, page] of phones.entries()) {
-    await expect.poll(() => weekOf(page), { timeout: 20_000 }).toBe(week);
-    await order(page, quantity(i));
-    await expect
-      .poll(
-        async () => (await page.getByTestId('ordered-quantity').count()) > 0 || (await weekOf(page)) > week,
-      )
-      .toBe(true);
-  }
+  await Promise.all(
+    phones.map(async (page, i) => {
+      await expect.poll(() => weekOf(page), { timeout: 20_000 }).toBe(week);
+      await order(page, quantity(i));
+      await expect
+        .poll(
+          async () => (await page.getByTestId('ordered-quantity').count()) > 0 || (await weekOf(page)) > week,
+        )
+        .toBe(true);
+    }),
+  );
 }
 
 const ROLE_SHEETS = {
