@@ -156,7 +156,9 @@ class SessionHub {
     try {
       [read, all] = await Promise.all([
         Promise.all(
-          toRead.map(async (gameId) => (await services.commands.load(type.stream, gameStreamId(gameId))).state),
+          toRead.map(
+            async (gameId) => (await services.commands.load(type.stream, gameStreamId(gameId))).state,
+          ),
         ),
         gamesOfSession(services.database.db, this.sessionId),
       ]);
