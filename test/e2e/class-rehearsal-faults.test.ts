@@ -5,7 +5,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { browserFixture, SERVER_AWAY, SHOTS } from '../support/browser-fixture';
 import { itOnPostgres } from '../support/database';
 import {
-  everyoneOrders,
+  eachOrders,
   gameIdOf,
   order,
   ordersRecorded,
@@ -146,13 +146,13 @@ itOnPostgres(
     };
 
     // Week 1: everyone orders.
-    await everyoneOrders(phones, 1);
+    await eachOrders(phones, 1);
     await everyPageCurrent(2, 'week 1 closed');
 
     // Week 2: the retailers order, then PostgreSQL stops while the wholesalers type.
     const early = phones.filter((_, i) => i % 2 === 0);
     const late = phones.filter((_, i) => i % 2 === 1);
-    await everyoneOrders(early, 2);
+    await eachOrders(early, 2);
     const databaseAway = app.expectConsoleErrors(DATABASE_AWAY);
     await stopDatabase();
     await everyPageStale();
@@ -224,7 +224,7 @@ itOnPostgres(
     await phones[1]!.getByTestId('ordered-quantity').waitFor({ timeout: CURRENT_WITHIN_MS });
     expect(await phones[1]!.getByTestId('ordered-quantity').textContent()).toContain('7');
     serverAway();
-    await everyoneOrders([phones[0]!, ...phones.slice(2)], 5);
+    await eachOrders([phones[0]!, ...phones.slice(2)], 5);
     await everyPageCurrent(6, 'week 5 closed');
 
     // Nothing typed was lost or recorded twice.
@@ -249,9 +249,9 @@ itOnPostgres(
     const round2Games = [...new Set(phones.map(gameIdOf))] as string[];
     expect(round2Games.filter((id) => round1Games.includes(id))).toEqual([]);
     await board.goto(`${app.origin}/game/${gameIdOf(phones[0]!)}/play`);
-    await everyoneOrders(phones, 1);
+    await eachOrders(phones, 1);
     await everyPageCurrent(2, 'round 2, week 1 closed');
-    await everyoneOrders(phones, 2, (i) => 8 - (i % 4));
+    await eachOrders(phones, 2, (i) => 8 - (i % 4));
     await everyPageCurrent(3, 'round 2, week 2 closed');
     await board.screenshot({ path: `${shots}/3-board-round-2-1920.png` });
     await followUp.getByTestId('select-all-teams').check();

@@ -78,22 +78,27 @@ export async function order(page: Page, quantity: number) {
 export const weekOf = async (page: Page, testId = 'week') =>
   Number(/Week (\d+) of/.exec((await page.getByTestId(testId).first().textContent()) ?? '')?.[1]);
 
-/**
- * Each phone orders this week, all at once as a class does; each order is acknowledged, or its
- * team's week closes with it.
- */
+/** One phone's order of this week: acknowledged, or its team's week closes with it. */
+async function ordersThisWeek(page: Page, week: number, quantity: number) {
+  await expect.poll(() => weekOf(page), { timeout: 20_000 }).toBe(week);
+  await order(page, quantity);
+  await expect
+    .poll(async () => (await page.getByTestId('ordered-quantity').count()) > 0 || (await weekOf(page)) > week)
+    .toBe(true);
+}
+
+/** Each phone orders this week, all at once as a class does. */
 export async function everyoneOrders(phones: Page[], week: number, quantity = (i: number) => 4 + (i % 3)) {
-  await Promise.all(
-    phones.map(async (page, i) => {
-      await expect.poll(() => weekOf(page), { timeout: 20_000 }).toBe(week);
-      await order(page, quantity(i));
-      await expect
-        .poll(
-          async () => (await page.getByTestId('ordered-quantity').count()) > 0 || (await weekOf(page)) > week,
-        )
-        .toBe(true);
-    }),
-  );
+  await Promise.all(phones.map((page, i) => ordersThisWeek(page, week, quantity(i))));
+}
+
+/**
+ * Each phone orders this week, one after another: the faults rehearsal's, whose board reported an
+ * uncaught "Promise" twice in four runs when its phones ordered at once under the full suite's load
+ * (issue 40's note; the cause is not found). Its subject is the faults, timed at the screen.
+ */
+export async function eachOrders(phones: Page[], week: number, quantity = (i: number) => 4 + (i % 3)) {
+  for (const [i, page] of phones.entries()) await ordersThisWeek(page, week, quantity(i));
 }
 
 const ROLE_SHEETS = {
